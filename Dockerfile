@@ -1,0 +1,19 @@
+# Production image: builds the Remix app, then runs it with remix-serve on port 3000.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+COPY --from=build /app/app/db/migrations ./app/db/migrations
+VOLUME ["/app/data"]
+EXPOSE 3000
+CMD ["npx", "remix-serve", "./build/index.js"]

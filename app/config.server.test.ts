@@ -1,0 +1,80 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.server";
+
+const dirs: string[] = [];
+function dataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "storefront-config-test-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("loadConfig", () => {
+  it("runs with no variables at all on the embedded defaults", () => {
+    const dir = dataDir();
+    const settings = loadConfig({ DATA_DIR: dir });
+    expect(settings.databaseUrl).toBeUndefined();
+    expect(settings.port).toBe(3000);
+    expect(settings.phonepe.mode).toBe("simulator");
+    expect(settings.smtpUrl).toBeUndefined();
+    expect(settings.defaultsInUse.join("\n")).toMatch(/PGlite/);
+    expect(settings.defaultsInUse.join("\n")).toMatch(/outbox/);
+    expect(settings.defaultsInUse.join("\n")).toMatch(/PhonePe simulator/);
+  });
+
+  it("generates the session secret once and keeps it", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, "session-secret"), "utf8").trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it("names each bad value", () => {
+    const problems = problemsOf({ PORT: "abc", DATABASE_URL: "mysql://x", SESSION_SECRET: "short" });
+    expect(problems).toHaveLength(3);
+    expect(problems.find((p) => p.startsWith("PORT"))).toContain('"abc"');
+    expect(problems.find((p) => p.startsWith("DATABASE_URL"))).toContain("must start with postgres://");
+    expect(problems.find((p) => p.startsWith("SESSION_SECRET"))).toContain("at least 32 characters");
+    expect(problems.join("\n")).not.toContain("short");
+  });
+
+  it("never prints a password from a connection URL", () => {
+    const problems = problemsOf({ DATABASE_URL: "mysql://shop:hunter2@db/shop" });
+    expect(problems.join("\n")).not.toContain("hunter2");
+  });
+
+  it("refuses production on PostgreSQL without a session secret", () => {
+    const problems = problemsOf({ NODE_ENV: "production", DATABASE_URL: "postgres://shop@db/shop" });
+    expect(problems).toEqual([expect.stringMatching(/^SESSION_SECRET is required when NODE_ENV=production/)]);
+    expect(
+      problemsOf({
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://shop@db/shop",
+        SESSION_SECRET: "x".repeat(40),
+      }),
+    ).toEqual([]);
+  });
+
+  it("wants both PhonePe credentials, and credentials for a real PhonePe host", () => {
+    expect(problemsOf({ PHONEPE_CLIENT_ID: "M123" })[0]).toMatch(/^PHONEPE_CLIENT_SECRET/);
+    expect(problemsOf({ PHONEPE_ENV: "production" })[0]).toMatch(/^PHONEPE_ENV/);
+    const live = loadConfig({ DATA_DIR: dataDir(), PHONEPE_CLIENT_ID: "M1", PHONEPE_CLIENT_SECRET: "s" });
+    expect(live.phonepe.mode).toBe("sandbox");
+  });
+});

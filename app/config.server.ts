@@ -1,0 +1,114 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { type Env, parseEnv } from "~/lib/config-schema";
+
+export type PaymentMode = "simulator" | "sandbox" | "production";
+
+export type Config = {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  /** Cookies carry the Secure flag in production served over https (PUBLIC_URL). */
+  cookieSecure: boolean;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  sessionSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxDir: string;
+  seedOnStart: boolean;
+  phonepe: {
+    mode: PaymentMode;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    clientVersion: number;
+    webhookUsername: string;
+    webhookPassword: string;
+  };
+  /** Human-readable notes on which embedded defaults are in use, logged at start. */
+  defaultsInUse: string[];
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Builds the configuration from an environment; throws ConfigError naming each bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = parseEnv(source);
+  if (!parsed.ok) throw new ConfigError(parsed.problems);
+  const env = parsed.env;
+  const defaultsInUse: string[] = [];
+
+  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+  if (!env.DATA_DIR) defaultsInUse.push(`data directory ${dataDir}`);
+  if (!env.DATABASE_URL) defaultsInUse.push(`embedded PGlite database in ${path.join(dataDir, "pglite")}`);
+
+  let sessionSecret = env.SESSION_SECRET;
+  if (!sessionSecret) {
+    sessionSecret = readOrCreateSecret(path.join(dataDir, "session-secret"));
+    defaultsInUse.push(`session secret generated once and kept in ${path.join(dataDir, "session-secret")}`);
+  }
+
+  const outboxDir = path.join(dataDir, "outbox");
+  if (!env.SMTP_URL) defaultsInUse.push(`e-mail written as .eml files to ${outboxDir} (no SMTP_URL)`);
+
+  const mode: PaymentMode = env.PHONEPE_ENV ?? (env.PHONEPE_CLIENT_ID ? "sandbox" : "simulator");
+  if (mode === "simulator") defaultsInUse.push("bundled PhonePe simulator (no PhonePe credentials)");
+
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  if (!env.PUBLIC_URL) defaultsInUse.push(`public URL ${publicUrl}`);
+
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    cookieSecure: env.NODE_ENV === "production" && publicUrl.startsWith("https://"),
+    port: env.PORT,
+    publicUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    sessionSecret,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? "Kaveri Computers <no-reply@kavericomputers.in>",
+    outboxDir,
+    seedOnStart: env.SEED_ON_START === "true",
+    phonepe: {
+      mode,
+      clientId: env.PHONEPE_CLIENT_ID ?? (mode === "simulator" ? "SIMULATOR_CLIENT" : undefined),
+      clientSecret: env.PHONEPE_CLIENT_SECRET ?? (mode === "simulator" ? "simulator-secret" : undefined),
+      clientVersion: env.PHONEPE_CLIENT_VERSION,
+      webhookUsername: env.PHONEPE_WEBHOOK_USERNAME ?? "simulator",
+      webhookPassword: env.PHONEPE_WEBHOOK_PASSWORD ?? "simulator-webhook-password",
+    },
+    defaultsInUse,
+  };
+}
+
+function readOrCreateSecret(file: string): string {
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    // Another process wrote it first: use theirs so both sign cookies alike.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
+    throw error;
+  }
+}
+
+let current: Config | undefined;
+
+/** The process's configuration, read once. */
+export function config(): Config {
+  current ??= loadConfig();
+  return current;
+}

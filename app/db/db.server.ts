@@ -1,0 +1,27 @@
+import path from "node:path";
+import { config } from "~/config.server";
+import { type Database, type DatabaseHandle, isCatalogueEmpty, openDatabase } from "./client.server";
+import { seedCatalogue } from "./seed.server";
+
+declare global {
+  // Kept on globalThis so a dev rebuild does not open a second PGlite on the same directory.
+  var __storefrontDb: Promise<DatabaseHandle> | undefined;
+}
+
+async function start(): Promise<DatabaseHandle> {
+  const settings = config();
+  const handle = settings.databaseUrl
+    ? await openDatabase({ kind: "postgres", url: settings.databaseUrl, poolSize: settings.databasePoolSize })
+    : await openDatabase({ kind: "pglite", dataDir: path.join(settings.dataDir, "pglite") });
+  if (settings.seedOnStart && (await isCatalogueEmpty(handle.db))) {
+    const counts = await seedCatalogue(handle.db);
+    console.info(`Seeded the empty database: ${counts.products} products, ${counts.blogs} blogs.`);
+  }
+  return handle;
+}
+
+/** The shop's database, opened, migrated and (when empty) seeded on first use. */
+export async function getDb(): Promise<Database> {
+  globalThis.__storefrontDb ??= start();
+  return (await globalThis.__storefrontDb).db;
+}

@@ -1,0 +1,308 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** Money is always integer paise (1 rupee = 100 paise). */
+
+export const productType = pgEnum("product_type", ["new", "refurbished", "rental"]);
+
+export type ProductImage = { url: string; alt?: string };
+
+export type ShippingAddress = {
+  firstname: string;
+  lastname: string;
+  address: string;
+  other?: string;
+  city: string;
+  state: string;
+  country: string;
+  pincode: string;
+};
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const customers = pgTable("customers", {
+  id: serial("id").primaryKey(),
+  firstname: text("firstname").notNull(),
+  lastname: text("lastname").notNull(),
+  /** Stored lower-cased so look-ups and the unique index ignore case. */
+  email: text("email").notNull().unique(),
+  /** Normalised 10-digit Indian mobile number. */
+  mobile: text("mobile").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  /** The checkout address, kept until the order completes. */
+  savedAddress: jsonb("saved_address").$type<ShippingAddress>(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the random token held in the signed cookie; the token itself is never stored. */
+    idHash: text("id_hash").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_customer_idx").on(t.customerId)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_customer_idx").on(t.customerId)],
+);
+
+export const colours = pgTable("colours", {
+  id: serial("id").primaryKey(),
+  /** Human name, used as the swatch's accessible label. */
+  name: text("name").notNull(),
+  /** A CSS colour value (the spec's colour "title"). */
+  value: text("value").notNull().unique(),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    /** HTML; sanitised on the server before it is rendered. */
+    description: text("description").notNull(),
+    brand: text("brand").notNull(),
+    category: text("category").notNull(),
+    productType: productType("product_type").notNull(),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    images: jsonb("images").$type<ProductImage[]>().notNull().default([]),
+    originalPrice: integer("original_price").notNull(),
+    discountedPrice: integer("discounted_price").notNull(),
+    quantity: integer("quantity").notNull().default(0),
+    sold: integer("sold").notNull().default(0),
+    totalRating: numeric("total_rating", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("products_category_idx").on(t.category),
+    index("products_brand_idx").on(t.brand),
+    index("products_type_idx").on(t.productType),
+    index("products_tags_idx").using("gin", t.tags),
+    index("products_price_idx").on(t.discountedPrice, t.id),
+    index("products_created_idx").on(t.createdAt, t.id),
+    index("products_title_idx").on(sql`lower(${t.title})`, t.id),
+    check("products_prices_positive", sql`${t.originalPrice} > 0 AND ${t.discountedPrice} > 0`),
+    check("products_discount_not_above_mrp", sql`${t.discountedPrice} <= ${t.originalPrice}`),
+    check("products_stock_not_negative", sql`${t.quantity} >= 0 AND ${t.sold} >= 0`),
+  ],
+);
+
+export const productColours = pgTable(
+  "product_colours",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    colourId: integer("colour_id")
+      .notNull()
+      .references(() => colours.id, { onDelete: "restrict" }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.colourId] })],
+);
+
+export const ratings = pgTable(
+  "ratings",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    star: smallint("star").notNull(),
+    comment: text("comment").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("ratings_one_per_customer").on(t.productId, t.customerId),
+    check("ratings_star_range", sql`${t.star} BETWEEN 1 AND 5`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.productId] })],
+);
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    colourId: integer("colour_id")
+      .notNull()
+      .references(() => colours.id),
+    quantity: integer("quantity").notNull(),
+    /** Offer price read from the database when the line was added. */
+    unitPrice: integer("unit_price").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("cart_items_one_line_per_product").on(t.customerId, t.productId),
+    check("cart_items_quantity_range", sql`${t.quantity} BETWEEN 1 AND 10`),
+  ],
+);
+
+export type CartSnapshotLine = {
+  productId: number;
+  title: string;
+  colourId: number;
+  colourValue: string;
+  colourName: string;
+  quantity: number;
+  unitPrice: number;
+  originalPrice: number;
+};
+
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    id: serial("id").primaryKey(),
+    merchantOrderId: text("merchant_order_id").notNull().unique(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    /** Paise: subtotal plus shipping, computed from the database. */
+    amount: integer("amount").notNull(),
+    status: text("status").notNull().default("PENDING"),
+    lines: jsonb("lines").$type<CartSnapshotLine[]>().notNull(),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
+    providerOrderId: text("provider_order_id"),
+    providerDetails: jsonb("provider_details").$type<Record<string, unknown>>(),
+    failureReason: text("failure_reason"),
+    checkCount: integer("check_count").notNull().default(0),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("payment_attempts_customer_idx").on(t.customerId),
+    index("payment_attempts_pending_idx").on(t.status, t.nextCheckAt),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    /** One order per successful payment: enforced here, not in application code. */
+    paymentAttemptId: integer("payment_attempt_id")
+      .notNull()
+      .unique()
+      .references(() => paymentAttempts.id),
+    /** Paise, at MRP, shipping included. */
+    totalPrice: integer("total_price").notNull(),
+    /** Paise, what was paid: offer prices plus shipping. */
+    totalPriceAfterDiscount: integer("total_price_after_discount").notNull(),
+    shippingFee: integer("shipping_fee").notNull(),
+    status: text("status").notNull().default("Ordered"),
+    paymentInfo: jsonb("payment_info").$type<Record<string, unknown>>().notNull(),
+    shippingInfo: jsonb("shipping_info").$type<ShippingAddress>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("orders_customer_idx").on(t.customerId, t.createdAt)],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    colourId: integer("colour_id").references(() => colours.id),
+    colourValue: text("colour_value").notNull(),
+    colourName: text("colour_name").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    originalPrice: integer("original_price").notNull(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);
+
+export const blogs = pgTable(
+  "blogs",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    /** HTML; sanitised on the server before it is rendered. */
+    description: text("description").notNull(),
+    category: text("category").notNull(),
+    images: jsonb("images").$type<ProductImage[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blogs_created_idx").on(t.createdAt)],
+);
+
+export const enquiries = pgTable("enquiries", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  mobile: text("mobile").notNull(),
+  comment: text("comment").notNull(),
+  status: text("status").notNull().default("Submitted"),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});

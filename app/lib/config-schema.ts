@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+/**
+ * Every setting of the shop, read from environment variables. Pure: parsing only, no I/O, so it can be
+ * unit-tested; app/config.server.ts applies it to process.env and fills in the embedded defaults.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PUBLIC_URL: optionalText.pipe(
+      z.string().url("must be a full URL such as https://shop.example.in").optional(),
+    ),
+    DATA_DIR: optionalText,
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+        .optional(),
+    ),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters long").optional()),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+        .optional(),
+    ),
+    MAIL_FROM: optionalText,
+    PHONEPE_CLIENT_ID: optionalText,
+    PHONEPE_CLIENT_SECRET: optionalText,
+    PHONEPE_CLIENT_VERSION: z.coerce.number().int().min(1).default(1),
+    PHONEPE_ENV: z.enum(["simulator", "sandbox", "production"]).optional(),
+    PHONEPE_WEBHOOK_USERNAME: optionalText,
+    PHONEPE_WEBHOOK_PASSWORD: optionalText,
+    SEED_ON_START: z.enum(["true", "false"]).default("true"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["SESSION_SECRET"],
+        message:
+          "is required when NODE_ENV=production and DATABASE_URL is set: every instance must sign cookies with the same secret",
+      });
+    }
+    const hasId = Boolean(env.PHONEPE_CLIENT_ID);
+    const hasSecret = Boolean(env.PHONEPE_CLIENT_SECRET);
+    if (hasId !== hasSecret) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [hasId ? "PHONEPE_CLIENT_SECRET" : "PHONEPE_CLIENT_ID"],
+        message: "must be set together with the other PhonePe credential",
+      });
+    }
+    if ((env.PHONEPE_ENV === "sandbox" || env.PHONEPE_ENV === "production") && !hasId) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["PHONEPE_ENV"],
+        message: `is ${env.PHONEPE_ENV} but PHONEPE_CLIENT_ID and PHONEPE_CLIENT_SECRET are not set`,
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export type ConfigResult = { ok: true; env: Env } | { ok: false; problems: string[] };
+
+/** Parses the environment; on failure returns one readable line per bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): ConfigResult {
+  const result = envSchema.safeParse(source);
+  if (result.success) return { ok: true, env: result.data };
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join(".") || "environment";
+    const value = typeof issue.path[0] === "string" ? source[issue.path[0]] : undefined;
+    const shown = value === undefined ? "" : ` (got "${redact(name, value)}")`;
+    return `${name}${shown} ${issue.message}`;
+  });
+  return { ok: false, problems };
+}
+
+function redact(name: string, value: string): string {
+  if (/SECRET|PASSWORD/.test(name)) return "***";
+  // Never print a password carried inside a connection URL.
+  return value.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+}

@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { and, eq, gt } from "drizzle-orm";
+import { config } from "~/config.server";
+import type { Database } from "~/db/client.server";
+import { customers, sessions } from "~/db/schema";
+
+const SESSION_DAYS = 30;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+/** The signed cookie that carries the session token; the session itself is a database row. */
+function sessionCookie() {
+  cookie ??= createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config().cookieSecure,
+    path: "/",
+    secrets: [config().sessionSecret],
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+  });
+  return cookie;
+}
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+async function readToken(request: Request): Promise<string | undefined> {
+  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : undefined;
+}
+
+export type SessionCustomer = {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string;
+};
+
+/** The signed-in customer behind this request, or null. Expired and revoked sessions count as none. */
+export async function getSessionCustomer(db: Database, request: Request): Promise<SessionCustomer | null> {
+  const token = await readToken(request);
+  if (!token) return null;
+  const [row] = await db
+    .select({
+      id: customers.id,
+      firstname: customers.firstname,
+      lastname: customers.lastname,
+      email: customers.email,
+      mobile: customers.mobile,
+    })
+    .from(sessions)
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Starts a new session (a fresh id at every login) and returns the Set-Cookie header value. */
+export async function startSession(db: Database, customerId: number): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000);
+  await db.insert(sessions).values({ idHash: hashToken(token), customerId, expiresAt });
+  return sessionCookie().serialize(token, { expires: expiresAt });
+}
+
+/** Revokes this request's session and returns the Set-Cookie header that clears the cookie. */
+export async function endSession(db: Database, request: Request): Promise<string> {
+  const token = await readToken(request);
+  if (token) await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Revokes every session of a customer (password reset). */
+export async function endAllSessions(db: Database, customerId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.customerId, customerId));
+}

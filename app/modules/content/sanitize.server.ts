@@ -1,0 +1,46 @@
+import sanitizeHtml from "sanitize-html";
+
+/** The markup product and blog descriptions may use; everything else (scripts, styles, handlers) is dropped. */
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p",
+    "br",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "ul",
+    "ol",
+    "li",
+    "h2",
+    "h3",
+    "h4",
+    "blockquote",
+    "a",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "img",
+  ],
+  allowedAttributes: { a: ["href", "title"], img: ["src", "alt", "width", "height"] },
+  allowedSchemes: ["https", "http", "mailto", "tel"],
+  allowedSchemesByTag: { img: ["https"] },
+  allowProtocolRelative: false,
+  transformTags: {
+    a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer nofollow" }),
+    h1: "h2",
+  },
+};
+
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, options);
+}
+
+/** Plain text of an HTML description, for meta descriptions and cards. */
+export function plainText(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,112 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Footer } from "~/components/layout/Footer";
+import { Header, type HeaderProps } from "~/components/layout/Header";
+import { Toasts, type ToastView } from "~/components/layout/Toasts";
+import { NotFound } from "~/components/NotFound";
+import { getDb } from "~/db/db.server";
+import { shop } from "~/lib/shop";
+import { getSessionCustomer } from "~/modules/accounts/session.server";
+import { cartSummary } from "~/modules/cart/summary.server";
+import stylesheet from "~/styles/app.css";
+import { readToast } from "~/toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: `${shop.name} | Laptops, Desktops, CCTV & Biometrics in ${shop.city}` },
+  {
+    name: "description",
+    content: `New, refurbished and rental laptops, desktops, CCTV, biometric systems and IT accessories from ${shop.name}, ${shop.city}.`,
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = await getDb();
+  const [customer, flash] = await Promise.all([getSessionCustomer(db, request), readToast(request)]);
+  const cart = customer ? await cartSummary(db, customer.id) : { lines: 0, total: 0 };
+  return json(
+    {
+      customer: customer ? { firstname: customer.firstname } : null,
+      cart,
+      toast: flash.toast satisfies ToastView | null,
+      year: new Date().getFullYear(),
+    },
+    { headers: flash.headers },
+  );
+}
+
+type RootData = {
+  customer: HeaderProps["customer"];
+  cart: HeaderProps["cart"];
+  toast: ToastView | null;
+  year: number;
+};
+
+function Document({ children, data }: { children: ReactNode; data: RootData | undefined }) {
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#131921" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <Header customer={data?.customer ?? null} cart={data?.cart ?? { lines: 0, total: 0 }} />
+        <main id="main">{children}</main>
+        <Footer year={data?.year ?? new Date().getFullYear()} />
+        <Toasts toast={data?.toast ?? null} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return <Document data={data}>{children}</Document>;
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="container page error-page">
+      <h1>Something Went Wrong</h1>
+      <p>
+        {status >= 500
+          ? "We could not show this page just now. Please try again in a moment."
+          : "That request could not be handled."}
+      </p>
+      <p>
+        <a href="/">Back to the home page</a>
+      </p>
+    </section>
+  );
+}

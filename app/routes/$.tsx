@@ -1,0 +1,14 @@
+import { NotFound } from "~/components/NotFound";
+
+/** Any URL no other route claims: the 404 page, inside the shop's frame. */
+export function loader() {
+  throw new Response("Not Found", { status: 404 });
+}
+
+export default function CatchAll() {
+  return <NotFound />;
+}
+
+export function ErrorBoundary() {
+  return <NotFound />;
+}

@@ -1,0 +1,28 @@
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { getDb } from "~/db/db.server";
+import { newsletterSchema } from "~/lib/forms/newsletter";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { subscribe } from "~/modules/newsletter/newsletter.server";
+import { toasts } from "~/toast.server";
+
+/** The footer's Subscribe box posts here from every page and goes back where it came from. */
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const back = safeRedirect(formData.get("redirectTo"));
+  const submission = parseWithZod(formData, { schema: newsletterSchema });
+  if (submission.status !== "success") {
+    const message = submission.error?.email?.[0] ?? "Email Should be valid";
+    return toasts().redirectWithError(back, message, { status: 303 });
+  }
+  const added = await subscribe(await getDb(), submission.value.email);
+  return toasts().redirectWithSuccess(
+    back,
+    added ? "Subscribed to our newsletter. Thank you!" : "You are already subscribed to our newsletter.",
+    { status: 303 },
+  );
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,56 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://localhost:${port}`;
+/** A fresh embedded database for every run: the server's data directory is wiped before it starts. */
+const dataDir = ".cache/e2e-data";
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: { baseURL, trace: "retain-on-failure" },
+  projects: [
+    { name: "js-on", testIgnore: /server\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", testIgnore: /server\.spec\.ts/, use: { ...chromium, javaScriptEnabled: false } },
+    // Starting the server with a bad configuration needs no browser, so it runs once.
+    { name: "server", testMatch: /server\.spec\.ts/ },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && ./node_modules/.bin/remix-serve ./build/index.js`,
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+    },
+  },
+});

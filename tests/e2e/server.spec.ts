@@ -1,0 +1,53 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/** Starts the production build with the given environment and collects what it prints until it exits. */
+function startServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "storefront-config-"));
+  return new Promise((resolve) => {
+    const child = spawn("./node_modules/.bin/remix-serve", ["./build/index.js"], {
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "3199", ...env },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    const timer = setTimeout(() => child.kill("SIGTERM"), 20_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
+      resolve({ code, output });
+    });
+  });
+}
+
+test.describe("configuration checked at start", () => {
+  test("names every bad value and refuses to start", async () => {
+    const { code, output } = await startServer({
+      NODE_ENV: "production",
+      DATABASE_URL: "mysql://shop@localhost/shop",
+      SMTP_URL: "mail.example.in",
+      PHONEPE_ENV: "live",
+    });
+    expect(code).toBe(1);
+    expect(output).toContain("The shop cannot start");
+    expect(output).toMatch(/DATABASE_URL .*must start with postgres:\/\//);
+    expect(output).toMatch(/SMTP_URL .*must start with smtp:\/\//);
+    expect(output).toMatch(/PHONEPE_ENV/);
+  });
+
+  test("refuses production on PostgreSQL without SESSION_SECRET, saying why", async () => {
+    const { code, output } = await startServer({
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://shop@127.0.0.1:5432/shop",
+    });
+    expect(code).toBe(1);
+    expect(output).toMatch(/SESSION_SECRET is required when NODE_ENV=production and DATABASE_URL is set/);
+  });
+});

@@ -1,0 +1,77 @@
+import { count, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { colours, productColours, products } from "../../app/db/schema";
+import { growCatalogue, seedCatalogue } from "../../app/db/seed.server";
+import { listProducts, productsTagged } from "../../app/modules/catalogue/products.server";
+import { searchSuggestions } from "../../app/modules/catalogue/search.server";
+import { openTestDatabase, type TestDatabase } from "./support/database";
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedCatalogue(database.db);
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+describe(`seeded catalogue (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  it("holds a believable catalogue across every category and product type", async () => {
+    const rows = await database.db
+      .select({ category: products.category, type: products.productType })
+      .from(products);
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+    for (const category of ["Laptops", "Desktops", "CCTV", "Biometric", "Accessories"]) {
+      expect(rows.filter((r) => r.category === category).length).toBeGreaterThan(0);
+    }
+    for (const type of ["new", "refurbished", "rental"] as const) {
+      expect(rows.filter((r) => r.type === type).length).toBeGreaterThan(0);
+    }
+  });
+
+  it("has featured, special and popular products, each with colours", async () => {
+    for (const tag of ["featured", "special", "popular"]) {
+      expect((await productsTagged(database.db, tag)).length).toBeGreaterThan(0);
+    }
+    const [withoutColour] = await database.db
+      .select({ n: count() })
+      .from(products)
+      .leftJoin(productColours, eq(productColours.productId, products.id))
+      .where(isNull(productColours.productId));
+    expect(withoutColour?.n).toBe(0);
+    expect((await database.db.select().from(colours)).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("seeding twice adds nothing", async () => {
+    const again = await seedCatalogue(database.db);
+    expect(again).toEqual({ products: 0, blogs: 0 });
+  });
+
+  it("suggests products by part of a word, ignoring case, prefix matches first", async () => {
+    const suggestions = await searchSuggestions(database.db, "THINKPAD");
+    expect(suggestions.length).toBeGreaterThan(0);
+    for (const s of suggestions) expect(s.title.toLowerCase()).toContain("thinkpad");
+    const partial = await searchSuggestions(database.db, "vivob");
+    expect(partial.map((s) => s.title.toLowerCase()).every((t) => t.includes("vivob"))).toBe(true);
+    const dell = await searchSuggestions(database.db, "dell");
+    expect(dell[0]?.title.toLowerCase().startsWith("dell")).toBe(true);
+  });
+
+  it("treats LIKE wildcards in a search as plain text", async () => {
+    expect(await searchSuggestions(database.db, "%%")).toEqual([]);
+    expect((await listProducts(database.db, { q: "_" })).total).toBe(0);
+  });
+
+  it("grows the catalogue to a target size for benchmarks", async () => {
+    const [before] = await database.db.select({ n: count() }).from(products);
+    const added = await growCatalogue(database.db, 1200);
+    const [total] = await database.db.select({ n: count() }).from(products);
+    expect(total?.n).toBe(1200);
+    expect(added).toBe(1200 - (before?.n ?? 0));
+    const page = await listProducts(database.db, { page: 2 });
+    expect(page.items).toHaveLength(24);
+    expect(page.total).toBe(1200);
+  });
+});
