@@ -6,5 +6,10 @@ export default {
   serverPlatform: "node",
   // PGlite and pg are loaded at run time from node_modules, not bundled.
   serverDependenciesToBundle: [],
-  future: {},
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+  },
 };

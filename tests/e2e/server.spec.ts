@@ -9,7 +9,7 @@ function startServer(env: Record<string, string>): Promise<{ code: number | null
   const dataDir = mkdtempSync(path.join(tmpdir(), "storefront-config-"));
   return new Promise((resolve) => {
     const child = spawn("./node_modules/.bin/remix-serve", ["./build/index.js"], {
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "3199", ...env },
+      env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "3199", ...env },
     });
     let output = "";
     child.stdout.on("data", (chunk) => {

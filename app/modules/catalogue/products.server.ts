@@ -1,7 +1,7 @@
-import { and, arrayContains, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { colours, productColours, products } from "~/db/schema";
-import { normaliseSearch } from "~/lib/search-text";
+import { effectiveSort, type StoreFilters } from "~/lib/store-filters";
 import { titleMatch } from "./search.server";
 
 export type ProductCardData = {
@@ -42,23 +42,48 @@ export const PAGE_SIZE = 24;
 
 export type ProductPage = { items: ProductCardData[]; total: number };
 
-/** One page of the store, optionally narrowed to titles containing `q`. */
-export async function listProducts(
-  db: Database,
-  options: { q?: string; page?: number },
-): Promise<ProductPage> {
-  const q = normaliseSearch(options.q);
-  const page = Math.max(1, options.page ?? 1);
+function filterConditions(filters: Partial<StoreFilters>): SQL[] {
   const conditions: SQL[] = [];
-  const match = q ? titleMatch(q) : undefined;
-  if (match) conditions.push(match.where);
+  if (filters.q) conditions.push(titleMatch(filters.q).where);
+  if (filters.category) conditions.push(eq(products.category, filters.category));
+  if (filters.brand) conditions.push(eq(products.brand, filters.brand));
+  if (filters.tag) conditions.push(arrayContains(products.tags, [filters.tag]));
+  if (filters.minPrice !== undefined) conditions.push(gte(products.discountedPrice, filters.minPrice * 100));
+  if (filters.maxPrice !== undefined) conditions.push(lte(products.discountedPrice, filters.maxPrice * 100));
+  return conditions;
+}
+
+function orderFor(filters: Partial<StoreFilters>): SQL[] {
+  const sort = effectiveSort({ grid: 4, page: 1, ...filters });
+  switch (sort) {
+    case "relevance":
+      return [...titleMatch(filters.q ?? "").rank, desc(products.id)];
+    case "title":
+      return [asc(sql`lower(${products.title})`), asc(products.id)];
+    case "-title":
+      return [desc(sql`lower(${products.title})`), desc(products.id)];
+    case "price":
+      return [asc(products.discountedPrice), asc(products.id)];
+    case "-price":
+      return [desc(products.discountedPrice), desc(products.id)];
+    case "createdAt":
+      return [asc(products.createdAt), asc(products.id)];
+    case "-createdAt":
+      return [desc(products.createdAt), desc(products.id)];
+  }
+}
+
+/** One page of the store for the given filters, in a stable order (ties broken by id). */
+export async function listProducts(db: Database, filters: Partial<StoreFilters>): Promise<ProductPage> {
+  const page = Math.max(1, filters.page ?? 1);
+  const conditions = filterConditions(filters);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [totals]] = await Promise.all([
     db
       .select(cardColumns)
       .from(products)
       .where(where)
-      .orderBy(...(match ? match.rank : []), desc(products.createdAt), desc(products.id))
+      .orderBy(...orderFor(filters))
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),
     db.select({ n: count() }).from(products).where(where),
@@ -95,4 +120,15 @@ export async function getProduct(db: Database, id: number) {
   if (!product) return null;
   const productColourRows = await coloursFor(db, [id]);
   return { ...product, colours: productColourRows.map(({ id, name, value }) => ({ id, name, value })) };
+}
+
+export type StoreFacets = { categories: string[]; brands: string[] };
+
+/** The category and brand lists beside the store's product list. */
+export async function storeFacets(db: Database): Promise<StoreFacets> {
+  const [categoryRows, brandRows] = await Promise.all([
+    db.selectDistinct({ value: products.category }).from(products).orderBy(products.category),
+    db.selectDistinct({ value: products.brand }).from(products).orderBy(products.brand),
+  ]);
+  return { categories: categoryRows.map((r) => r.value), brands: brandRows.map((r) => r.value) };
 }

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import {
+  canonicalRedirect,
+  effectiveSort,
+  parseStoreFilters,
+  storeTitleLimit,
+  storeUrl,
+} from "./store-filters";
+
+const parse = (query: string) => parseStoreFilters(new URLSearchParams(query));
+const redirectFor = (query: string) => canonicalRedirect(new URL(`http://shop.test/product?${query}`));
+
+describe("parseStoreFilters", () => {
+  it("reads every filter from the URL", () => {
+    expect(
+      parse(
+        "q=think&category=Laptops&brand=Lenovo&tag=featured&minPrice=20000&maxPrice=90000&sort=price&grid=3&page=2",
+      ),
+    ).toEqual({
+      q: "think",
+      category: "Laptops",
+      brand: "Lenovo",
+      tag: "featured",
+      minPrice: 20000,
+      maxPrice: 90000,
+      sort: "price",
+      grid: 3,
+      page: 2,
+    });
+  });
+
+  it("falls back to the defaults for invalid values", () => {
+    const f = parse("minPrice=abc&grid=5&page=-1&sort=cheapest&tag=cheap");
+    expect(f).toMatchObject({ grid: 4, page: 1 });
+    expect(f.sort).toBeUndefined();
+    expect(f.minPrice).toBeUndefined();
+    expect(f.tag).toBeUndefined();
+  });
+
+  it("swaps a From price above the To price", () => {
+    expect(parse("minPrice=5000&maxPrice=1000")).toMatchObject({ minPrice: 1000, maxPrice: 5000 });
+  });
+});
+
+describe("canonicalRedirect", () => {
+  it("leaves a clean URL alone", () => {
+    expect(redirectFor("brand=Dell&sort=price&grid=3")).toBeNull();
+    expect(canonicalRedirect(new URL("http://shop.test/product"))).toBeNull();
+  });
+
+  it("sends invalid or empty parameters to the clean URL, keeping the valid ones", () => {
+    expect(redirectFor("minPrice=abc&brand=Dell")).toBe("/product?brand=Dell");
+    expect(redirectFor("grid=5")).toBe("/product");
+    expect(redirectFor("page=-1&sort=price")).toBe("/product?sort=price");
+    expect(redirectFor("sort=cheapest")).toBe("/product");
+    expect(redirectFor("category=&brand=&minPrice=&maxPrice=&sort=-createdAt&grid=4")).toBe("/product");
+    expect(redirectFor("grid=3&brand=HP")).toBe("/product?brand=HP&grid=3");
+  });
+});
+
+describe("effectiveSort", () => {
+  it("ranks a search by relevance unless a sort was chosen", () => {
+    expect(effectiveSort(parse("q=dell"))).toBe("relevance");
+    expect(effectiveSort(parse("q=dell&sort=price"))).toBe("price");
+    expect(effectiveSort(parse(""))).toBe("-createdAt");
+    expect(redirectFor("q=dell&sort=-createdAt")).toBeNull();
+    expect(redirectFor("sort=-createdAt")).toBe("/product");
+  });
+});
+
+describe("storeUrl", () => {
+  it("changes one filter and keeps the rest", () => {
+    const f = parse("brand=Dell&sort=price&page=3");
+    expect(storeUrl(f, { page: 4 })).toBe("/product?brand=Dell&sort=price&page=4");
+    expect(storeUrl(f, { brand: undefined, page: 1 })).toBe("/product?sort=price");
+  });
+});
+
+describe("storeTitleLimit", () => {
+  it("cuts at 80 on 3 and 4 columns, not on 6 or 12", () => {
+    expect(storeTitleLimit(3)).toBe(80);
+    expect(storeTitleLimit(4)).toBe(80);
+    expect(storeTitleLimit(6)).toBeUndefined();
+    expect(storeTitleLimit(12)).toBeUndefined();
+  });
+});
