@@ -98,5 +98,9 @@ test.describe("the shared frame", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByPlaceholder("Search for Products here")).toBeVisible();
     await expect(page.getByRole("link", { name: /^Cart:/ })).toBeVisible();
+    // Icon-only on a phone, the header links keep their names for screen readers.
+    await expect(page.getByRole("link", { name: "Favourite wishlist" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Log in My Account" })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });

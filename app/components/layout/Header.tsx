@@ -20,7 +20,7 @@ export function Header({ customer, cart }: HeaderProps) {
     <header className="site-header">
       <div className="topbar">
         <div className="container topbar-inner">
-          <p>Free shipping across India on every prepaid order</p>
+          <p>New, refurbished and rental laptops, desktops, CCTV and biometrics</p>
           <p>
             Hotline: <a href={shop.hotlineHref}>{shop.hotline}</a>
           </p>
