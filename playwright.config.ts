@@ -3,7 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 /** A fresh embedded database for every run: the server's data directory is wiped before it starts. */
-const dataDir = ".cache/e2e-data";
+const dataDir = `.cache/e2e-data-${port}`;
 
 const chromium = {
   ...devices["Desktop Chrome"],
