@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { formatRupees } from "~/lib/money";
 import { cutText, discountPercent } from "~/lib/text";
 import type { ProductCardData } from "~/modules/catalogue/products.server";
@@ -13,18 +13,38 @@ export function ProductCard({
   titleLimit,
   titleSuffix = "…",
   showTaxLine = false,
+  wished = false,
 }: {
   product: ProductCardData;
   /** Characters to keep of the title; undefined keeps it whole. */
   titleLimit?: number;
   titleSuffix?: string;
   showTaxLine?: boolean;
+  /** Whether the product is on the signed-in customer's wishlist. */
+  wished?: boolean;
 }) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   const discount = discountPercent(product.originalPrice, product.discountedPrice);
   const title = titleLimit === undefined ? product.title : cutText(product.title, titleLimit, titleSuffix);
   return (
     <article className="product-card">
       {discount > 0 ? <span className="discount-badge">-{discount}%</span> : null}
+      <Form method="post" action="/wishlist" className="wishlist-toggle">
+        <input type="hidden" name="intent" value="toggle" />
+        <input type="hidden" name="productId" value={product.id} />
+        <input type="hidden" name="redirectTo" value={here} />
+        <button
+          type="submit"
+          className={wished ? "heart-button wished" : "heart-button"}
+          aria-label={wished ? `Remove ${product.title} from wishlist` : `Add ${product.title} to wishlist`}
+          aria-pressed={wished}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2 0 3.4 1 4.2 2.3h2.4c.8-1.3 2.2-2.3 4.2-2.3 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z" />
+          </svg>
+        </button>
+      </Form>
       <Link to={`/product/${product.id}`} className="product-card-image" tabIndex={-1} aria-hidden="true">
         <img
           src={product.image ?? FALLBACK_IMAGE}
@@ -59,6 +79,14 @@ export function ProductCard({
           </span>
         </p>
         {showTaxLine ? <p className="tax-line">Inclusive of all taxes</p> : null}
+        <Form method="post" action="/compare-product" className="compare-form">
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="productId" value={product.id} />
+          <input type="hidden" name="redirectTo" value={here} />
+          <button type="submit" className="compare-button">
+            Add to compare<span className="visually-hidden">: {product.title}</span>
+          </button>
+        </Form>
       </div>
     </article>
   );

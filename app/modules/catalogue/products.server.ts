@@ -34,7 +34,7 @@ const cardColumns = {
 
 type CardRow = Omit<ProductCardData, "image"> & { images: { url: string }[] };
 
-function toCard({ images, ...row }: CardRow): ProductCardData {
+export function toCard({ images, ...row }: CardRow): ProductCardData {
   return { ...row, image: images[0]?.url ?? null };
 }
 

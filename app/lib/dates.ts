@@ -1,0 +1,63 @@
+/**
+ * Dates as the shop shows them: moment.js's 'MMMM Do YYYY, h:mm a' ("November 22nd 2026, 8:05 pm") in
+ * India Standard Time, whatever the server's or browser's own time zone, so server and client render alike.
+ */
+export const SHOP_TIME_ZONE = "Asia/Kolkata";
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+// Numeric parts with a 24-hour clock only: month names, the 12-hour clock and am/pm are done here, so the
+// output never depends on a locale's choice of "PM", "p.m." or "at".
+const partsFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: SHOP_TIME_ZONE,
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd … 31st. */
+export function ordinal(n: number): string {
+  const lastTwo = n % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${n}th`;
+  switch (n % 10) {
+    case 1:
+      return `${n}st`;
+    case 2:
+      return `${n}nd`;
+    case 3:
+      return `${n}rd`;
+    default:
+      return `${n}th`;
+  }
+}
+
+/** 'MMMM Do YYYY, h:mm a' in Asia/Kolkata, e.g. "November 22nd 2026, 8:05 pm". */
+export function formatLongDate(date: Date | string): string {
+  const value = typeof date === "string" ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) throw new RangeError(`Not a date: ${String(date)}`);
+  const parts: Record<string, number> = {};
+  for (const part of partsFormat.formatToParts(value)) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0 } = parts;
+  const hour24 = hour % 24;
+  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
+  const period = hour24 < 12 ? "am" : "pm";
+  return `${MONTHS[month - 1]} ${ordinal(day)} ${year}, ${hour12}:${String(minute).padStart(2, "0")} ${period}`;
+}

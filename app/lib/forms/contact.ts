@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { normaliseIndianMobile } from "~/lib/mobile";
+
+export const CONTACT_LIMITS = { name: 100, email: 254, comment: 2000 } as const;
+
+export const contactMessages = {
+  nameRequired: "First Name is Required",
+  nameTooLong: `Name must be ${CONTACT_LIMITS.name} characters or fewer`,
+  emailRequired: "Email is Required",
+  emailInvalid: "Email Should be valid",
+  emailTooLong: `Email must be ${CONTACT_LIMITS.email} characters or fewer`,
+  mobileRequired: "Mobile No is Required",
+  commentRequired: "comments is Required",
+  commentTooLong: `Comments must be ${CONTACT_LIMITS.comment} characters or fewer`,
+} as const;
+
+/**
+ * The Contact Us enquiry form, checked on the server and (through Conform) in the browser. Values are trimmed;
+ * the mobile number comes out as its bare 10 digits.
+ */
+export const contactSchema = z.object({
+  name: z
+    .string({
+      required_error: contactMessages.nameRequired,
+      invalid_type_error: contactMessages.nameRequired,
+    })
+    .trim()
+    .min(1, contactMessages.nameRequired)
+    .max(CONTACT_LIMITS.name, contactMessages.nameTooLong),
+  email: z
+    .string({
+      required_error: contactMessages.emailRequired,
+      invalid_type_error: contactMessages.emailRequired,
+    })
+    .trim()
+    .min(1, contactMessages.emailRequired)
+    // An empty address gets only "Email is Required", not "Email Should be valid" as well.
+    .pipe(
+      z.string().max(CONTACT_LIMITS.email, contactMessages.emailTooLong).email(contactMessages.emailInvalid),
+    ),
+  mobile: z
+    .string({
+      required_error: contactMessages.mobileRequired,
+      invalid_type_error: contactMessages.mobileRequired,
+    })
+    .transform((typed, context) => {
+      const mobile = normaliseIndianMobile(typed);
+      if (mobile === undefined) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: contactMessages.mobileRequired });
+        return z.NEVER;
+      }
+      return mobile;
+    }),
+  comment: z
+    .string({
+      required_error: contactMessages.commentRequired,
+      invalid_type_error: contactMessages.commentRequired,
+    })
+    .trim()
+    .min(1, contactMessages.commentRequired)
+    .max(CONTACT_LIMITS.comment, contactMessages.commentTooLong),
+});
+
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactValues = z.output<typeof contactSchema>;

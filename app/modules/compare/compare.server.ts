@@ -1,0 +1,75 @@
+import { createCookie } from "@remix-run/node";
+import { inArray } from "drizzle-orm";
+import { config } from "~/config.server";
+import type { Database } from "~/db/client.server";
+import { products } from "~/db/schema";
+import { parseCompareList, serialiseCompareList } from "~/lib/compare-list";
+import { coloursFor } from "~/modules/catalogue/products.server";
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+function compareCookie() {
+  cookie ??= createCookie("compare", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config().cookieSecure,
+    path: "/",
+    maxAge: 30 * 24 * 60 * 60,
+  });
+  return cookie;
+}
+
+export async function readCompareList(request: Request): Promise<number[]> {
+  return parseCompareList(await compareCookie().parse(request.headers.get("Cookie")));
+}
+
+export async function compareListCookie(ids: number[]): Promise<string> {
+  return compareCookie().serialize(serialiseCompareList(ids));
+}
+
+/** The products being compared, in the order they were added, with their colours. */
+export async function compareProducts(db: Database, ids: number[]) {
+  if (ids.length === 0) return [];
+  const [rows, colourRows] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        title: products.title,
+        brand: products.brand,
+        category: products.category,
+        productType: products.productType,
+        images: products.images,
+        originalPrice: products.originalPrice,
+        discountedPrice: products.discountedPrice,
+        totalRating: products.totalRating,
+        quantity: products.quantity,
+      })
+      .from(products)
+      .where(inArray(products.id, ids)),
+    coloursFor(db, ids),
+  ]);
+  return ids.flatMap((id) => {
+    const row = rows.find((r) => r.id === id);
+    if (!row) return [];
+    const { images, ...rest } = row;
+    return [
+      {
+        ...rest,
+        image: images[0]?.url ?? null,
+        colours: colourRows
+          .filter((c) => c.productId === id)
+          .map(({ id, name, value }) => ({ id, name, value })),
+      },
+    ];
+  });
+}
+
+/** True when the id names a product. */
+export async function productExists(db: Database, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [id]))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,48 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { products, wishlistItems } from "~/db/schema";
+import { type ProductCardData, toCard } from "~/modules/catalogue/products.server";
+
+/** Adds the product to the customer's wishlist, or removes it if it is there. Returns whether it is now on it. */
+export async function toggleWishlist(db: Database, customerId: number, productId: number): Promise<boolean> {
+  const removed = await db
+    .delete(wishlistItems)
+    .where(and(eq(wishlistItems.customerId, customerId), eq(wishlistItems.productId, productId)))
+    .returning({ productId: wishlistItems.productId });
+  if (removed.length > 0) return false;
+  await db.insert(wishlistItems).values({ customerId, productId }).onConflictDoNothing();
+  return true;
+}
+
+/** Ids of the products on the customer's wishlist, to fill the hearts on cards. */
+export async function wishlistIds(db: Database, customerId: number | undefined): Promise<number[]> {
+  if (customerId === undefined) return [];
+  const rows = await db
+    .select({ productId: wishlistItems.productId })
+    .from(wishlistItems)
+    .where(eq(wishlistItems.customerId, customerId));
+  return rows.map((r) => r.productId);
+}
+
+/** The customer's wishlist as product cards, most recently added first. */
+export async function wishlistProducts(db: Database, customerId: number): Promise<ProductCardData[]> {
+  const rows = await db
+    .select({
+      id: products.id,
+      title: products.title,
+      brand: products.brand,
+      category: products.category,
+      productType: products.productType,
+      images: products.images,
+      originalPrice: products.originalPrice,
+      discountedPrice: products.discountedPrice,
+      totalRating: products.totalRating,
+      quantity: products.quantity,
+      sold: products.sold,
+    })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(eq(wishlistItems.customerId, customerId))
+    .orderBy(desc(wishlistItems.createdAt));
+  return rows.map(toCard);
+}

@@ -1,0 +1,188 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { FALLBACK_IMAGE } from "~/components/product/ProductCard";
+import { Stars } from "~/components/product/Stars";
+import { getDb } from "~/db/db.server";
+import { addToCompare, MAX_COMPARE, removeFromCompare } from "~/lib/compare-list";
+import { formatRupees } from "~/lib/money";
+import { parseId } from "~/lib/params";
+import { safeRedirect } from "~/lib/safe-redirect";
+import {
+  compareListCookie,
+  compareProducts,
+  productExists,
+  readCompareList,
+} from "~/modules/compare/compare.server";
+import { toasts } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Compare Products | Kaveri Computers" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ids = await readCompareList(request);
+  return json({ products: await compareProducts(await getDb(), ids) });
+}
+
+const outcomeMessage = {
+  added: "Product added to compare",
+  already: "This product is already in your compare list",
+  full: `You can compare up to ${MAX_COMPARE} products. Remove one first.`,
+  removed: "Product removed from compare",
+} as const;
+
+/** Adds or removes a product in the compare cookie, then goes back where the shopper was. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const back = safeRedirect(form.get("redirectTo"), "/compare-product");
+  const id = parseId(String(form.get("productId") ?? ""));
+  if (id === undefined || !(await productExists(await getDb(), id))) {
+    return toasts().redirectWithError(back, "That product could not be found.", { status: 303 });
+  }
+  const ids = await readCompareList(request);
+  const change = form.get("intent") === "remove" ? removeFromCompare(ids, id) : addToCompare(ids, id);
+  const headers = { "Set-Cookie": await compareListCookie(change.ids) };
+  const message = outcomeMessage[change.outcome];
+  return change.outcome === "full"
+    ? toasts().redirectWithError(back, message, { status: 303, headers })
+    : toasts().redirectWithSuccess(back, message, { status: 303, headers });
+}
+
+const typeLabel = { new: "New", refurbished: "Refurbished", rental: "Rental" } as const;
+
+export default function Compare() {
+  const { products } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <div className="container page compare">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/">Home</Link> / <span aria-current="page">Compare Products</span>
+      </nav>
+      <h1>Compare Products</h1>
+      {products.length === 0 ? (
+        <SampleComparison />
+      ) : (
+        <div className="compare-scroll">
+          <table className="compare-table">
+            <caption className="visually-hidden">Products you are comparing</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="visually-hidden">Feature</span>
+                </th>
+                {products.map((p) => (
+                  <th scope="col" key={p.id}>
+                    <img src={p.image ?? FALLBACK_IMAGE} alt="" width="120" height="120" />
+                    <Link to={`/product/${p.id}`}>{p.title}</Link>
+                    <Form method="post" className="compare-remove">
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="productId" value={p.id} />
+                      <input
+                        type="hidden"
+                        name="redirectTo"
+                        value={`${location.pathname}${location.search}`}
+                      />
+                      <button
+                        type="submit"
+                        className="button-small"
+                        aria-label={`Remove ${p.title} from compare`}
+                      >
+                        Remove
+                      </button>
+                    </Form>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <CompareRow label="Price" values={products.map((p) => formatRupees(p.discountedPrice))} />
+              <CompareRow label="MRP" values={products.map((p) => formatRupees(p.originalPrice))} />
+              <CompareRow label="Brand" values={products.map((p) => p.brand)} />
+              <CompareRow label="Type" values={products.map((p) => typeLabel[p.productType])} />
+              <CompareRow label="Category" values={products.map((p) => p.category)} />
+              <tr>
+                <th scope="row">Rating</th>
+                {products.map((p) => (
+                  <td key={p.id}>
+                    <Stars rating={p.totalRating} />
+                  </td>
+                ))}
+              </tr>
+              <CompareRow
+                label="Availability"
+                values={products.map((p) => (p.quantity > 0 ? `In Stock (${p.quantity})` : "Out of Stock"))}
+              />
+              <tr>
+                <th scope="row">Colours</th>
+                {products.map((p) => (
+                  <td key={p.id}>
+                    <ul className="swatches">
+                      {p.colours.map((c) => (
+                        <li key={c.id}>
+                          <span className="swatch" style={{ background: c.value }} aria-hidden="true" />
+                          {c.name}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CompareRow({ label, values }: { label: string; values: string[] }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      {values.map((value, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: one cell per compared product, in order
+        <td key={index}>{value}</td>
+      ))}
+    </tr>
+  );
+}
+
+/** The spec's static mock-up of two identical sample products, shown while nothing is being compared. */
+function SampleComparison() {
+  const sample = {
+    title: "Sample Laptop 15.6 inch FHD, Intel Core i5, 8 GB RAM, 512 GB SSD",
+    price: "Rs. 45,000",
+    brand: "Sample Brand",
+    type: "Laptop",
+    availability: "In Stock",
+    color: "Black, Silver",
+    size: "15.6 inch",
+  };
+  return (
+    <section aria-labelledby="compare-empty">
+      <p id="compare-empty" className="empty-state">
+        You have not picked any products to compare yet. Use “Add to compare” on a product, then come back
+        here. This is what a comparison looks like:
+      </p>
+      <div className="compare-samples">
+        {[1, 2].map((n) => (
+          <article className="compare-sample" key={n} aria-label={`Sample product ${n}`}>
+            <img src={FALLBACK_IMAGE} alt="" width="200" height="200" />
+            <h2>{sample.title}</h2>
+            <p className="offer-price">{sample.price}</p>
+            <dl>
+              <dt>Brand:</dt>
+              <dd>{sample.brand}</dd>
+              <dt>Type:</dt>
+              <dd>{sample.type}</dd>
+              <dt>Availability:</dt>
+              <dd>{sample.availability}</dd>
+              <dt>Color:</dt>
+              <dd>{sample.color}</dd>
+              <dt>Size:</dt>
+              <dd>{sample.size}</dd>
+            </dl>
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,229 @@
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { getDb } from "~/db/db.server";
+import { contactSchema } from "~/lib/forms/contact";
+import { shop } from "~/lib/shop";
+import { createEnquiry } from "~/modules/enquiries/enquiries.server";
+import contactStyles from "~/styles/contact.css";
+import { toasts } from "~/toast.server";
+
+const SUCCESS_MESSAGE = "Contact Form Submitted Successfully";
+const FAILURE_MESSAGE = "Something Went Wrong";
+
+const map = {
+  title: "Map to Kaveri Computers, SP Road, Bengaluru",
+  embed:
+    "https://www.openstreetmap.org/export/embed.html?bbox=77.574%2C12.962%2C77.584%2C12.970&layer=mapnik&marker=12.966%2C77.579",
+  link: "https://www.openstreetmap.org/?mlat=12.966&mlon=77.579#map=17/12.966/77.579",
+};
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contactStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: `Contact Us | ${shop.name}` },
+  {
+    name: "description",
+    content: `Send ${shop.name} an enquiry, call us or visit our store on SP Road, ${shop.city}. Open ${shop.openingHours}.`,
+  },
+];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  // The hidden "website" field is left empty by people; a bot that fills it is told it worked and nothing is stored.
+  const honeypot = formData.get("website");
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    return toasts().redirectWithSuccess("/contact", SUCCESS_MESSAGE, { status: 303 });
+  }
+
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== "success") {
+    return json(submission.reply(), { status: 400 });
+  }
+  try {
+    await createEnquiry(await getDb(), submission.value);
+  } catch (error) {
+    console.error("Could not store a contact enquiry", error);
+    return toasts().jsonWithError(
+      submission.reply({
+        formErrors: [`${FAILURE_MESSAGE}. Your message was not sent; please try again in a moment.`],
+      }),
+      FAILURE_MESSAGE,
+      { status: 503 },
+    );
+  }
+  return toasts().redirectWithSuccess("/contact", SUCCESS_MESSAGE, { status: 303 });
+}
+
+export default function Contact() {
+  const lastResult = useActionData<typeof action>();
+  return (
+    <div className="container page contact-page">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol className="contact-crumbs">
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <span aria-current="page">Contact Us</span>
+          </li>
+        </ol>
+      </nav>
+      <h1>Contact Us</h1>
+
+      <section className="contact-map" aria-labelledby="contact-map-heading">
+        <h2 id="contact-map-heading" className="visually-hidden">
+          Find our store
+        </h2>
+        <div className="contact-map-frame">
+          <iframe
+            loading="lazy"
+            title={map.title}
+            src={map.embed}
+            referrerPolicy="no-referrer-when-downgrade"
+          />
+        </div>
+        <p className="contact-map-link">
+          <a href={map.link} rel="noopener noreferrer">
+            Open the map
+          </a>{" "}
+          <span className="contact-muted">(OpenStreetMap, SP Road, {shop.city})</span>
+        </p>
+      </section>
+
+      <div className="contact-layout">
+        <section className="contact-card" aria-labelledby="contact-form-heading">
+          <h2 id="contact-form-heading">Contact</h2>
+          <ContactForm lastResult={lastResult} />
+        </section>
+
+        <section className="contact-card contact-details" aria-labelledby="contact-details-heading">
+          <h2 id="contact-details-heading">Get In Touch With Us</h2>
+          <address>
+            <strong>{shop.name}</strong>
+            {shop.address.map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+          </address>
+          <dl className="contact-facts">
+            <dt>Phone</dt>
+            <dd>
+              <a href={shop.hotlineHref}>{shop.hotline}</a>
+            </dd>
+            <dt>E-mail</dt>
+            <dd>
+              <a href={`mailto:${shop.email}`}>{shop.email}</a>
+            </dd>
+            <dt>Opening hours</dt>
+            <dd>{shop.openingHours}</dd>
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "contact-form",
+    lastResult,
+    constraint: getZodConstraint(contactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  });
+  const sending = navigation.state !== "idle" && navigation.formAction?.toLowerCase() === "/contact";
+
+  // A sent enquiry redirects back here, so the page stays mounted: empty the form once that round trip ends
+  // without an answer from the action (a rejected form comes back as lastResult and keeps what was typed).
+  const wasSending = useRef(false);
+  const { reset } = form;
+  useEffect(() => {
+    if (sending) {
+      wasSending.current = true;
+    } else if (wasSending.current && navigation.state === "idle") {
+      wasSending.current = false;
+      if (!lastResult) reset();
+    }
+  }, [sending, navigation.state, lastResult, reset]);
+
+  const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });
+  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
+  const { key: mobileKey, ...mobileProps } = getInputProps(fields.mobile, { type: "tel" });
+  const { key: commentKey, ...commentProps } = getTextareaProps(fields.comment);
+
+  return (
+    <Form
+      method="post"
+      className="contact-form"
+      {...getFormProps(form)}
+      aria-labelledby="contact-form-heading"
+    >
+      <p className="contact-muted">All fields are required.</p>
+      {form.errors?.length ? (
+        <p id={form.errorId} className="form-error" role="alert">
+          {form.errors[0]}
+        </p>
+      ) : null}
+
+      <div className="field">
+        <label htmlFor={fields.name.id}>Name</label>
+        <input key={nameKey} {...nameProps} autoComplete="name" />
+        <FieldError field={fields.name} />
+      </div>
+
+      <div className="field">
+        <label htmlFor={fields.email.id}>Email</label>
+        <input key={emailKey} {...emailProps} autoComplete="email" />
+        <FieldError field={fields.email} />
+      </div>
+
+      <div className="field">
+        <label htmlFor={fields.mobile.id}>Mobile Number</label>
+        <input key={mobileKey} {...mobileProps} inputMode="numeric" autoComplete="tel" />
+        <FieldError field={fields.mobile} />
+      </div>
+
+      <div className="field">
+        <label htmlFor={fields.comment.id}>Comments</label>
+        <textarea key={commentKey} {...commentProps} rows={5} />
+        <FieldError field={fields.comment} />
+      </div>
+
+      <div className="contact-honeypot" aria-hidden="true">
+        <label htmlFor="contact-website">Website (leave this empty)</label>
+        <input
+          id="contact-website"
+          type="text"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          aria-hidden="true"
+        />
+      </div>
+
+      <button type="submit" disabled={sending}>
+        {sending ? "Sending…" : "Submit"}
+      </button>
+    </Form>
+  );
+}
+
+function FieldError({ field }: { field: FieldMetadata<string> }) {
+  if (!field.errors?.length) return null;
+  return (
+    <p id={field.errorId} className="field-error">
+      {field.errors[0]}
+    </p>
+  );
+}

@@ -1,0 +1,89 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+
+test.describe("home", () => {
+  test("shows the banners, services, collections and brand marquee", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "BUY NOW" })).toHaveAttribute("href", "/product");
+    await expect(page.locator(".small-banner")).toHaveCount(4);
+    const services = page.getByRole("region", { name: "Why shop with us" }).locator(".service");
+    await expect(services).toHaveCount(5);
+    for (const service of await services.all()) {
+      await expect(service.locator("img")).toHaveCount(1);
+      await expect(service.locator("h2")).not.toBeEmpty();
+      await expect(service.locator("p")).not.toBeEmpty();
+    }
+    await expect(page.locator(".promo-card")).toHaveCount(3);
+    await expect(page.getByRole("heading", { name: "Brands we sell" })).toBeAttached();
+    await expect(page.locator(".marquee-list:not([aria-hidden]) img")).toHaveCount(8);
+    await expectNoAxeViolations(page);
+  });
+
+  test("featured cards cut titles at 70 characters with '...' and show the tax line", async ({ page }) => {
+    await page.goto("/");
+    const featured = page.getByRole("region", { name: "Featured Collection" }).locator(".product-card");
+    await expect(featured.first()).toBeVisible();
+    let sawCut = false;
+    for (const card of await featured.all()) {
+      const title = card.locator(".product-card-title a");
+      const shown = (await title.textContent()) ?? "";
+      const full = (await title.getAttribute("title")) ?? "";
+      if (full.length > 70) {
+        expect(shown).toBe(`${full.slice(0, 70)}...`);
+        sawCut = true;
+      } else {
+        expect(shown).toBe(full);
+      }
+      await expect(card.getByText("Inclusive of all taxes")).toBeVisible();
+      await expect(card.getByRole("img", { name: /Rated .* out of 5/ })).toBeVisible();
+    }
+    expect(sawCut).toBe(true);
+  });
+
+  test("the discount badge is the rounded saving on the MRP", async ({ page }) => {
+    await page.goto("/");
+    const card = page
+      .locator(".product-card")
+      .filter({ has: page.locator(".discount-badge") })
+      .first();
+    const mrp = Number(((await card.locator(".mrp").textContent()) ?? "").replace(/\D/g, ""));
+    const offer = Number(((await card.locator(".offer-price").textContent()) ?? "").replace(/\D/g, ""));
+    await expect(card.locator(".discount-badge")).toHaveText(`-${Math.round(((mrp - offer) / mrp) * 100)}%`);
+  });
+
+  test("special cards show brand, a 20-character title, stock and a View link", async ({ page }) => {
+    await page.goto("/");
+    const cards = page.locator(".special-card");
+    await expect(cards.first()).toBeVisible();
+    for (const card of await cards.all()) {
+      const title = card.locator(".special-card-title");
+      const full = (await title.getAttribute("title")) ?? "";
+      await expect(title).toHaveText(full.length > 20 ? `${full.slice(0, 20)}…` : full);
+      await expect(card.getByText(/^Products: \d+$/)).toBeVisible();
+      await expect(card.locator("meter")).toHaveAttribute("aria-label", /\d+ sold, \d+ left in stock/);
+    }
+    const view = cards.first().getByRole("link", { name: /^View/ });
+    const href = (await view.getAttribute("href")) ?? "";
+    expect(href).toMatch(/^\/product\/\d+$/);
+    await view.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+
+  test("a card's image and title open the product", async ({ page }) => {
+    await page.goto("/");
+    const card = page.getByRole("region", { name: "Our Popular Products" }).locator(".product-card").first();
+    const title = (await card.locator(".product-card-title a").getAttribute("title")) ?? "";
+    await card.locator(".product-card-title a").click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  });
+
+  test("a visitor pressing a heart is sent to log in", async ({ page }) => {
+    await page.goto("/");
+    await page
+      .locator(".product-card")
+      .first()
+      .getByRole("button", { name: /to wishlist$/ })
+      .click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2F$/);
+  });
+});

@@ -1,0 +1,111 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+
+const priceOf = async (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
+
+test.describe("our store", () => {
+  test("lists the catalogue with categories, filters, sort, count and grid icons", async ({ page }) => {
+    await page.goto("/product");
+    await expect(page.getByRole("heading", { level: 1, name: "Our Store" })).toBeVisible();
+    const categories = page.getByRole("region", { name: "Shop By Categories" });
+    await expect(categories.getByRole("link", { name: "All" })).toHaveAttribute("href", "/product");
+    for (const name of ["Laptops", "Desktops", "CCTV", "Biometric", "Accessories"]) {
+      await expect(categories.getByRole("link", { name })).toBeVisible();
+    }
+    await expect(page.getByRole("spinbutton", { name: "From" })).toBeVisible();
+    await expect(page.getByRole("spinbutton", { name: "To" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Featured" })).toBeAttached();
+    await expect(page.getByRole("radio", { name: "Dell" })).toBeAttached();
+    await expect(page.getByRole("combobox", { name: "Sort By" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^\d+ Products$/ })).toBeVisible();
+    for (const grid of [3, 4, 6, 12]) {
+      await expect(page.getByRole("link", { name: new RegExp(`^Grid ${grid}:`) })).toBeVisible();
+    }
+    await expect(page.locator(".product-card")).toHaveCount(24);
+    await expect(page.getByRole("navigation", { name: "Pages" })).toContainText("Page 1 of");
+    await expectNoAxeViolations(page);
+  });
+
+  test("filters by category, brand and price, applied with Apply or at once", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto("/product");
+    await page
+      .getByRole("region", { name: "Shop By Categories" })
+      .getByRole("link", { name: "Laptops" })
+      .click();
+    await expect(page).toHaveURL(/\/product\?category=Laptops$/);
+    await page.getByRole("radio", { name: "Lenovo" }).check();
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/category=Laptops&brand=Lenovo/);
+    for (const brand of await page.locator(".product-brand").allTextContents()) expect(brand).toBe("Lenovo");
+
+    await page.getByRole("spinbutton", { name: "From" }).fill("40000");
+    await page.getByRole("spinbutton", { name: "To" }).fill("90000");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/minPrice=40000&maxPrice=90000/);
+    const prices = await page.locator(".offer-price").allTextContents();
+    expect(prices.length).toBeGreaterThan(0);
+    for (const price of prices) {
+      const rupees = await priceOf(price);
+      expect(rupees).toBeGreaterThanOrEqual(40000);
+      expect(rupees).toBeLessThanOrEqual(90000);
+    }
+  });
+
+  test("sorts by price, low to high", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/product?category=Accessories");
+    await page.getByRole("combobox", { name: "Sort By" }).selectOption("price");
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/sort=price/);
+    const prices = await Promise.all((await page.locator(".offer-price").allTextContents()).map(priceOf));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  test("a filtered URL opened in a fresh browser shows the same products in the same order", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
+    const url = "/product?category=Laptops&sort=-price&grid=3&page=1";
+    await page.goto("/product?category=Laptops&sort=-price&grid=3");
+    const titles = await page
+      .locator(".product-card-title a")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    const fresh = await browser.newContext({ javaScriptEnabled });
+    const other = await fresh.newPage();
+    await other.goto(new URL(url, page.url()).toString());
+    await expect(other).toHaveURL(/\/product\?category=Laptops&sort=-price&grid=3$/);
+    const again = await other
+      .locator(".product-card-title a")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(again).toEqual(titles);
+    await fresh.close();
+  });
+
+  test("invalid parameters redirect to the clean URL", async ({ page }) => {
+    await page.goto("/product?minPrice=abc&grid=5&page=-1&sort=cheapest&brand=Dell");
+    await expect(page).toHaveURL(/\/product\?brand=Dell$/);
+    await expect(page.locator(".product-card").first()).toBeVisible();
+  });
+
+  test("the grid icons change the layout and the title cut", async ({ page }) => {
+    await page.goto("/product?category=Laptops");
+    const longTitle = page.locator(".product-card-title a").filter({ hasText: "…" }).first();
+    await expect(longTitle).toBeVisible();
+    await page.getByRole("link", { name: /^Grid 12:/ }).click();
+    await expect(page).toHaveURL(/grid=12/);
+    await expect(page.locator(".store-grid")).toHaveClass(/per-row-1/);
+    await expect(page.locator(".product-card-title a").filter({ hasText: "…" })).toHaveCount(0);
+    await page.getByRole("link", { name: /^Grid 3:/ }).click();
+    await expect(page.locator(".store-grid")).toHaveClass(/per-row-4/);
+  });
+
+  test("pagination keeps the filters", async ({ page }) => {
+    await page.goto("/product?sort=title");
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/product\?sort=title&page=2$/);
+    await expect(page.getByRole("navigation", { name: "Pages" })).toContainText("Page 2 of");
+  });
+});
