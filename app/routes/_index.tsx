@@ -1,22 +1,28 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { BlogCard } from "~/components/blog/BlogCard";
 import { ProductCard } from "~/components/product/ProductCard";
 import { SpecialCard } from "~/components/product/SpecialCard";
 import { getDb } from "~/db/db.server";
+import { latestBlogs, toBlogCard } from "~/modules/blog/blog.server";
 import { productsTagged } from "~/modules/catalogue/products.server";
 import { wishlistIds } from "~/modules/wishlist/wishlist.server";
 import { currentCustomer } from "~/request.server";
+import blogStyles from "~/styles/blog.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const customer = await currentCustomer(request);
-  const [featured, special, popular, wished] = await Promise.all([
+  const [featured, special, popular, wished, blogs] = await Promise.all([
     productsTagged(db, "featured", 6),
     productsTagged(db, "special", 4),
     productsTagged(db, "popular", 6),
     wishlistIds(db, customer?.id),
+    latestBlogs(db, 4),
   ]);
-  return json({ featured, special, popular, wished });
+  return json({ featured, special, popular, wished, blogs: blogs.map(toBlogCard) });
 }
 
 const smallBanners = [
@@ -112,7 +118,7 @@ const brandNames: Record<string, string> = {
 };
 
 export default function Home() {
-  const { featured, special, popular, wished } = useLoaderData<typeof loader>();
+  const { featured, special, popular, wished, blogs } = useLoaderData<typeof loader>();
   return (
     <div className="home">
       <section className="container home-banners" aria-label="Offers">
@@ -234,6 +240,19 @@ export default function Home() {
             ))}
           </ul>
         </div>
+      </section>
+
+      <section className="container section" aria-labelledby="blogs-heading">
+        <h2 id="blogs-heading">Our Latest Blogs</h2>
+        {blogs.length > 0 ? (
+          <div className="blog-grid home-blogs">
+            {blogs.map((blog) => (
+              <BlogCard key={blog.id} {...blog} headingLevel={3} />
+            ))}
+          </div>
+        ) : (
+          <p className="empty-state">No blogs yet.</p>
+        )}
       </section>
     </div>
   );

@@ -77,6 +77,31 @@ test.describe("home", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   });
 
+  test("Our Latest Blogs shows the four newest posts with their dates and Read More links", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Our Latest Blogs" });
+    const cards = section.locator(".blog-card");
+    await expect(cards).toHaveCount(4);
+    for (const card of await cards.all()) {
+      await expect(card.locator("h3")).not.toBeEmpty();
+      await expect(card.locator("time")).toHaveText(
+        /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}(st|nd|rd|th) \d{4}, \d{1,2}:\d{2} (am|pm)$/,
+      );
+      await expect(card.locator("img")).toHaveAttribute("src", /\.svg$/);
+    }
+    // Newest first: the dates never go up.
+    const stamps = await section
+      .locator("time")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("datetime") ?? ""));
+    expect([...stamps].sort().reverse()).toEqual(stamps);
+    const first = cards.first();
+    const title = (await first.locator("h3").textContent()) ?? "";
+    await first.getByRole("link", { name: /^Read More/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  });
+
   test("a visitor pressing a heart is sent to log in", async ({ page }) => {
     await page.goto("/");
     await page
