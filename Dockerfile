@@ -1,4 +1,4 @@
-# Production image: builds the Remix app, then runs it with remix-serve on port 3000.
+# Production image: builds the Remix app, then runs it with server.mjs (Express + Remix) on port 3000.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -13,7 +13,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
+COPY --from=build /app/server.mjs ./
 COPY --from=build /app/app/db/migrations ./app/db/migrations
 VOLUME ["/app/data"]
 EXPOSE 3000
-CMD ["npx", "remix-serve", "./build/index.js"]
+CMD ["node", "server.mjs"]

@@ -4,6 +4,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 /** A fresh embedded database for every run: the server's data directory is wiped before it starts. */
 const dataDir = `.cache/e2e-data-${port}`;
+/** A real SMTP server for the run; what it receives lands as JSON files in mailDir (tests/support/smtp.ts). */
+const smtpPort = port + 1025;
+export const mailDir = `.cache/e2e-mail-${port}`;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -38,20 +41,34 @@ export default defineConfig({
     // Starting the server with a bad configuration needs no browser, so it runs once.
     { name: "server", testMatch: /server\.spec\.ts/ },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && ./node_modules/.bin/remix-serve ./build/index.js`,
-    url: `${baseURL}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      DATABASE_URL: "",
-      SMTP_URL: "",
+  webServer: [
+    {
+      command: `./node_modules/.bin/tsx tests/support/smtp.ts --port ${smtpPort} --dir ${mailDir}`,
+      port: smtpPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && node server.mjs`,
+      url: `${baseURL}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        DATABASE_URL: "",
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // Each test sends its own X-Forwarded-For (tests/e2e/support/test.ts), so per-client rate limits
+        // apply per test instead of to the whole run.
+        TRUST_PROXY: "1",
+        LOG_REQUESTS: "false",
+      },
+    },
+  ],
 });

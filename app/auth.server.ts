@@ -14,3 +14,13 @@ export async function requireCustomer(request: Request, returnTo?: string): Prom
   const url = new URL(request.url);
   throw redirect(loginUrl(returnTo ?? `${url.pathname}${url.search}`), { status: 303 });
 }
+
+/** Log-in and sign-up are for visitors: a signed-in customer is sent to the home page. */
+export async function requireVisitor(request: Request): Promise<void> {
+  if (await currentCustomer(request)) throw redirect("/", { status: 303 });
+}
+
+/** The client address server.mjs found, for rate limits; "unknown" when run without it (tests). */
+export function clientAddress(context: { clientAddress?: string } | undefined): string {
+  return context?.clientAddress ?? "unknown";
+}

@@ -20,10 +20,12 @@ import { shop } from "~/lib/shop";
 import { getSessionCustomer } from "~/modules/accounts/session.server";
 import { cartSummary } from "~/modules/cart/summary.server";
 import stylesheet from "~/styles/app.css";
+import formStyles from "~/styles/forms.css";
 import { readToast } from "~/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  { rel: "stylesheet", href: formStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

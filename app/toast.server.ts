@@ -27,3 +27,12 @@ export async function readToast(request: Request) {
   const { toast, headers } = await toasts().getToast(request);
   return { toast: toast ? { id: randomUUID(), ...toast } : null, headers };
 }
+
+/**
+ * A toast carried in an action's JSON answer rather than the flash cookie. A rejected form is answered with
+ * the page itself, whose root loader has already read the cookie, so a page shows this one next to its form;
+ * with JavaScript off it is in the very same response.
+ */
+export function inlineToast(type: "success" | "error" | "info" | "warning", message: string) {
+  return { id: randomUUID(), type, message };
+}

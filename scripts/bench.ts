@@ -164,7 +164,7 @@ async function startServer(): Promise<void> {
   if (await portInUse()) throw new Error(`Port ${port} is already in use; choose another with --port.`);
   mkdirSync(path.dirname(serverLog), { recursive: true });
   const log = openSync(serverLog, "w");
-  const child = spawn(bin("remix-serve"), ["./build/index.js"], { env, stdio: ["ignore", log, log] });
+  const child = spawn(process.execPath, ["server.mjs"], { env, stdio: ["ignore", log, log] });
   closeSync(log);
   children.add(child);
   server = child;

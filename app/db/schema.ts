@@ -306,3 +306,20 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   email: text("email").notNull().unique(),
   createdAt: createdAt(),
 });
+
+/**
+ * One row per counted attempt (a failed login, a sign-up, a reset request …). Rate limits count these rows
+ * in a sliding window, so every instance of the shop shares the same limits through the database.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    id: serial("id").primaryKey(),
+    /** The rule, e.g. "login" or "signup". */
+    bucket: text("bucket").notNull(),
+    /** Who is limited: an e-mail address, a client address or a token hash. */
+    subject: text("subject").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rate_limit_lookup_idx").on(t.bucket, t.subject, t.createdAt)],
+);

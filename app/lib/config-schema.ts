@@ -40,6 +40,9 @@ export const envSchema = z
     PHONEPE_WEBHOOK_USERNAME: optionalText,
     PHONEPE_WEBHOOK_PASSWORD: optionalText,
     SEED_ON_START: z.enum(["true", "false"]).default("true"),
+    /** Reverse proxies in front of the shop allowed to set X-Forwarded-For (read by server.mjs). */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {

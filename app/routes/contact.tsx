@@ -10,10 +10,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { contactSchema } from "~/lib/forms/contact";
 import { shop } from "~/lib/shop";
 import { createEnquiry } from "~/modules/enquiries/enquiries.server";
+import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
 import contactStyles from "~/styles/contact.css";
 import { toasts } from "~/toast.server";
 
@@ -37,7 +39,7 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   // The hidden "website" field is left empty by people; a bot that fills it is told it worked and nothing is stored.
   const honeypot = formData.get("website");
@@ -49,8 +51,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json(submission.reply(), { status: 400 });
   }
+  const db = await getDb();
+  const limit = await consume(db, rateLimits.contact, clientAddress(context));
+  if (limit.limited) {
+    const message = tooManyAttempts(limit);
+    return toasts().jsonWithError(submission.reply({ formErrors: [message] }), message, { status: 429 });
+  }
   try {
-    await createEnquiry(await getDb(), submission.value);
+    await createEnquiry(db, submission.value);
   } catch (error) {
     console.error("Could not store a contact enquiry", error);
     return toasts().jsonWithError(

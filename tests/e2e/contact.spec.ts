@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { shop } from "../../app/lib/shop";
 import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/test";
 
 const messages = [
   "First Name is Required",

@@ -8,7 +8,7 @@ import { expect, test } from "@playwright/test";
 function startServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "storefront-config-"));
   return new Promise((resolve) => {
-    const child = spawn("./node_modules/.bin/remix-serve", ["./build/index.js"], {
+    const child = spawn(process.execPath, ["server.mjs"], {
       env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "3199", ...env },
     });
     let output = "";

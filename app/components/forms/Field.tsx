@@ -1,0 +1,65 @@
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import type { HTMLInputTypeAttribute, ReactNode } from "react";
+
+type InputType = Extract<HTMLInputTypeAttribute, "text" | "email" | "tel" | "password">;
+
+/**
+ * A labelled input wired to a Conform field: its value survives a rejected submission (passwords aside),
+ * and its message shows under it, tied to it with aria-describedby.
+ */
+export function Field({
+  label,
+  field,
+  type = "text",
+  autoComplete,
+  inputMode,
+  readOnly,
+  hint,
+}: {
+  label: string;
+  field: FieldMetadata<string>;
+  type?: InputType;
+  autoComplete?: string;
+  inputMode?: "numeric" | "email" | "tel" | "text";
+  readOnly?: boolean;
+  hint?: ReactNode;
+}) {
+  const { key, ...props } = getInputProps(field, { type, value: type !== "password" });
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input key={key} {...props} autoComplete={autoComplete} inputMode={inputMode} readOnly={readOnly} />
+      {hint ? <p className="field-hint">{hint}</p> : null}
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+export function FieldError({ field }: { field: FieldMetadata<string> }) {
+  if (!field.errors?.length) return null;
+  return (
+    <p id={field.errorId} className="field-error">
+      {field.errors[0]}
+    </p>
+  );
+}
+
+/** The form-wide message (a refused log-in, a limit reached), announced to screen readers. */
+export function FormError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="form-error" role="alert">
+      {errors[0]}
+    </p>
+  );
+}
+
+/** A field people never see and bots fill in; the server ignores forms that arrive with it filled. */
+export function Honeypot() {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label htmlFor="website-field">Website (leave this empty)</label>
+      <input id="website-field" type="text" name="website" tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}

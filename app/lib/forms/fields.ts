@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { normaliseIndianMobile } from "~/lib/mobile";
+
+/**
+ * Field rules shared by the shop's forms. Where the spec gives no message of its own, the texts follow the
+ * form library the spec was written against ('email is a required field', 'email must be a valid email').
+ */
+export const LIMITS = { name: 50, email: 254, password: 128, passwordMin: 8 } as const;
+
+const requiredText = (message: string) =>
+  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message);
+
+export function nameField(requiredMessage: string) {
+  return requiredText(requiredMessage).pipe(
+    z.string().max(LIMITS.name, `must be ${LIMITS.name} characters or fewer`),
+  );
+}
+
+export function emailField(
+  messages = { required: "email is a required field", invalid: "email must be a valid email" },
+) {
+  return requiredText(messages.required)
+    .pipe(
+      z
+        .string()
+        .max(LIMITS.email, `email must be ${LIMITS.email} characters or fewer`)
+        .email(messages.invalid),
+    )
+    .transform((email) => email.toLowerCase());
+}
+
+/** A 10-digit Indian mobile, typed with spaces, +91 or a leading 0 if need be; comes out as the bare digits. */
+export function mobileField(
+  messages = {
+    required: "mobile is a required field",
+    invalid: "mobile must be a valid 10-digit mobile number",
+  },
+) {
+  return z
+    .string({ required_error: messages.required, invalid_type_error: messages.required })
+    .transform((typed, context) => {
+      if (typed.trim() === "") {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: messages.required });
+        return z.NEVER;
+      }
+      const mobile = normaliseIndianMobile(typed);
+      if (mobile === undefined) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: messages.invalid });
+        return z.NEVER;
+      }
+      return mobile;
+    });
+}
+
+/** A password as typed (never trimmed). `min` is left out on the log-in form, which checks only presence. */
+export function passwordField(requiredMessage: string, { checkStrength }: { checkStrength: boolean }) {
+  const present = z
+    .string({ required_error: requiredMessage, invalid_type_error: requiredMessage })
+    .min(1, requiredMessage)
+    .max(LIMITS.password, `password must be at most ${LIMITS.password} characters`);
+  return checkStrength
+    ? present.pipe(
+        z.string().min(LIMITS.passwordMin, `password must be at least ${LIMITS.passwordMin} characters`),
+      )
+    : present;
+}

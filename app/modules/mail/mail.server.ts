@@ -1,0 +1,191 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
+import { config } from "~/config.server";
+import { shop } from "~/lib/shop";
+
+/**
+ * Outgoing e-mail. With SMTP_URL set, messages go to that server; without it they are written as .eml
+ * files to <DATA_DIR>/outbox and logged (with their first link), so password reset works on a fresh clone.
+ */
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+
+export type MailSettings = {
+  /** smtp:// or smtps:// URL, credentials included; unset means "write to the outbox". */
+  smtpUrl?: string | undefined;
+  /** The From header, e.g. `Kaveri Computers <no-reply@kavericomputers.in>`. */
+  from: string;
+  /** Where .eml files go when there is no SMTP server. */
+  outboxDir: string;
+};
+
+export type SentMail =
+  | { via: "smtp"; messageId: string }
+  | { via: "outbox"; messageId: string; file: string; link: string | undefined };
+
+function settingsFromConfig(): MailSettings {
+  const settings = config();
+  return { smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir };
+}
+
+const smtpTransports = new Map<string, Transporter<SMTPTransport.SentMessageInfo>>();
+
+/** One transport per SMTP URL, created on first use. Timeouts are short so a dead server fails a request fast. */
+function smtpTransport(url: string): Transporter<SMTPTransport.SentMessageInfo> {
+  let transport = smtpTransports.get(url);
+  if (!transport) {
+    transport = nodemailer.createTransport({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    smtpTransports.set(url, transport);
+  }
+  return transport;
+}
+
+/** Closes the SMTP transports made so far (tests, shutdown). A later sendMail opens a new one. */
+export function closeMailTransports(): void {
+  for (const transport of smtpTransports.values()) transport.close();
+  smtpTransports.clear();
+}
+
+let outboxComposer: Transporter | undefined;
+
+/** Renders the whole RFC 822 message (CRLF line ends) without sending it anywhere. */
+async function renderMessage(message: MailMessage & { from: string }): Promise<{ raw: Buffer; id: string }> {
+  outboxComposer ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const info = await outboxComposer.sendMail(message);
+  const raw: unknown = info.message;
+  if (!Buffer.isBuffer(raw)) throw new Error("The mail composer did not return the message as a buffer");
+  return { raw, id: String(info.messageId) };
+}
+
+/** The first http(s) link of a plain-text body: the one a developer wants to click from the log. */
+export function firstLink(text: string): string | undefined {
+  return /https?:\/\/[^\s<>"]+/.exec(text)?.[0];
+}
+
+/** A file name that sorts by time, with a random part so two mails in the same millisecond never clash. */
+function outboxFileName(now: Date): string {
+  return `${now.toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
+}
+
+/** Sends one message: over SMTP when configured, otherwise into the outbox directory as an .eml file. */
+export async function sendMail(
+  message: MailMessage,
+  settings: MailSettings = settingsFromConfig(),
+): Promise<SentMail> {
+  const envelope = {
+    from: settings.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  };
+  if (settings.smtpUrl) {
+    const info = await smtpTransport(settings.smtpUrl).sendMail(envelope);
+    return { via: "smtp", messageId: info.messageId };
+  }
+
+  const { raw, id } = await renderMessage(envelope);
+  await mkdir(settings.outboxDir, { recursive: true });
+  const file = path.join(settings.outboxDir, outboxFileName(new Date()));
+  await writeFile(file, raw, { flag: "wx" });
+  const link = firstLink(message.text);
+  console.info(
+    `[mail] no SMTP_URL: "${oneLine(message.subject)}" to ${oneLine(message.to)} written to ${file}${link ? ` — link: ${link}` : ""}`,
+  );
+  return { via: "outbox", messageId: id, file, link };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/[\r\n\t]+/g, " ");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Messages
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** A customer's name as it may appear in a mail: one line, no control characters, not absurdly long. */
+function displayName(firstname: string): string {
+  const clean = firstname
+    .replace(/\p{Cc}+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return clean.length > 100 ? `${clean.slice(0, 100)}…` : clean;
+}
+
+function signature(): { text: string; html: string } {
+  const lines = [shop.name, ...shop.address, `${shop.email} · ${shop.hotline}`];
+  return {
+    text: lines.join("\n"),
+    html: lines.map(escapeHtml).join("<br>"),
+  };
+}
+
+export type PasswordResetMailInput = {
+  to: string;
+  firstname: string;
+  /** The absolute link to /reset-password/{token}. */
+  resetUrl: string;
+  /** How long the link works; the shop's tokens live 30 minutes. */
+  validMinutes?: number;
+};
+
+/** The password-reset mail, ready for sendMail: plain text and simple HTML, both naming the shop. */
+export function passwordResetMail({
+  to,
+  firstname,
+  resetUrl,
+  validMinutes = 30,
+}: PasswordResetMailInput): MailMessage {
+  if (!/^https?:\/\//.test(resetUrl)) throw new Error("The reset link must be an absolute http(s) URL");
+  const name = displayName(firstname);
+  const greeting = name ? `Hello ${name},` : "Hello,";
+  const validity = `The link is valid for ${validMinutes} minutes and can be used only once.`;
+  const ignore = "If you did not ask for a new password, ignore this mail: your password stays as it is.";
+  const sign = signature();
+
+  const subject = `Reset your ${shop.name} password`;
+  const text = [
+    greeting,
+    `Someone, hopefully you, asked to reset the password of your ${shop.name} account. Open this link to choose a new password:`,
+    resetUrl,
+    validity,
+    ignore,
+    sign.text,
+  ].join("\n\n");
+
+  const link = escapeHtml(resetUrl);
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #222;">
+<p>${escapeHtml(greeting)}</p>
+<p>Someone, hopefully you, asked to reset the password of your ${escapeHtml(shop.name)} account. Use the button below to choose a new password.</p>
+<p><a href="${link}" style="display: inline-block; padding: 10px 18px; background: #febd69; color: #131921; text-decoration: none; border-radius: 4px;">Choose a new password</a></p>
+<p>If the button does not work, copy this link into your browser:<br><a href="${link}">${link}</a></p>
+<p>${escapeHtml(validity)}</p>
+<p>${escapeHtml(ignore)}</p>
+<p style="color: #555; font-size: 13px;">${sign.html}</p>
+</body>
+</html>
+`;
+  return { to, subject, text, html };
+}

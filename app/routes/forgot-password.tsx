@@ -1,0 +1,107 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { clientAddress } from "~/auth.server";
+import { Field, FormError, Honeypot } from "~/components/forms/Field";
+import { Toasts } from "~/components/layout/Toasts";
+import { config } from "~/config.server";
+import { getDb } from "~/db/db.server";
+import { forgotPasswordSchema } from "~/lib/forms/accounts";
+import { honeypotFilled } from "~/lib/forms/honeypot";
+import { shop } from "~/lib/shop";
+import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
+import { sendMail } from "~/modules/mail/mail.server";
+import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
+import { inlineToast, toasts } from "~/toast.server";
+
+const SENT = "Forgot Password Email Sent Successfully!";
+
+export const meta: MetaFunction = () => [{ title: `Forgot Password | ${shop.name}` }];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), toast: null }, { status: 400 });
+  }
+  const sent = () => toasts().redirectWithSuccess("/login", SENT, { status: 303 });
+  if (honeypotFilled(formData)) return sent();
+
+  const db = await getDb();
+  const { email } = submission.value;
+  for (const [rule, subject] of [
+    [rateLimits.forgotPasswordClient, clientAddress(context)],
+    [rateLimits.forgotPasswordEmail, email],
+  ] as const) {
+    const limit = await consume(db, rule, subject);
+    if (limit.limited) {
+      const message = tooManyAttempts(limit);
+      return json(
+        { result: submission.reply({ formErrors: [message] }), toast: inlineToast("error", message) },
+        { status: 429 },
+      );
+    }
+  }
+  try {
+    // The mail goes out after the answer, so known and unknown addresses take the same time to answer.
+    await requestPasswordReset(db, email, {
+      baseUrl: config().publicUrl,
+      send: async (mail) => {
+        sendMail(mail).catch((error: unknown) =>
+          console.error("Could not send a password reset mail", error),
+        );
+      },
+    });
+  } catch (error) {
+    console.error("Could not start a password reset", error);
+    const message = "Something Went Wrong!";
+    return json(
+      {
+        result: submission.reply({
+          formErrors: [`${message} Please try again in a moment.`],
+        }),
+        toast: inlineToast("error", message),
+      },
+      { status: 503 },
+    );
+  }
+  // The same answer whether or not the address has an account, so the form tells nobody who shops here.
+  return sent();
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "forgot-password-form",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(forgotPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  const busy =
+    navigation.state === "submitting" && navigation.formAction?.startsWith("/forgot-password") === true;
+
+  return (
+    <div className="container form-page">
+      <Toasts toast={actionData?.toast ?? null} />
+      <section className="form-card" aria-labelledby="forgot-heading">
+        <h1 id="forgot-heading">Reset Your Password</h1>
+        <p className="form-intro">We will send you an email to reset your password.</p>
+        <Form method="post" className="stack-form" {...getFormProps(form)} aria-labelledby="forgot-heading">
+          <FormError id={form.errorId} errors={form.errors} />
+          <Field label="Email" field={fields.email} type="email" autoComplete="email" />
+          <Honeypot />
+          <div className="form-actions">
+            <button type="submit" disabled={busy}>
+              {busy ? "Sending…" : "Submit"}
+            </button>
+            <Link to="/login">Cancel</Link>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}

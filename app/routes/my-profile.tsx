@@ -1,0 +1,125 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { requireCustomer } from "~/auth.server";
+import { Field, FormError } from "~/components/forms/Field";
+import { Toasts } from "~/components/layout/Toasts";
+import { getDb } from "~/db/db.server";
+import { profileSchema } from "~/lib/forms/accounts";
+import { shop } from "~/lib/shop";
+import { updateProfile } from "~/modules/accounts/customers.server";
+import { inlineToast, toasts } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `My Profile | ${shop.name}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request);
+  const { firstname, lastname, email, mobile } = customer;
+  return json({ profile: { firstname, lastname, email, mobile } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const customer = await requireCustomer(request);
+  const submission = parseWithZod(await request.formData(), { schema: profileSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), toast: null }, { status: 400 });
+  }
+  try {
+    const updated = await updateProfile(await getDb(), customer.id, submission.value);
+    if (!updated.ok) {
+      const message = "This email is already used by another account";
+      return json(
+        {
+          result: submission.reply({ fieldErrors: { email: [message] } }),
+          toast: inlineToast("error", message),
+        },
+        { status: 409 },
+      );
+    }
+  } catch (error) {
+    console.error("Could not update a profile", error);
+    return json(
+      {
+        result: submission.reply({ formErrors: ["Something Went Wrong! Your profile was not saved."] }),
+        toast: inlineToast("error", "Something Went Wrong!"),
+      },
+      { status: 503 },
+    );
+  }
+  return toasts().redirectWithSuccess("/my-profile", "Profile Updated Successfully!", { status: 303 });
+}
+
+export default function MyProfile() {
+  const { profile } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  // Read-only until the edit icon is used; a rejected save stays in edit mode with what was typed.
+  const editing = searchParams.get("edit") === "1" || actionData !== undefined;
+  const [form, fields] = useForm({
+    id: `profile-form-${editing ? "edit" : "view"}`,
+    lastResult: actionData?.result,
+    defaultValue: profile,
+    constraint: getZodConstraint(profileSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  const busy = navigation.state === "submitting";
+
+  return (
+    <div className="container form-page">
+      <Toasts toast={actionData?.toast ?? null} />
+      <section className="form-card" aria-labelledby="profile-heading">
+        <div className="profile-head">
+          <h1 id="profile-heading">Update Profile</h1>
+          {editing ? null : (
+            <Link to="?edit=1" className="icon-button" aria-label="Edit profile" title="Edit profile">
+              <EditIcon />
+            </Link>
+          )}
+        </div>
+        <Form
+          method="post"
+          action="/my-profile"
+          className="stack-form"
+          {...getFormProps(form)}
+          aria-labelledby="profile-heading"
+        >
+          <FormError id={form.errorId} errors={form.errors} />
+          <Field label="First Name" field={fields.firstname} autoComplete="given-name" readOnly={!editing} />
+          <Field label="Last Name" field={fields.lastname} autoComplete="family-name" readOnly={!editing} />
+          <Field label="Email" field={fields.email} type="email" autoComplete="email" readOnly={!editing} />
+          <Field
+            label="Mobile Number"
+            field={fields.mobile}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            readOnly={!editing}
+          />
+          {editing ? (
+            <div className="form-actions">
+              <button type="submit" disabled={busy}>
+                {busy ? "Saving…" : "Save"}
+              </button>
+              <Link to="/my-profile">Cancel</Link>
+            </div>
+          ) : null}
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function EditIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25zm17.7-10.2a1 1 0 0 0 0-1.42l-2.33-2.33a1 1 0 0 0-1.42 0l-1.83 1.83 3.75 3.75 1.83-1.83z"
+      />
+    </svg>
+  );
+}

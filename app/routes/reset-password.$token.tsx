@@ -1,0 +1,108 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { clientAddress } from "~/auth.server";
+import { Field, FormError } from "~/components/forms/Field";
+import { Toasts } from "~/components/layout/Toasts";
+import { getDb } from "~/db/db.server";
+import { resetPasswordSchema } from "~/lib/forms/accounts";
+import { shop } from "~/lib/shop";
+import { checkResetToken, resetPassword, tokenProblems } from "~/modules/accounts/password-reset.server";
+import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
+import { inlineToast, toasts } from "~/toast.server";
+
+export const meta: MetaFunction = () => [
+  { title: `Reset Password | ${shop.name}` },
+  // The token in this URL must not reach search engines (other sites get only our origin as referrer).
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const state = await checkResetToken(await getDb(), params.token ?? "");
+  return json(
+    { problem: state === "valid" ? null : tokenProblems[state] },
+    { status: state === "valid" ? 200 : 410 },
+  );
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+  }
+  const refuse = (message: string, status: number) =>
+    json(
+      {
+        result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
+        toast: inlineToast("error", "Something Went Wrong!"),
+      },
+      { status },
+    );
+  const db = await getDb();
+  const limit = await consume(db, rateLimits.resetPassword, clientAddress(context));
+  if (limit.limited) return refuse(tooManyAttempts(limit), 429);
+  const state = await resetPassword(db, params.token ?? "", submission.value.password);
+  if (state !== "valid") return refuse(tokenProblems[state], 410);
+  return toasts().redirectWithSuccess("/login", "Password change Successfully!", { status: 303 });
+}
+
+export default function ResetPassword() {
+  const { problem } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password-form",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(resetPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  const busy = navigation.state === "submitting";
+
+  return (
+    <div className="container form-page">
+      <Toasts toast={actionData?.toast ?? null} />
+      <section className="form-card" aria-labelledby="reset-heading">
+        <h1 id="reset-heading">Reset Password</h1>
+        {problem ? (
+          <>
+            <p className="form-error" role="alert">
+              {problem}
+            </p>
+            <p className="form-links">
+              <Link to="/forgot-password">Send me a new link</Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="form-intro">Choose a new password for your account.</p>
+            <Form
+              method="post"
+              className="stack-form"
+              {...getFormProps(form)}
+              aria-labelledby="reset-heading"
+            >
+              <FormError id={form.errorId} errors={form.errors} />
+              <Field
+                key={actionData?.toast?.id ?? "new"}
+                label="New Password"
+                field={fields.password}
+                type="password"
+                autoComplete="new-password"
+                hint="At least 8 characters."
+              />
+              <div className="form-actions">
+                <button type="submit" disabled={busy}>
+                  {busy ? "Saving…" : "Ok"}
+                </button>
+              </div>
+            </Form>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

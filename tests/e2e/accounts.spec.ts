@@ -1,0 +1,308 @@
+import type { Browser, Page } from "@playwright/test";
+import { linkIn, waitForMailInDir } from "../support/smtp";
+import { dismissToast, logIn, newCustomer, signUp, type TestCustomer } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/test";
+
+const mailDir = `.cache/e2e-mail-${process.env.E2E_PORT ?? 3100}`;
+
+const greeting = (customer: TestCustomer) => new RegExp(`Welcome\\s+${customer.firstname}`);
+
+function form(page: Page, name: string) {
+  return page.getByRole("form", { name });
+}
+
+async function expectLoggedOut(page: Page) {
+  await expect(page.getByRole("link", { name: /Log in\s+My Account/ })).toBeVisible();
+}
+
+test.describe("sign up", () => {
+  test("creates the account, greets the customer and the LogOut button ends the session", async ({
+    page,
+  }) => {
+    await page.goto("/signup");
+    await expectNoAxeViolations(page);
+    const customer = await signUp(page);
+    await expect(page.getByTestId("toast")).toContainText("User Created Successfully");
+    await expect(page).toHaveURL(/\/$/);
+    await dismissToast(page);
+    await page.getByRole("button", { name: "LogOut" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectLoggedOut(page);
+    await page.goto("/my-profile");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmy-profile$/);
+    await logIn(page, customer);
+  });
+
+  test("shows every message of the form and keeps what was typed", async ({ page }) => {
+    await page.goto("/signup");
+    const signup = form(page, "Sign Up");
+    await signup.getByRole("button", { name: "Sign Up" }).click();
+    for (const message of [
+      "First Name is Required",
+      "Last Name is Required",
+      "email is a required field",
+      "mobile is a required field",
+      "password is a required field",
+    ]) {
+      await expect(signup.getByText(message, { exact: true })).toBeVisible();
+    }
+    await signup.getByLabel("First Name").fill("Ravi");
+    await signup.getByLabel("Email").fill("ravi@not-an-address");
+    await signup.getByLabel("Mobile Number").fill("12345");
+    await signup.getByLabel("Password").fill("short");
+    await signup.getByRole("button", { name: "Sign Up" }).click();
+    await expect(signup.getByText("email must be a valid email", { exact: true })).toBeVisible();
+    await expect(
+      signup.getByText("mobile must be a valid 10-digit mobile number", { exact: true }),
+    ).toBeVisible();
+    await expect(signup.getByText("password must be at least 8 characters", { exact: true })).toBeVisible();
+    await expect(signup.getByText("First Name is Required", { exact: true })).toHaveCount(0);
+    await expect(signup.getByLabel("First Name")).toHaveValue("Ravi");
+    await expect(signup.getByLabel("Mobile Number")).toHaveValue("12345");
+  });
+
+  test("a taken e-mail is refused with the server's message as a toast and beside the field", async ({
+    page,
+    browser,
+  }) => {
+    const existing = await signUpElsewhere(browser);
+    await page.goto("/signup");
+    const signup = form(page, "Sign Up");
+    await signup.getByLabel("First Name").fill("Other");
+    await signup.getByLabel("Last Name").fill("Person");
+    await signup.getByLabel("Email").fill(existing.email.toUpperCase());
+    await signup.getByLabel("Mobile Number").fill("+91 99000 11223");
+    await signup.getByLabel("Password").fill("another-password");
+    await signup.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByTestId("toast")).toContainText("User Already Exists");
+    await expect(signup.getByText("User Already Exists", { exact: true })).toBeVisible();
+    await expect(signup.getByLabel("First Name")).toHaveValue("Other");
+    await expect(signup.getByLabel("Password")).toHaveValue("");
+    await expectLoggedOut(page);
+  });
+});
+
+/** Creates an account in a separate browser context and leaves this test's page logged out. */
+async function signUpElsewhere(browser: Browser): Promise<TestCustomer> {
+  const context = await browser.newContext();
+  const customer = await signUp(await context.newPage());
+  await context.close();
+  return customer;
+}
+
+test.describe("log in", () => {
+  test("logs in, greets by first name and offers the forgot-password link and SignUp button", async ({
+    page,
+    browser,
+  }) => {
+    const customer = await signUpElsewhere(browser);
+    await page.goto("/login");
+    await expectNoAxeViolations(page);
+    const login = form(page, "Login");
+    await expect(login.getByRole("link", { name: "Forgot Password?" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
+    await expect(login.getByRole("link", { name: "SignUp" })).toHaveAttribute("href", "/signup");
+    await logIn(page, customer);
+    await expect(page.getByTestId("toast")).toContainText("User Logged In Successfully");
+    await dismissToast(page);
+    await page.getByRole("link", { name: greeting(customer) }).click();
+    await expect(page).toHaveURL(/\/my-profile$/);
+  });
+
+  test("messages for an empty form, and a wrong password shown as a toast", async ({ page, browser }) => {
+    const customer = await signUpElsewhere(browser);
+    await page.goto("/login");
+    const login = form(page, "Login");
+    await login.getByRole("button", { name: "Login" }).click();
+    await expect(login.getByText("email is a required field", { exact: true })).toBeVisible();
+    await expect(login.getByText("Password is Required", { exact: true })).toBeVisible();
+    await login.getByLabel("Email").fill(customer.email);
+    await login.getByLabel("Password").fill("not-the-password");
+    await login.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Invalid email or password");
+    await expect(login.getByLabel("Email")).toHaveValue(customer.email);
+    await expectLoggedOut(page);
+  });
+
+  test("five failures for one e-mail lock it for a while, even with the right password", async ({
+    page,
+    browser,
+  }) => {
+    const customer = await signUpElsewhere(browser);
+    await page.goto("/login");
+    const login = form(page, "Login");
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await login.getByLabel("Email").fill(customer.email);
+      await login.getByLabel("Password").fill(`wrong-${attempt}`);
+      await login.getByRole("button", { name: "Login" }).click();
+      await expect(login.getByRole("alert")).toHaveText("Invalid email or password");
+      // Wait for the answer to this attempt before the next one.
+      await expect(login.getByLabel("Password")).toHaveValue("");
+    }
+    await login.getByLabel("Email").fill(customer.email);
+    await login.getByLabel("Password").fill(customer.password);
+    await login.getByRole("button", { name: "Login" }).click();
+    await expect(login.getByRole("alert")).toHaveText(
+      /^Too many attempts\. Please try again in 1[45] minutes\.$/,
+    );
+    await expectLoggedOut(page);
+  });
+
+  test("a protected page sends a visitor to log in and back there afterwards", async ({ page, browser }) => {
+    const customer = await signUpElsewhere(browser);
+    for (const path of ["/wishlist", "/my-profile"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(path)}$`));
+    }
+    await logIn(page, customer);
+    await expect(page).toHaveURL(/\/my-profile$/);
+    // Signed in, log-in and sign-up lead home.
+    for (const path of ["/login", "/signup"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+    }
+  });
+
+  test("an off-site redirectTo is ignored", async ({ page, browser }) => {
+    const customer = await signUpElsewhere(browser);
+    await page.goto(`/login?redirectTo=${encodeURIComponent("//evil.example/phish")}`);
+    await logIn(page, customer);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
+  });
+});
+
+test.describe("password reset", () => {
+  test("the mailed link sets a new password, revokes old sessions and works only once", async ({
+    page,
+    browser,
+  }) => {
+    const customer = await signUpElsewhere(browser);
+    // Another device stays logged in with the old password.
+    const otherDevice = await browser.newContext();
+    const otherPage = await otherDevice.newPage();
+    await logIn(otherPage, customer);
+
+    await page.goto("/login");
+    await form(page, "Login").getByRole("link", { name: "Forgot Password?" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expectNoAxeViolations(page);
+    const forgot = form(page, "Reset Your Password");
+    await expect(forgot.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/login");
+    await forgot.getByLabel("Email").fill(customer.email);
+    await forgot.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Forgot Password Email Sent Successfully!");
+
+    const mail = await waitForMailInDir(mailDir, (m) => m.to.includes(customer.email), 15_000);
+    expect(mail.subject).toContain("Kaveri Computers");
+    const link = linkIn(mail) ?? "";
+    expect(link).toMatch(/\/reset-password\/[A-Za-z0-9_-]{20,}$/);
+
+    await page.goto(link);
+    await expectNoAxeViolations(page);
+    const reset = form(page, "Reset Password");
+    await reset.getByRole("button", { name: "Ok" }).click();
+    await expect(reset.getByText("password is a required field", { exact: true })).toBeVisible();
+    const newPassword = `${customer.password}-new`;
+    await reset.getByLabel("New Password").fill(newPassword);
+    await reset.getByRole("button", { name: "Ok" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Password change Successfully!");
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The old session is gone, the old password no longer works, the new one does.
+    await otherPage.goto("/");
+    await expectLoggedOut(otherPage);
+    await otherDevice.close();
+    const login = form(page, "Login");
+    await login.getByLabel("Email").fill(customer.email);
+    await login.getByLabel("Password").fill(customer.password);
+    await login.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Invalid email or password");
+    await logIn(page, { ...customer, password: newPassword });
+
+    // The link was single use.
+    await page.goto(link);
+    await expect(page.getByRole("alert")).toContainText("already been used");
+  });
+
+  test("an unknown address gets the same answer and no mail; an unknown token is explained", async ({
+    page,
+  }) => {
+    const email = newCustomer().email;
+    await page.goto("/forgot-password");
+    const forgot = form(page, "Reset Your Password");
+    await forgot.getByRole("button", { name: "Submit" }).click();
+    await expect(forgot.getByText("email is a required field", { exact: true })).toBeVisible();
+    await forgot.getByLabel("Email").fill(email);
+    await forgot.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Forgot Password Email Sent Successfully!");
+    await expect(waitForMailInDir(mailDir, (m) => m.to.includes(email), 1_500)).rejects.toThrow();
+
+    const response = await page.goto("/reset-password/not-a-real-token");
+    expect(response?.status()).toBe(410);
+    await expect(page.getByRole("alert")).toHaveText(/not valid/);
+    await expect(page.getByRole("link", { name: "Send me a new link" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
+  });
+});
+
+test.describe("my profile", () => {
+  test("read-only until the edit icon; Save updates the details and the greeting", async ({ page }) => {
+    const customer = await signUp(page);
+    await page.goto("/my-profile");
+    await expectNoAxeViolations(page);
+    const profile = form(page, "Update Profile");
+    await expect(profile.getByLabel("First Name")).toHaveValue(customer.firstname);
+    await expect(profile.getByLabel("Email")).toHaveValue(customer.email);
+    await expect(profile.getByLabel("Mobile Number")).toHaveValue("9845012345");
+    await expect(profile.getByLabel("First Name")).toHaveAttribute("readonly", "");
+    await expect(profile.getByRole("button", { name: "Save" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Edit profile" }).click();
+    await expect(profile.getByLabel("First Name")).not.toHaveAttribute("readonly", "");
+    await profile.getByLabel("First Name").fill("");
+    await profile.getByLabel("Email").fill("not-an-email");
+    await profile.getByRole("button", { name: "Save" }).click();
+    await expect(profile.getByText("First Name is Required", { exact: true })).toBeVisible();
+    await expect(profile.getByText("Email Should be valid", { exact: true })).toBeVisible();
+
+    await profile.getByLabel("First Name").fill("Lakshmi");
+    await profile.getByLabel("Email").fill(customer.email);
+    await profile.getByLabel("Mobile Number").fill("0 99000 11223");
+    await profile.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Profile Updated Successfully!");
+    await expect(page.getByRole("link", { name: /Welcome\s+Lakshmi/ })).toBeVisible();
+    await expect(profile.getByLabel("Mobile Number")).toHaveValue("9900011223");
+    await expect(profile.getByRole("button", { name: "Save" })).toHaveCount(0);
+  });
+
+  test("an e-mail that belongs to another customer is refused", async ({ page, browser }) => {
+    const other = await signUpElsewhere(browser);
+    await signUp(page);
+    await page.goto("/my-profile?edit=1");
+    const profile = form(page, "Update Profile");
+    await profile.getByLabel("Email").fill(other.email);
+    await profile.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("toast")).toContainText("This email is already used by another account");
+    await expect(profile.getByLabel("Email")).toHaveValue(other.email);
+  });
+});
+
+test("a form posted from another website is refused", async ({ request }) => {
+  const response = await request.post("/login", {
+    headers: { Origin: "https://evil.example" },
+    form: { email: "someone@example.in", password: "whatever" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+  const sameSite = await request.post("/newsletter", {
+    headers: { Origin: new URL(response.url()).origin },
+    form: { email: "" },
+    maxRedirects: 0,
+  });
+  expect(sameSite.status()).not.toBe(403);
+});

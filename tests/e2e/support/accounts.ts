@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+
+export type TestCustomer = {
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string;
+  password: string;
+};
+
+/** A new customer's details, unique per call so tests never share an account. */
+export function newCustomer(overrides: Partial<TestCustomer> = {}): TestCustomer {
+  const id = randomBytes(5).toString("hex");
+  return {
+    firstname: "Asha",
+    lastname: "Rao",
+    email: `asha.${id}@example.in`,
+    mobile: "98450 12345",
+    password: `kaveri-${id}`,
+    ...overrides,
+  };
+}
+
+/** Signs up through the real form and waits for the greeting. */
+export async function signUp(page: Page, customer: TestCustomer = newCustomer()): Promise<TestCustomer> {
+  await page.goto("/signup");
+  const form = page.getByRole("form", { name: "Sign Up" });
+  await form.getByLabel("First Name").fill(customer.firstname);
+  await form.getByLabel("Last Name").fill(customer.lastname);
+  await form.getByLabel("Email").fill(customer.email);
+  await form.getByLabel("Mobile Number").fill(customer.mobile);
+  await form.getByLabel("Password").fill(customer.password);
+  await form.getByRole("button", { name: "Sign Up" }).click();
+  await expect(
+    page.getByRole("link", { name: new RegExp(`Welcome\\s+${customer.firstname}`) }),
+  ).toBeVisible();
+  return customer;
+}
+
+/** Logs in through the real form (from wherever the page is) and waits for the greeting. */
+export async function logIn(page: Page, customer: TestCustomer, path = "/login"): Promise<void> {
+  if (!page.url().includes("/login")) await page.goto(path);
+  const form = page.getByRole("form", { name: "Login" });
+  await form.getByLabel("Email").fill(customer.email);
+  await form.getByLabel("Password").fill(customer.password);
+  await form.getByRole("button", { name: "Login" }).click();
+  await expect(
+    page.getByRole("link", { name: new RegExp(`Welcome\\s+${customer.firstname}`) }),
+  ).toBeVisible();
+}
+
+/** Closes the toast, which sits over the header's top-right links for five seconds. */
+export async function dismissToast(page: Page): Promise<void> {
+  await page.getByRole("checkbox", { name: "Dismiss notification" }).check();
+}

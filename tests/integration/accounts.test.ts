@@ -1,0 +1,168 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { passwordResetTokens, sessions } from "../../app/db/schema";
+import { authenticate, createCustomer, updateProfile } from "../../app/modules/accounts/customers.server";
+import {
+  checkResetToken,
+  requestPasswordReset,
+  resetPassword,
+} from "../../app/modules/accounts/password-reset.server";
+import type { MailMessage } from "../../app/modules/mail/mail.server";
+import {
+  checkLimit,
+  clearHits,
+  consume,
+  type RateLimitRule,
+  recordHit,
+} from "../../app/modules/security/rate-limit.server";
+import { openTestDatabase, type TestDatabase } from "./support/database";
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+let counter = 0;
+function signupValues(overrides: Partial<{ email: string; password: string }> = {}) {
+  counter += 1;
+  return {
+    firstname: "Asha",
+    lastname: "Rao",
+    email: `asha${counter}@example.in`,
+    mobile: "9845012345",
+    password: "correct horse battery",
+    ...overrides,
+  };
+}
+
+const kind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+
+describe(`customers (${kind})`, () => {
+  it("creates an account once per e-mail, whatever its case", async () => {
+    const values = signupValues();
+    const first = await createCustomer(database.db, values);
+    expect(first.ok).toBe(true);
+    const again = await createCustomer(database.db, { ...values, email: values.email.toUpperCase() });
+    expect(again).toEqual({ ok: false, emailTaken: true });
+  });
+
+  it("authenticates the right password only, and never returns the hash", async () => {
+    const values = signupValues();
+    await createCustomer(database.db, values);
+    const customer = await authenticate(database.db, values.email.toUpperCase(), values.password);
+    expect(customer).toMatchObject({ firstname: "Asha", email: values.email });
+    expect(customer && "passwordHash" in customer).toBe(false);
+    expect(await authenticate(database.db, values.email, "wrong password")).toBeNull();
+    expect(await authenticate(database.db, "nobody@example.in", values.password)).toBeNull();
+  });
+
+  it("updates a profile but refuses another customer's e-mail", async () => {
+    const mine = await createCustomer(database.db, signupValues());
+    const theirs = signupValues();
+    await createCustomer(database.db, theirs);
+    if (!mine.ok) throw new Error("sign-up failed");
+    const profile = {
+      firstname: "Lakshmi",
+      lastname: "Iyer",
+      email: mine.customer.email,
+      mobile: "9900011223",
+    };
+    const saved = await updateProfile(database.db, mine.customer.id, profile);
+    expect(saved).toMatchObject({ ok: true, customer: { firstname: "Lakshmi", mobile: "9900011223" } });
+    const taken = await updateProfile(database.db, mine.customer.id, { ...profile, email: theirs.email });
+    expect(taken).toEqual({ ok: false, emailTaken: true });
+  });
+});
+
+describe(`password reset (${kind})`, () => {
+  async function requestLink(email: string): Promise<string | undefined> {
+    const sent: MailMessage[] = [];
+    await requestPasswordReset(database.db, email, {
+      baseUrl: "https://shop.example.in",
+      send: async (mail) => {
+        sent.push(mail);
+      },
+    });
+    const link = sent[0]?.text.match(/https:\/\/shop\.example\.in\/reset-password\/(\S+)/);
+    return link?.[1];
+  }
+
+  it("mails nothing for an unknown address", async () => {
+    expect(await requestLink("nobody-here@example.in")).toBeUndefined();
+  });
+
+  it("sets the new password, ends every session and works only once", async () => {
+    const values = signupValues();
+    const created = await createCustomer(database.db, values);
+    if (!created.ok) throw new Error("sign-up failed");
+    await database.db.insert(sessions).values({
+      idHash: `old-session-${counter}`,
+      customerId: created.customer.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const token = await requestLink(values.email);
+    if (!token) throw new Error("no reset link was mailed");
+    expect(await checkResetToken(database.db, token)).toBe("valid");
+
+    expect(await resetPassword(database.db, token, "a brand new password")).toBe("valid");
+    expect(await authenticate(database.db, values.email, values.password)).toBeNull();
+    expect(await authenticate(database.db, values.email, "a brand new password")).not.toBeNull();
+    const left = await database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.customerId, created.customer.id));
+    expect(left).toHaveLength(0);
+
+    expect(await resetPassword(database.db, token, "yet another password")).toBe("used");
+    expect(await authenticate(database.db, values.email, "a brand new password")).not.toBeNull();
+  });
+
+  it("refuses an expired or unknown token", async () => {
+    const values = signupValues();
+    await createCustomer(database.db, values);
+    const token = await requestLink(values.email);
+    if (!token) throw new Error("no reset link was mailed");
+    await database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect(await resetPassword(database.db, token, "too late password")).toBe("expired");
+    expect(await resetPassword(database.db, "made-up-token", "whatever password")).toBe("unknown");
+    expect(await authenticate(database.db, values.email, values.password)).not.toBeNull();
+  });
+});
+
+describe(`rate limits (${kind})`, () => {
+  const rule: RateLimitRule = { bucket: "test", limit: 3, windowMinutes: 10 };
+
+  it("allows the limit, refuses the next and frees up when the oldest hit leaves the window", async () => {
+    const start = new Date("2026-11-22T10:00:00Z");
+    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    for (const minute of [0, 1, 2]) {
+      expect(await consume(database.db, rule, "client-a", at(minute))).toEqual({ limited: false });
+    }
+    expect(await consume(database.db, rule, "client-a", at(3))).toEqual({
+      limited: true,
+      retryAfterMinutes: 7,
+    });
+    // Another subject has its own allowance.
+    expect(await consume(database.db, rule, "client-b", at(3))).toEqual({ limited: false });
+    // At 10:10:30 minute 0's hit has aged out, but the refused hit at minute 3 still counts: the next slot
+    // frees at 10:11, when minute 1's hit leaves.
+    expect(await checkLimit(database.db, rule, "client-a", at(10.5))).toEqual({
+      limited: true,
+      retryAfterMinutes: 1,
+    });
+    expect(await checkLimit(database.db, rule, "client-a", at(11.5))).toEqual({ limited: false });
+  });
+
+  it("counts only what is recorded, and a cleared subject starts again", async () => {
+    const now = new Date();
+    for (let i = 0; i < 3; i++) await recordHit(database.db, rule, "failures", now);
+    expect((await checkLimit(database.db, rule, "failures", now)).limited).toBe(true);
+    await clearHits(database.db, rule, "failures");
+    expect(await checkLimit(database.db, rule, "failures", now)).toEqual({ limited: false });
+  });
+});

@@ -1,0 +1,206 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { shop } from "../../app/lib/shop";
+import { closeMailTransports, passwordResetMail, sendMail } from "../../app/modules/mail/mail.server";
+import { linkIn, readMailDir, startSmtpServer, type TestSmtpServer, waitForMailInDir } from "../support/smtp";
+
+const from = "Kaveri Computers <no-reply@kavericomputers.in>";
+const resetUrl = "http://localhost:3000/reset-password/4f9c2e7a1b3d5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6";
+
+let smtp: TestSmtpServer;
+let outboxDir: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  outboxDir = await mkdtemp(path.join(tmpdir(), "kaveri-outbox-"));
+});
+
+afterAll(async () => {
+  closeMailTransports();
+  await smtp?.close();
+  if (outboxDir) await rm(outboxDir, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("sendMail over SMTP", () => {
+  it("delivers the reset mail to the server named by the SMTP URL", async () => {
+    const message = passwordResetMail({
+      to: "asha@example.in",
+      firstname: "Asha",
+      resetUrl,
+      validMinutes: 30,
+    });
+    const sent = await sendMail(message, { smtpUrl: smtp.smtpUrl, from, outboxDir });
+    expect(sent.via).toBe("smtp");
+
+    const mail = await smtp.waitForMessage((m) => m.to.includes("asha@example.in"), 5_000);
+    expect(mail.subject).toBe(`Reset your ${shop.name} password`);
+    expect(mail.from).toBe(from);
+    expect(linkIn(mail)).toBe(resetUrl);
+    expect(mail.html).toContain(`href="${resetUrl}"`);
+    expect(mail.text).toContain("Hello Asha,");
+    expect(mail.text).toContain("30 minutes");
+    expect(mail.text).toMatch(/only once/);
+    expect(mail.text).toMatch(/did not ask.*ignore this mail/);
+    expect(await readdir(outboxDir)).toEqual([]);
+  });
+
+  it("delivers several mails sent at once", async () => {
+    const before = smtp.messages.length;
+    await Promise.all(
+      ["one@example.in", "two@example.in"].map((to) =>
+        sendMail(
+          { to, subject: "Hello", text: "Plain body", html: "<p>HTML body</p>" },
+          {
+            smtpUrl: smtp.smtpUrl,
+            from,
+            outboxDir,
+          },
+        ),
+      ),
+    );
+    const received = await smtp.waitForMessage((m) => m.to.includes("two@example.in"), 5_000);
+    expect(received.html).toContain("<p>HTML body</p>");
+    await smtp.waitForMessage((m) => m.to.includes("one@example.in"), 5_000);
+    expect(smtp.messages.length).toBe(before + 2);
+  });
+
+  it("logs in when the SMTP URL carries credentials", async () => {
+    const url = smtp.smtpUrl.replace("smtp://", "smtp://shop%40kaveri:p%40ss@");
+    await sendMail(
+      { to: "login@example.in", subject: "With login", text: "t", html: "<p>h</p>" },
+      {
+        smtpUrl: url,
+        from,
+        outboxDir,
+      },
+    );
+    expect((await smtp.waitForMessage((m) => m.subject === "With login", 5_000)).to).toEqual([
+      "login@example.in",
+    ]);
+  });
+
+  it("hands mail to readers in other processes through a mail directory", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "kaveri-maildir-"));
+    const shared = await startSmtpServer({ dir });
+    try {
+      const waiting = waitForMailInDir(dir, (m) => m.to.includes("other@example.in"), 5_000);
+      const message = passwordResetMail({ to: "Other@Example.in", firstname: "Other", resetUrl });
+      await sendMail(message, { smtpUrl: shared.smtpUrl, from, outboxDir });
+      const mail = await waiting;
+      expect(linkIn(mail)).toBe(resetUrl);
+      expect(await readMailDir(dir)).toHaveLength(1);
+    } finally {
+      await shared.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("sendMail without SMTP", () => {
+  it("writes an .eml file into the outbox and logs its name and link", async () => {
+    const log = vi.spyOn(console, "info").mockImplementation(() => {});
+    const message = passwordResetMail({
+      to: "ravi@example.in",
+      firstname: "Ravi",
+      resetUrl,
+      validMinutes: 30,
+    });
+    const sent = await sendMail(message, { from, outboxDir });
+
+    expect(sent.via).toBe("outbox");
+    if (sent.via !== "outbox") return;
+    expect(path.dirname(sent.file)).toBe(outboxDir);
+    expect(path.basename(sent.file)).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-[0-9a-f]{8}\.eml$/);
+    expect(sent.link).toBe(resetUrl);
+
+    expect(log).toHaveBeenCalledTimes(1);
+    const line = String(log.mock.calls[0]?.[0]);
+    expect(line).toContain(sent.file);
+    expect(line).toContain(resetUrl);
+
+    const raw = await readFile(sent.file);
+    expect(raw.toString("latin1")).toMatch(/^[\s\S]*\r\nSubject: Reset your Kaveri Computers password\r\n/);
+    const parsed = await simpleParser(raw);
+    expect(parsed.subject).toBe(`Reset your ${shop.name} password`);
+    expect(parsed.from?.value[0]).toMatchObject({
+      name: "Kaveri Computers",
+      address: "no-reply@kavericomputers.in",
+    });
+    expect(parsed.text).toContain(resetUrl);
+    expect(parsed.html).toContain(`href="${resetUrl}"`);
+  });
+
+  it("gives every mail its own file, sorted by time", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const dir = await mkdtemp(path.join(tmpdir(), "kaveri-outbox-"));
+    try {
+      const files: string[] = [];
+      for (const to of ["a@example.in", "b@example.in", "c@example.in"]) {
+        const sent = await sendMail(
+          { to, subject: "Hi", text: "No link here", html: "<p>Hi</p>" },
+          {
+            from,
+            outboxDir: dir,
+          },
+        );
+        if (sent.via === "outbox") files.push(path.basename(sent.file));
+        expect(sent.via === "outbox" && sent.link).toBe(undefined);
+      }
+      expect(new Set(files).size).toBe(3);
+      expect((await readdir(dir)).sort()).toEqual(files);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("passwordResetMail", () => {
+  it("escapes a hostile first name in the HTML", () => {
+    const firstname = `<script>alert("x")</script><img src=x onerror=alert(1)> & 'Co'`;
+    const { html, text, subject, to } = passwordResetMail({
+      to: "evil@example.in",
+      firstname,
+      resetUrl,
+      validMinutes: 30,
+    });
+    expect(to).toBe("evil@example.in");
+    expect(subject).toContain(shop.name);
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("<img");
+    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(html).toContain("&amp; &#39;Co&#39;");
+    expect(text).toContain(`Hello ${firstname},`);
+  });
+
+  it("names the shop, the link, the validity and what to do if it was not you, in both bodies", () => {
+    const { html, text } = passwordResetMail({
+      to: "a@example.in",
+      firstname: "Asha",
+      resetUrl,
+      validMinutes: 30,
+    });
+    for (const body of [text, html]) {
+      expect(body).toContain(shop.name);
+      expect(body).toContain(resetUrl);
+      expect(body).toContain("valid for 30 minutes");
+      expect(body).toContain("used only once");
+      expect(body).toContain("If you did not ask for a new password, ignore this mail");
+    }
+    expect(text).not.toMatch(/<[a-z]/i);
+  });
+
+  it("keeps a multi-line name on one line and refuses a link that is not http(s)", () => {
+    const { text } = passwordResetMail({ to: "a@example.in", firstname: "Asha\r\nBcc: x@evil.in", resetUrl });
+    expect(text.split("\n")[0]).toBe("Hello Asha Bcc: x@evil.in,");
+    expect(() =>
+      passwordResetMail({ to: "a@example.in", firstname: "Asha", resetUrl: "javascript:alert(1)" }),
+    ).toThrow(/http/);
+  });
+});

@@ -1,0 +1,139 @@
+import { arrayContains, eq, not } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customers, products, ratings } from "../../app/db/schema";
+import { seedCatalogue } from "../../app/db/seed.server";
+import {
+  POPULAR_ON_PRODUCT_PAGE,
+  productDetailPage,
+} from "../../app/modules/catalogue/product-detail.server";
+import { productReviews } from "../../app/modules/reviews/reviews.server";
+import { toggleWishlist } from "../../app/modules/wishlist/wishlist.server";
+import { openTestDatabase, type TestDatabase } from "./support/database";
+
+let database: TestDatabase;
+let popularId: number;
+let plainId: number;
+let shopperIds: number[];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedCatalogue(database.db);
+  const [popular] = await database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(arrayContains(products.tags, ["popular"]))
+    .limit(1);
+  const [plain] = await database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(not(arrayContains(products.tags, ["popular"])))
+    .limit(1);
+  if (!popular || !plain) throw new Error("the seed should hold popular and untagged products");
+  popularId = popular.id;
+  plainId = plain.id;
+  const shoppers = await database.db
+    .insert(customers)
+    .values(
+      ["asha", "ravi", "meena"].map((name) => ({
+        firstname: name,
+        lastname: "Rao",
+        email: `${name}.rao@example.in`,
+        mobile: "9845012345",
+        passwordHash: "not-a-real-hash",
+      })),
+    )
+    .returning({ id: customers.id });
+  shopperIds = shoppers.map((s) => s.id);
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+describe(`product detail (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  it("gives null for an unknown product", async () => {
+    expect(await productDetailPage(database.db, 999_999, undefined)).toBeNull();
+  });
+
+  it("gives the product with its colours, no reviews and popular products without itself", async () => {
+    const page = await productDetailPage(database.db, popularId, undefined);
+    expect(page?.product.id).toBe(popularId);
+    expect(page?.product.colours.length).toBeGreaterThan(0);
+    for (const colour of page?.product.colours ?? []) {
+      expect(colour.name).not.toBe("");
+      expect(colour.value).toMatch(/^#[0-9a-f]{6}$/i);
+    }
+    expect(page?.reviews).toEqual({ reviews: [], count: 0, average: null });
+    expect(page?.popular.length).toBeGreaterThan(0);
+    expect(page?.popular.length).toBeLessThanOrEqual(POPULAR_ON_PRODUCT_PAGE);
+    expect(page?.popular.map((card) => card.id)).not.toContain(popularId);
+    expect(page?.wished).toEqual([]);
+
+    // A product that is not itself popular gets the full list.
+    const other = await productDetailPage(database.db, plainId, undefined);
+    expect(other?.popular).toHaveLength(POPULAR_ON_PRODUCT_PAGE);
+  });
+
+  it("marks the signed-in customer's wishlist", async () => {
+    const shopper = shopperIds[0] ?? 0;
+    await toggleWishlist(database.db, shopper, popularId);
+    expect((await productDetailPage(database.db, popularId, shopper))?.wished).toContain(popularId);
+    expect((await productDetailPage(database.db, popularId, shopperIds[1]))?.wished).toEqual([]);
+  });
+
+  it("lists reviews newest first with count and mean, and nothing about who wrote them", async () => {
+    const now = Date.now();
+    await database.db.insert(ratings).values([
+      {
+        productId: plainId,
+        customerId: shopperIds[0] ?? 0,
+        star: 5,
+        comment: "Fast delivery to Jayanagar.",
+        createdAt: new Date(now - 3_000),
+      },
+      {
+        productId: plainId,
+        customerId: shopperIds[1] ?? 0,
+        star: 3,
+        comment: "Fan is a little loud.",
+        createdAt: new Date(now - 1_000),
+      },
+      {
+        productId: plainId,
+        customerId: shopperIds[2] ?? 0,
+        star: 4,
+        comment: "Good value.",
+        createdAt: new Date(now - 2_000),
+      },
+    ]);
+    const list = await productReviews(database.db, plainId);
+    expect(list.count).toBe(3);
+    expect(list.average).toBeCloseTo(4, 5);
+    expect(list.reviews.map((r) => r.comment)).toEqual([
+      "Fan is a little loud.",
+      "Good value.",
+      "Fast delivery to Jayanagar.",
+    ]);
+    expect(list.reviews.map((r) => r.star)).toEqual([3, 4, 5]);
+    for (const review of list.reviews) {
+      expect(Object.keys(review).sort()).toEqual(["comment", "createdAt", "id", "star"]);
+      expect(review.createdAt).toBeInstanceOf(Date);
+    }
+    expect(JSON.stringify(list)).not.toMatch(/asha|ravi|meena|example\.in/);
+
+    const limited = await productReviews(database.db, plainId, 2);
+    expect(limited.reviews).toHaveLength(2);
+    expect(limited.count).toBe(3);
+
+    const page = await productDetailPage(database.db, plainId, undefined);
+    expect(page?.reviews.count).toBe(3);
+    // Other products' reviews stay out.
+    expect((await productReviews(database.db, popularId)).count).toBe(0);
+  });
+
+  it("drops a product's reviews with the product", async () => {
+    await database.db.delete(products).where(eq(products.id, plainId));
+    expect(await productReviews(database.db, plainId)).toEqual({ reviews: [], count: 0, average: null });
+    expect(await productDetailPage(database.db, plainId, undefined)).toBeNull();
+  });
+});
