@@ -8,7 +8,8 @@ import morgan from "morgan";
 import sourceMapSupport from "source-map-support";
 
 sourceMapSupport.install();
-installGlobals();
+// Node's own fetch: an aborted request with the polyfill leaves an unhandled rejection that stops the process.
+installGlobals({ nativeFetch: true });
 
 const build = await import("./build/index.js");
 const port = Number(process.env.PORT ?? 3000);

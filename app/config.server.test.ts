@@ -77,4 +77,31 @@ describe("loadConfig", () => {
     const live = loadConfig({ DATA_DIR: dataDir(), PHONEPE_CLIENT_ID: "M1", PHONEPE_CLIENT_SECRET: "s" });
     expect(live.phonepe.mode).toBe("sandbox");
   });
+
+  it("has simulator webhook credentials only for the simulator, and wants real ones in pairs", () => {
+    const simulator = loadConfig({ DATA_DIR: dataDir() });
+    expect(simulator.phonepe.webhookUsername).toBeTruthy();
+    expect(simulator.phonepe.webhookPassword).toBeTruthy();
+
+    const live = loadConfig({ DATA_DIR: dataDir(), PHONEPE_CLIENT_ID: "M1", PHONEPE_CLIENT_SECRET: "s" });
+    expect(live.phonepe.webhookUsername).toBeUndefined();
+    expect(live.phonepe.webhookPassword).toBeUndefined();
+    expect(live.defaultsInUse.join("\n")).toMatch(/PhonePe webhooks refused/);
+
+    const configured = loadConfig({
+      DATA_DIR: dataDir(),
+      PHONEPE_CLIENT_ID: "M1",
+      PHONEPE_CLIENT_SECRET: "s",
+      PHONEPE_WEBHOOK_USERNAME: "kaveri_hooks",
+      PHONEPE_WEBHOOK_PASSWORD: "hooks2025pass",
+    });
+    expect(configured.phonepe).toMatchObject({
+      webhookUsername: "kaveri_hooks",
+      webhookPassword: "hooks2025pass",
+    });
+    expect(problemsOf({ PHONEPE_WEBHOOK_USERNAME: "kaveri_hooks" })[0]).toMatch(/^PHONEPE_WEBHOOK_PASSWORD/);
+    const secretProblem = problemsOf({ PHONEPE_WEBHOOK_PASSWORD: "hooks2025pass" });
+    expect(secretProblem[0]).toMatch(/^PHONEPE_WEBHOOK_USERNAME/);
+    expect(secretProblem.join("\n")).not.toContain("hooks2025pass");
+  });
 });

@@ -25,8 +25,12 @@ export type Config = {
     clientId: string | undefined;
     clientSecret: string | undefined;
     clientVersion: number;
-    webhookUsername: string;
-    webhookPassword: string;
+    /**
+     * The credentials PhonePe hashes into each webhook's Authorization header. The simulator has its own;
+     * against real PhonePe they must be configured, and until they are every webhook is refused.
+     */
+    webhookUsername: string | undefined;
+    webhookPassword: string | undefined;
   };
   /** Human-readable notes on which embedded defaults are in use, logged at start. */
   defaultsInUse: string[];
@@ -61,6 +65,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
   const mode: PaymentMode = env.PHONEPE_ENV ?? (env.PHONEPE_CLIENT_ID ? "sandbox" : "simulator");
   if (mode === "simulator") defaultsInUse.push("bundled PhonePe simulator (no PhonePe credentials)");
+  if (mode !== "simulator" && !env.PHONEPE_WEBHOOK_USERNAME) {
+    defaultsInUse.push(
+      "PhonePe webhooks refused until PHONEPE_WEBHOOK_USERNAME and PHONEPE_WEBHOOK_PASSWORD are set (payments are still confirmed through the order-status API)",
+    );
+  }
 
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   if (!env.PUBLIC_URL) defaultsInUse.push(`public URL ${publicUrl}`);
@@ -84,8 +93,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       clientId: env.PHONEPE_CLIENT_ID ?? (mode === "simulator" ? "SIMULATOR_CLIENT" : undefined),
       clientSecret: env.PHONEPE_CLIENT_SECRET ?? (mode === "simulator" ? "simulator-secret" : undefined),
       clientVersion: env.PHONEPE_CLIENT_VERSION,
-      webhookUsername: env.PHONEPE_WEBHOOK_USERNAME ?? "simulator",
-      webhookPassword: env.PHONEPE_WEBHOOK_PASSWORD ?? "simulator-webhook-password",
+      webhookUsername: env.PHONEPE_WEBHOOK_USERNAME ?? (mode === "simulator" ? "simulator" : undefined),
+      webhookPassword:
+        env.PHONEPE_WEBHOOK_PASSWORD ?? (mode === "simulator" ? "simulator-webhook-password" : undefined),
     },
     defaultsInUse,
   };

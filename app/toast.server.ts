@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createCookieSessionStorage } from "@remix-run/node";
+import { createCookieSessionStorage, json } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { config } from "~/config.server";
 
@@ -35,4 +35,31 @@ export async function readToast(request: Request) {
  */
 export function inlineToast(type: "success" | "error" | "info" | "warning", message: string) {
   return { id: randomUUID(), type, message };
+}
+
+/**
+ * Whether the request was sent by script (a Remix fetcher or enhanced form: JavaScript is on) rather than by a
+ * plain HTML form post, which browsers send as a navigation. Remix strips its own `_data` marker before the
+ * action runs, so the browser's Fetch Metadata header tells; without it we answer as to a plain form.
+ */
+export function isScriptRequest(request: Request): boolean {
+  const mode = request.headers.get("Sec-Fetch-Mode");
+  return mode === "cors" || mode === "same-origin";
+}
+
+/**
+ * Answers a refused change with `data` and an error toast. A fetcher's answer never renders the page, so
+ * with JavaScript the toast rides the flash cookie and the root shows it when Remix reloads after the
+ * action; a plain form post gets the page back with the toast inline (see inlineToast).
+ */
+export function refusal<T extends Record<string, unknown>>(
+  request: Request,
+  data: T,
+  message: string,
+  status: number,
+) {
+  if (isScriptRequest(request)) {
+    return toasts().jsonWithError({ ...data, toast: null }, message, { status });
+  }
+  return json({ ...data, toast: inlineToast("error", message) }, { status });
 }

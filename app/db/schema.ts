@@ -323,3 +323,55 @@ export const rateLimitHits = pgTable(
   },
   (t) => [index("rate_limit_lookup_idx").on(t.bucket, t.subject, t.createdAt)],
 );
+
+/**
+ * The bundled PhonePe simulator's orders (app/modules/payments/phonepe/simulator.server.ts). Only used when
+ * PHONEPE_ENV is simulator; kept in the database so every instance of the shop sees the same orders.
+ */
+export const phonepeSimulatorOrders = pgTable(
+  "phonepe_simulator_orders",
+  {
+    id: serial("id").primaryKey(),
+    merchantOrderId: text("merchant_order_id").notNull().unique(),
+    /** PhonePe's own order id ("OMO…"), also the hosted page's address. */
+    orderId: text("order_id").notNull().unique(),
+    /** Paise. */
+    amount: integer("amount").notNull(),
+    /** PENDING, COMPLETED or FAILED. */
+    state: text("state").notNull().default("PENDING"),
+    redirectUrl: text("redirect_url").notNull(),
+    message: text("message"),
+    metaInfo: jsonb("meta_info").$type<Record<string, string>>(),
+    expireAt: timestamp("expire_at", { withTimezone: true }).notNull(),
+    /** Set once the shopper chose an outcome on the hosted page (the payment attempt). */
+    transactionId: text("transaction_id"),
+    paymentMode: text("payment_mode"),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }),
+    errorCode: text("error_code"),
+    detailedErrorCode: text("detailed_error_code"),
+    /** A pending attempt that settles by itself: into settleState once settleAt has passed. */
+    settleAt: timestamp("settle_at", { withTimezone: true }),
+    settleState: text("settle_state"),
+    /** Paise refunded so far (refunds are accepted up to the amount). */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("phonepe_simulator_orders_refund_check", sql`${t.refundedAmount} <= ${t.amount}`)],
+);
+
+export const phonepeSimulatorRefunds = pgTable("phonepe_simulator_refunds", {
+  id: serial("id").primaryKey(),
+  merchantRefundId: text("merchant_refund_id").notNull().unique(),
+  refundId: text("refund_id").notNull().unique(),
+  originalMerchantOrderId: text("original_merchant_order_id")
+    .notNull()
+    .references(() => phonepeSimulatorOrders.merchantOrderId, { onDelete: "cascade" }),
+  /** Paise. */
+  amount: integer("amount").notNull(),
+  /** PENDING, then COMPLETED. */
+  state: text("state").notNull().default("PENDING"),
+  transactionId: text("transaction_id").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

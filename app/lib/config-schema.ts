@@ -62,6 +62,15 @@ export const envSchema = z
         message: "must be set together with the other PhonePe credential",
       });
     }
+    const hasWebhookUser = Boolean(env.PHONEPE_WEBHOOK_USERNAME);
+    const hasWebhookPassword = Boolean(env.PHONEPE_WEBHOOK_PASSWORD);
+    if (hasWebhookUser !== hasWebhookPassword) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [hasWebhookUser ? "PHONEPE_WEBHOOK_PASSWORD" : "PHONEPE_WEBHOOK_USERNAME"],
+        message: "must be set together with the other PhonePe webhook credential",
+      });
+    }
     if ((env.PHONEPE_ENV === "sandbox" || env.PHONEPE_ENV === "production") && !hasId) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,

@@ -1,21 +1,35 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import {
   Form,
   isRouteErrorResponse,
   Link,
+  useActionData,
   useLoaderData,
-  useLocation,
+  useNavigation,
   useRouteError,
 } from "@remix-run/react";
+import { requireCustomer } from "~/auth.server";
+import { Toasts, type ToastView } from "~/components/layout/Toasts";
 import { NotFound } from "~/components/NotFound";
 import { CopyProductLink } from "~/components/product/CopyProductLink";
 import { FALLBACK_IMAGE, ProductCard } from "~/components/product/ProductCard";
 import { ProductGallery } from "~/components/product/ProductGallery";
+import { StarInput } from "~/components/product/StarInput";
 import { Stars } from "~/components/product/Stars";
+import { WishlistHeart } from "~/components/product/WishlistHeart";
 import { SanitizedHtml } from "~/components/SanitizedHtml";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { formatLongDate } from "~/lib/dates";
+import { addToCartSchema, reviewSchema } from "~/lib/forms/product";
 import { formatRupees } from "~/lib/money";
 import { parseId } from "~/lib/params";
 import {
@@ -31,10 +45,13 @@ import {
 import { shop } from "~/lib/shop";
 import { parseStoreFilters, storeUrl, TAGS, type Tag } from "~/lib/store-filters";
 import { cutText, discountPercent } from "~/lib/text";
+import { addToCart, cartLineFor, cartProblemMessage } from "~/modules/cart/cart.server";
 import { productDetailPage } from "~/modules/catalogue/product-detail.server";
 import { plainText, sanitizeDescription } from "~/modules/content/sanitize.server";
+import { saveReview } from "~/modules/reviews/reviews.server";
 import { currentCustomer } from "~/request.server";
 import productStyles from "~/styles/product.css";
+import { inlineToast, toasts } from "~/toast.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
 
@@ -50,6 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = await productDetailPage(db, id, customer?.id);
   if (!page) throw notFound();
   const { product, reviews, popular, wished } = page;
+  const inCart = (await cartLineFor(db, customer?.id, product.id)) !== null;
 
   const url = absoluteUrl(config().publicUrl, `/product/${product.id}`);
   const images = galleryImages(product.images, product.title, FALLBACK_IMAGE);
@@ -84,6 +102,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })),
     },
     popular,
+    inCart,
     wished: wished.includes(product.id),
     popularWished: popular.filter((card) => wished.includes(card.id)).map((card) => card.id),
     seo: {
@@ -111,6 +130,53 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
+type ActionAnswer = {
+  intent: "add-to-cart" | "review";
+  result: SubmissionResult<string[]>;
+  toast: ToastView | null;
+};
+
+/** Add to Cart and Submit Review. Both need a signed-in customer; prices and ratings come from the database. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = parseId(params.id);
+  if (id === undefined) throw notFound();
+  const formData = await request.formData();
+  const intent = formData.get("intent") === "review" ? "review" : "add-to-cart";
+  const here = `/product/${id}`;
+  const customer = await requireCustomer(request, intent === "review" ? `${here}#reviews` : here);
+  const db = await getDb();
+  const refuse = (result: SubmissionResult<string[]>, message: string | null, status: number) =>
+    json<ActionAnswer>({ intent, result, toast: message ? inlineToast("error", message) : null }, { status });
+
+  if (intent === "review") {
+    const submission = parseWithZod(formData, { schema: reviewSchema });
+    if (submission.status !== "success") {
+      const first = Object.values(submission.error ?? {}).flat()[0] ?? null;
+      return refuse(submission.reply(), first, 400);
+    }
+    if (!(await saveReview(db, customer.id, id, submission.value))) throw notFound();
+    return toasts().redirectWithSuccess(`${here}#reviews`, "Rating Added Successfully", { status: 303 });
+  }
+
+  const submission = parseWithZod(formData, { schema: addToCartSchema });
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? null;
+    return refuse(submission.reply(), first, 400);
+  }
+  const change = await addToCart(db, customer.id, {
+    productId: id,
+    colourId: submission.value.color,
+    quantity: submission.value.quantity,
+  });
+  if (!change.ok) {
+    if (change.problem === "no-product") throw notFound();
+    const message = cartProblemMessage(change);
+    const field = change.problem === "no-colour" ? "color" : "quantity";
+    return refuse(submission.reply({ fieldErrors: { [field]: [message] } }), message, 409);
+  }
+  return toasts().redirectWithSuccess(here, "Product Added To Cart", { status: 303 });
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Product not found | ${shop.name}` }];
   const { product, seo } = data;
@@ -136,16 +202,16 @@ const tagLabel: Record<Tag, string> = { featured: "Featured", special: "Special"
 const noFilters = parseStoreFilters(new URLSearchParams());
 
 export default function ProductPage() {
-  const { product, images, selectedImage, reviews, popular, wished, popularWished, seo } =
+  const { product, images, selectedImage, reviews, popular, inCart, wished, popularWished, seo } =
     useLoaderData<typeof loader>();
-  const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
+  const answer = useActionData<typeof action>();
   const discount = discountPercent(product.originalPrice, product.discountedPrice);
   const quantities = quantityOptions(product.quantity);
   const availability = availabilityLabel(product.quantity);
 
   return (
     <div className="container page product-page">
+      <Toasts toast={answer?.toast ?? null} />
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <Link to="/">Home</Link> / <Link to="/product">Our Store</Link> /{" "}
         <Link to={storeUrl(noFilters, { category: product.category })}>{product.category}</Link> /{" "}
@@ -225,54 +291,19 @@ export default function ProductPage() {
             </div>
           </dl>
 
-          {/* The cart issue adds the "Add to Cart" button (and the action that handles it) to this form. */}
-          <Form method="post" className="purchase-form" noValidate>
-            {product.colours.length > 0 ? (
-              <fieldset className="colour-picker">
-                <legend>Color</legend>
-                <div className="colour-options">
-                  {product.colours.map((colour) => (
-                    <label key={colour.id} className="colour-option">
-                      <input type="radio" name="color" value={colour.id} />
-                      <span className="colour-dot" style={{ background: colour.value }} aria-hidden="true" />
-                      <span className="colour-name">{colour.name}</span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            ) : null}
-            {quantities.length > 0 ? (
-              <label className="quantity-field">
-                Quantity
-                <select name="quantity" defaultValue="1">
-                  {quantities.map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ) : (
-              <p className="sold-out-note">This product is out of stock just now.</p>
-            )}
-          </Form>
+          <PurchaseForm
+            colours={product.colours}
+            quantities={quantities}
+            inCart={inCart}
+            lastResult={answer?.intent === "add-to-cart" ? answer.result : undefined}
+          />
 
           <div className="product-actions">
-            <Form method="post" action="/wishlist" className="product-wishlist">
-              <input type="hidden" name="intent" value="toggle" />
-              <input type="hidden" name="productId" value={product.id} />
-              <input type="hidden" name="redirectTo" value={here} />
-              <button type="submit" className={wished ? "action-button wished" : "action-button"}>
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                  <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2 0 3.4 1 4.2 2.3h2.4c.8-1.3 2.2-2.3 4.2-2.3 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z" />
-                </svg>
-                {wished ? "Remove from Wishlist" : "Add to Wishlist"}
-              </button>
-            </Form>
+            <WishlistHeart productId={product.id} title={product.title} wished={wished} variant="button" />
             <Form method="post" action="/compare-product" className="product-compare">
               <input type="hidden" name="intent" value="add" />
               <input type="hidden" name="productId" value={product.id} />
-              <input type="hidden" name="redirectTo" value={here} />
+              <input type="hidden" name="redirectTo" value={`/product/${product.id}`} />
               <button type="submit" className="action-button">
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
                   <path d="M7 4 3 8l4 4V9h8V7H7zm10 8v3H9v2h8v3l4-4z" />
@@ -304,7 +335,7 @@ export default function ProductPage() {
             Based on {reviews.count} {reviews.count === 1 ? "review" : "reviews"}
           </span>
         </p>
-        {/* The reviews issue adds the star input, comment box and Submit Review here. */}
+        <ReviewForm lastResult={answer?.intent === "review" ? answer.result : undefined} />
         {reviews.items.length === 0 ? (
           <p className="no-reviews">No reviews yet.</p>
         ) : (
@@ -353,6 +384,146 @@ export default function ProductPage() {
         dangerouslySetInnerHTML={{ __html: seo.jsonLd }}
       />
     </div>
+  );
+}
+
+/** Colour, quantity and Add to Cart; once the product is in the cart, a Go to Cart link instead. */
+function PurchaseForm({
+  colours,
+  quantities,
+  inCart,
+  lastResult,
+}: {
+  colours: { id: number; name: string; value: string }[];
+  quantities: number[];
+  inCart: boolean;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm<{ color: string; quantity: string }>({
+    id: "add-to-cart",
+    lastResult,
+    // Checked on the server only, so the spec's toast ('Please choose Color') shows with JavaScript too.
+  });
+  if (inCart) {
+    return (
+      <div className="purchase-form in-cart">
+        <p className="in-cart-note">This product is in your cart.</p>
+        <Link to="/cart" className="button add-to-cart-button">
+          Go to Cart
+        </Link>
+      </div>
+    );
+  }
+  if (quantities.length === 0) {
+    return <p className="sold-out-note">This product is out of stock just now.</p>;
+  }
+  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-to-cart";
+  return (
+    <Form method="post" className="purchase-form" preventScrollReset {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="add-to-cart" />
+      <fieldset
+        className="colour-picker"
+        aria-invalid={fields.color.errors ? true : undefined}
+        aria-describedby={fields.color.errors ? fields.color.errorId : undefined}
+      >
+        <legend>Color</legend>
+        <div className="colour-options">
+          {colours.map((colour) => (
+            <label key={colour.id} className="colour-option">
+              <input
+                type="radio"
+                name="color"
+                value={colour.id}
+                defaultChecked={fields.color.initialValue === String(colour.id)}
+              />
+              <span className="colour-dot" style={{ background: colour.value }} aria-hidden="true" />
+              <span className="colour-name">{colour.name}</span>
+            </label>
+          ))}
+        </div>
+        {fields.color.errors ? (
+          <p id={fields.color.errorId} className="field-error">
+            {fields.color.errors[0]}
+          </p>
+        ) : null}
+      </fieldset>
+      <label className="quantity-field">
+        Quantity
+        <select
+          name="quantity"
+          defaultValue={fields.quantity.initialValue ?? "1"}
+          aria-invalid={fields.quantity.errors ? true : undefined}
+          aria-describedby={fields.quantity.errors ? fields.quantity.errorId : undefined}
+        >
+          {quantities.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      {fields.quantity.errors ? (
+        <p id={fields.quantity.errorId} className="field-error">
+          {fields.quantity.errors[0]}
+        </p>
+      ) : null}
+      <button type="submit" className="add-to-cart-button" disabled={adding}>
+        {adding ? "Adding…" : "Add to Cart"}
+      </button>
+    </Form>
+  );
+}
+
+/** Stars as a radio group (keyboard and no-JS friendly), a comment and Submit Review. */
+function ReviewForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm<{ star: string; comment: string }>({
+    id: "review-form",
+    lastResult,
+    // Checked on the server only, so the spec's toasts show with JavaScript too.
+  });
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "review";
+  return (
+    <Form
+      method="post"
+      className="review-form"
+      preventScrollReset
+      {...getFormProps(form)}
+      aria-labelledby="write-review-heading"
+    >
+      <h3 id="write-review-heading">Write a Review</h3>
+      <input type="hidden" name="intent" value="review" />
+      <StarInput
+        name="star"
+        defaultValue={fields.star.initialValue}
+        errorId={fields.star.errors ? fields.star.errorId : undefined}
+      />
+      {fields.star.errors ? (
+        <p id={fields.star.errorId} className="field-error">
+          {fields.star.errors[0]}
+        </p>
+      ) : null}
+      <div className="field">
+        <label htmlFor={fields.comment.id}>Comments</label>
+        <textarea
+          id={fields.comment.id}
+          name="comment"
+          rows={4}
+          defaultValue={fields.comment.initialValue ?? ""}
+          aria-invalid={fields.comment.errors ? true : undefined}
+          aria-describedby={fields.comment.errors ? fields.comment.errorId : undefined}
+        />
+        {fields.comment.errors ? (
+          <p id={fields.comment.errorId} className="field-error">
+            {fields.comment.errors[0]}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" disabled={sending}>
+        {sending ? "Sending…" : "Submit Review"}
+      </button>
+    </Form>
   );
 }
 

@@ -14,7 +14,9 @@ import {
   storeUrl,
   TAGS,
 } from "~/lib/store-filters";
-import { listProducts, PAGE_SIZE, storeFacets } from "~/modules/catalogue/products.server";
+import { PAGE_SIZE, storePage } from "~/modules/catalogue/products.server";
+import { wishlistIds } from "~/modules/wishlist/wishlist.server";
+import { currentCustomer } from "~/request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -34,16 +36,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (clean) throw redirect(clean);
   const filters = parseStoreFilters(url.searchParams);
   const db = await getDb();
-  const [result, facets] = await Promise.all([listProducts(db, filters), storeFacets(db)]);
-  const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+  const [{ items, total, facets }, wished] = await Promise.all([
+    storePage(db, filters),
+    currentCustomer(request).then((customer) => wishlistIds(db, customer?.id)),
+  ]);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (filters.page > pages) throw redirect(storeUrl(filters, { page: pages }));
-  return json({ ...result, filters, facets, pages });
+  return json({ items, total, filters, facets, pages, wished });
 }
 
 const tagLabels = { featured: "Featured", special: "Special", popular: "Popular" } as const;
 
 export default function Store() {
-  const { items, total, filters, facets, pages } = useLoaderData<typeof loader>();
+  const { items, total, filters, facets, pages, wished } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const [hydrated, setHydrated] = useState(false);
@@ -204,7 +209,12 @@ export default function Store() {
           {items.length > 0 ? (
             <div className={`product-grid store-grid per-row-${12 / filters.grid}`}>
               {items.map((product) => (
-                <ProductCard key={product.id} product={product} titleLimit={titleLimit} />
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  titleLimit={titleLimit}
+                  wished={wished.includes(product.id)}
+                />
               ))}
             </div>
           ) : (

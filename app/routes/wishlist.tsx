@@ -12,7 +12,7 @@ import { getDb } from "~/db/db.server";
 import { parseId } from "~/lib/params";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { productExists } from "~/modules/compare/compare.server";
-import { toggleWishlist, wishlistProducts } from "~/modules/wishlist/wishlist.server";
+import { setWishlisted, wishlistProducts } from "~/modules/wishlist/wishlist.server";
 import { toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Wishlist | Kaveri Computers" }];
@@ -32,7 +32,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (productId === undefined || !(await productExists(db, productId))) {
     return toasts().redirectWithError(back, "That product could not be found.", { status: 303 });
   }
-  await toggleWishlist(db, customer.id, productId);
+  const intent = form.get("intent");
+  await setWishlisted(
+    db,
+    customer.id,
+    productId,
+    intent === "add" ? true : intent === "remove" ? false : "toggle",
+  );
   return redirect(back, { status: 303 });
 }
 

@@ -3,6 +3,7 @@ import { formatRupees } from "~/lib/money";
 import { cutText, discountPercent } from "~/lib/text";
 import type { ProductCardData } from "~/modules/catalogue/products.server";
 import { Stars } from "./Stars";
+import { WishlistHeart } from "./WishlistHeart";
 
 export const FALLBACK_IMAGE = "/images/products/fallback.svg";
 
@@ -30,21 +31,7 @@ export function ProductCard({
   return (
     <article className="product-card">
       {discount > 0 ? <span className="discount-badge">-{discount}%</span> : null}
-      <Form method="post" action="/wishlist" className="wishlist-toggle">
-        <input type="hidden" name="intent" value="toggle" />
-        <input type="hidden" name="productId" value={product.id} />
-        <input type="hidden" name="redirectTo" value={here} />
-        <button
-          type="submit"
-          className={wished ? "heart-button wished" : "heart-button"}
-          aria-label={wished ? `Remove ${product.title} from wishlist` : `Add ${product.title} to wishlist`}
-          aria-pressed={wished}
-        >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2 0 3.4 1 4.2 2.3h2.4c.8-1.3 2.2-2.3 4.2-2.3 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z" />
-          </svg>
-        </button>
-      </Form>
+      <WishlistHeart productId={product.id} title={product.title} wished={wished} />
       <Link to={`/product/${product.id}`} className="product-card-image" tabIndex={-1} aria-hidden="true">
         <img
           src={product.image ?? FALLBACK_IMAGE}

@@ -1,4 +1,5 @@
 import { and, arrayContains, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { colours, productColours, products } from "~/db/schema";
 import { effectiveSort, type StoreFilters } from "~/lib/store-filters";
@@ -42,7 +43,7 @@ export const PAGE_SIZE = 24;
 
 export type ProductPage = { items: ProductCardData[]; total: number };
 
-function filterConditions(filters: Partial<StoreFilters>): SQL[] {
+function whereFor(filters: Partial<StoreFilters>): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.q) conditions.push(titleMatch(filters.q).where);
   if (filters.category) conditions.push(eq(products.category, filters.category));
@@ -50,7 +51,7 @@ function filterConditions(filters: Partial<StoreFilters>): SQL[] {
   if (filters.tag) conditions.push(arrayContains(products.tags, [filters.tag]));
   if (filters.minPrice !== undefined) conditions.push(gte(products.discountedPrice, filters.minPrice * 100));
   if (filters.maxPrice !== undefined) conditions.push(lte(products.discountedPrice, filters.maxPrice * 100));
-  return conditions;
+  return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
 function orderFor(filters: Partial<StoreFilters>): SQL[] {
@@ -73,22 +74,55 @@ function orderFor(filters: Partial<StoreFilters>): SQL[] {
   }
 }
 
+/**
+ * One page of products for the filters, in a stable order (ties broken by id). A search reads every match
+ * anyway (to rank them, or to count them), so its rows also carry the number of matches, counted in the same
+ * pass rather than by running the search a second time.
+ */
+function pageQuery(db: Database, filters: Partial<StoreFilters>, where: SQL | undefined) {
+  const page = Math.max(1, filters.page ?? 1);
+  return db
+    .select({
+      ...cardColumns,
+      matches: filters.q ? sql<number>`count(*) OVER ()`.mapWith(Number) : sql<null>`NULL`,
+    })
+    .from(products)
+    .where(where)
+    .orderBy(...orderFor(filters))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+}
+
+function countQuery(db: Database, where: SQL | undefined) {
+  return db.select({ n: count() }).from(products).where(where);
+}
+
+/** The number of matches of a search: carried by its rows, or counted when the page is past the last. */
+async function searchTotal(
+  db: Database,
+  filters: Partial<StoreFilters>,
+  where: SQL | undefined,
+  rows: { matches: number | null }[],
+): Promise<number> {
+  const carried = rows[0]?.matches;
+  if (carried != null) return carried;
+  if ((filters.page ?? 1) <= 1) return 0;
+  const [totals] = await countQuery(db, where);
+  return totals?.n ?? 0;
+}
+
+const toCards = (rows: (CardRow & { matches: unknown })[]) =>
+  rows.map(({ matches: _, ...row }) => toCard(row));
+
 /** One page of the store for the given filters, in a stable order (ties broken by id). */
 export async function listProducts(db: Database, filters: Partial<StoreFilters>): Promise<ProductPage> {
-  const page = Math.max(1, filters.page ?? 1);
-  const conditions = filterConditions(filters);
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(products)
-      .where(where)
-      .orderBy(...orderFor(filters))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(products).where(where),
-  ]);
-  return { items: rows.map(toCard), total: totals?.n ?? 0 };
+  const where = whereFor(filters);
+  if (filters.q) {
+    const rows = await pageQuery(db, filters, where);
+    return { items: toCards(rows), total: await searchTotal(db, filters, where, rows) };
+  }
+  const [rows, [totals]] = await Promise.all([pageQuery(db, filters, where), countQuery(db, where)]);
+  return { items: toCards(rows), total: totals?.n ?? 0 };
 }
 
 /** Products carrying a tag (featured, special, popular), newest first. */
@@ -124,11 +158,48 @@ export async function getProduct(db: Database, id: number) {
 
 export type StoreFacets = { categories: string[]; brands: string[] };
 
-/** The category and brand lists beside the store's product list. */
-export async function storeFacets(db: Database): Promise<StoreFacets> {
-  const [categoryRows, brandRows] = await Promise.all([
-    db.selectDistinct({ value: products.category }).from(products).orderBy(products.category),
-    db.selectDistinct({ value: products.brand }).from(products).orderBy(products.brand),
+/**
+ * The distinct values of an indexed products column in order, read by hopping through its b-tree index (a
+ * loose index scan): one index probe per value, where SELECT DISTINCT reads every product.
+ */
+function distinctValues(column: PgColumn) {
+  return sql`WITH RECURSIVE v(value) AS (
+      (SELECT ${column} FROM ${products} ORDER BY ${column} LIMIT 1)
+      UNION ALL
+      SELECT (SELECT ${column} FROM ${products} WHERE ${column} > v.value ORDER BY ${column} LIMIT 1)
+      FROM v WHERE v.value IS NOT NULL
+    )
+    SELECT value FROM v WHERE value IS NOT NULL ORDER BY value`;
+}
+
+/**
+ * The category and brand lists beside the store's product list, and the number of products matching `where`
+ * unless withTotal is false: one query.
+ */
+function summaryQuery(db: Database, where: SQL | undefined, withTotal: boolean) {
+  return db
+    .select({
+      total: withTotal ? sql<number>`(${countQuery(db, where)})`.mapWith(Number) : sql<null>`NULL`,
+      categories: sql<string[]>`ARRAY(${distinctValues(products.category)})`,
+      brands: sql<string[]>`ARRAY(${distinctValues(products.brand)})`,
+    })
+    .from(sql`(SELECT 1) AS one`);
+}
+
+export type StorePage = ProductPage & { facets: StoreFacets };
+
+/**
+ * What the store shows for the filters, in two queries run side by side: the page of products (see
+ * listProducts), and the number of matches with the category and brand lists (a search counts its matches
+ * in the page query instead).
+ */
+export async function storePage(db: Database, filters: Partial<StoreFilters>): Promise<StorePage> {
+  const where = whereFor(filters);
+  const [rows, [summary]] = await Promise.all([
+    pageQuery(db, filters, where),
+    summaryQuery(db, where, !filters.q),
   ]);
-  return { categories: categoryRows.map((r) => r.value), brands: brandRows.map((r) => r.value) };
+  const facets = { categories: summary?.categories ?? [], brands: summary?.brands ?? [] };
+  const total = filters.q ? await searchTotal(db, filters, where, rows) : (summary?.total ?? 0);
+  return { items: toCards(rows), total, facets };
 }

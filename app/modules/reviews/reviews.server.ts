@@ -1,6 +1,6 @@
-import { avg, count, desc, eq } from "drizzle-orm";
+import { avg, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { ratings } from "~/db/schema";
+import { products, ratings } from "~/db/schema";
 
 /** A review as the product page shows it: no customer id, name or e-mail ever leaves this module. */
 export type Review = { id: number; star: number; comment: string; createdAt: Date };
@@ -41,4 +41,40 @@ export async function productReviews(
     count: total,
     average: total > 0 && stats?.mean != null ? Number(stats.mean) : null,
   };
+}
+
+/**
+ * Saves the customer's review of a product (one per customer and product: writing again replaces it) and
+ * recomputes the product's total rating in the same transaction, so the stars and the list always agree.
+ * Returns false when the product does not exist.
+ */
+export async function saveReview(
+  db: Database,
+  customerId: number,
+  productId: number,
+  { star, comment }: { star: number; comment: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for("update");
+    if (!product) return false;
+    const now = new Date();
+    await tx
+      .insert(ratings)
+      .values({ productId, customerId, star, comment })
+      .onConflictDoUpdate({
+        target: [ratings.productId, ratings.customerId],
+        set: { star, comment, updatedAt: now, createdAt: now },
+      });
+    await tx
+      .update(products)
+      .set({
+        totalRating: sql`(select round(avg(${ratings.star}), 1) from ${ratings} where ${ratings.productId} = ${productId})`,
+      })
+      .where(eq(products.id, productId));
+    return true;
+  });
 }

@@ -14,6 +14,28 @@ export async function toggleWishlist(db: Database, customerId: number, productId
   return true;
 }
 
+/**
+ * Puts the product on the wishlist or takes it off. The heart sends the state it shows the shopper it will
+ * become ("add"/"remove"), so a double click or a second tab cannot flip it back unexpectedly; "toggle" is
+ * the spec's plain toggle.
+ */
+export async function setWishlisted(
+  db: Database,
+  customerId: number,
+  productId: number,
+  wanted: boolean | "toggle",
+): Promise<boolean> {
+  if (wanted === "toggle") return toggleWishlist(db, customerId, productId);
+  if (wanted) {
+    await db.insert(wishlistItems).values({ customerId, productId }).onConflictDoNothing();
+  } else {
+    await db
+      .delete(wishlistItems)
+      .where(and(eq(wishlistItems.customerId, customerId), eq(wishlistItems.productId, productId)));
+  }
+  return wanted;
+}
+
 /** Ids of the products on the customer's wishlist, to fill the hearts on cards. */
 export async function wishlistIds(db: Database, customerId: number | undefined): Promise<number[]> {
   if (customerId === undefined) return [];

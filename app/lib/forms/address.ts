@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { INDIAN_STATES } from "~/lib/indian-states";
+import { nameField } from "./fields";
+
+/** The spec's messages for the checkout address form (section 5). */
+export const addressMessages = {
+  firstnameRequired: "First Name is Required",
+  lastnameRequired: "Last Name is Required",
+  addressRequired: "Address Details are Required",
+  stateRequired: "State is Required",
+  cityRequired: "City is Required",
+  countryRequired: "Country is Required",
+  pincodeRequired: "pincode is a required field",
+  pincodeInvalid: "pincode must be a 6-digit PIN code",
+} as const;
+
+const required = (message: string, max = 200) =>
+  z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `must be ${max} characters or fewer`);
+
+/** The shipping address. India only; the state from the full list; a 6-digit PIN code (not starting with 0). */
+export const addressSchema = z.object({
+  firstname: nameField(addressMessages.firstnameRequired),
+  lastname: nameField(addressMessages.lastnameRequired),
+  address: required(addressMessages.addressRequired),
+  other: z
+    .string()
+    .trim()
+    .max(200, "must be 200 characters or fewer")
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  city: required(addressMessages.cityRequired, 80),
+  state: z.enum(INDIAN_STATES, { errorMap: () => ({ message: addressMessages.stateRequired }) }),
+  country: z.literal("India", {
+    errorMap: () => ({ message: addressMessages.countryRequired }),
+  }),
+  pincode: z
+    .string({
+      required_error: addressMessages.pincodeRequired,
+      invalid_type_error: addressMessages.pincodeRequired,
+    })
+    .transform((typed, context) => {
+      const digits = typed.replace(/\s+/g, "");
+      if (digits === "") {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: addressMessages.pincodeRequired });
+        return z.NEVER;
+      }
+      if (!/^[1-9]\d{5}$/.test(digits)) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: addressMessages.pincodeInvalid });
+        return z.NEVER;
+      }
+      return digits;
+    }),
+});
+
+export type AddressValues = z.output<typeof addressSchema>;

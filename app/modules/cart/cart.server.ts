@@ -1,0 +1,167 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { cartItems, colours, productColours, products } from "~/db/schema";
+
+export const MAX_LINE_QUANTITY = 10;
+
+export type CartLine = {
+  id: number;
+  productId: number;
+  title: string;
+  image: string | null;
+  colour: { id: number; name: string; value: string };
+  quantity: number;
+  /** Today's offer price in paise, from the product (never from a form). */
+  unitPrice: number;
+  /** Today's MRP in paise. */
+  originalPrice: number;
+  /** Units in stock now. */
+  stock: number;
+};
+
+/** The customer's cart, oldest line first, priced from the products as they are now. */
+export async function cartLines(db: Database, customerId: number): Promise<CartLine[]> {
+  const rows = await db
+    .select({
+      id: cartItems.id,
+      productId: cartItems.productId,
+      title: products.title,
+      images: products.images,
+      colourId: colours.id,
+      colourName: colours.name,
+      colourValue: colours.value,
+      quantity: cartItems.quantity,
+      unitPrice: products.discountedPrice,
+      originalPrice: products.originalPrice,
+      stock: products.quantity,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(colours, eq(colours.id, cartItems.colourId))
+    .where(eq(cartItems.customerId, customerId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  return rows.map(({ images, colourId, colourName, colourValue, ...line }) => ({
+    ...line,
+    image: images[0]?.url ?? null,
+    colour: { id: colourId, name: colourName, value: colourValue },
+  }));
+}
+
+/** The cart line of this product, if the customer has one (the product page then offers Go to Cart). */
+export async function cartLineFor(db: Database, customerId: number | undefined, productId: number) {
+  if (customerId === undefined) return null;
+  const [row] = await db
+    .select({ id: cartItems.id, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.customerId, customerId), eq(cartItems.productId, productId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type CartChange =
+  | { ok: true }
+  | { ok: false; problem: "no-product" | "no-line" }
+  | { ok: false; problem: "no-colour" }
+  | { ok: false; problem: "stock"; stock: number };
+
+/** What the shopper reads when a change is refused. */
+export function cartProblemMessage(change: Exclude<CartChange, { ok: true }>): string {
+  switch (change.problem) {
+    case "no-product":
+      return "That product could not be found.";
+    case "no-line":
+      return "That item is no longer in your cart.";
+    case "no-colour":
+      return "Please choose Color";
+    case "stock":
+      return change.stock === 0
+        ? "Sorry, this product is out of stock."
+        : `Sorry, only ${change.stock} ${change.stock === 1 ? "unit is" : "units are"} in stock.`;
+  }
+}
+
+/**
+ * Puts the product in the cart in the chosen colour and quantity (one line per product: adding again replaces
+ * the colour and quantity). The price is the product's offer price read here; the colour must be one the
+ * product comes in; more than the stock is refused.
+ */
+export async function addToCart(
+  db: Database,
+  customerId: number,
+  { productId, colourId, quantity }: { productId: number; colourId: number; quantity: number },
+): Promise<CartChange> {
+  const [product] = await db
+    .select({ price: products.discountedPrice, stock: products.quantity })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!product) return { ok: false, problem: "no-product" };
+  const [offered] = await db
+    .select({ colourId: productColours.colourId })
+    .from(productColours)
+    .where(and(eq(productColours.productId, productId), eq(productColours.colourId, colourId)))
+    .limit(1);
+  if (!offered) return { ok: false, problem: "no-colour" };
+  if (quantity > product.stock) return { ok: false, problem: "stock", stock: product.stock };
+  await db
+    .insert(cartItems)
+    .values({ customerId, productId, colourId, quantity, unitPrice: product.price })
+    .onConflictDoUpdate({
+      target: [cartItems.customerId, cartItems.productId],
+      set: { colourId, quantity, unitPrice: product.price, updatedAt: new Date() },
+    });
+  return { ok: true };
+}
+
+/** Sets the quantity of one of the customer's own cart lines; another customer's line counts as missing. */
+export async function updateCartQuantity(
+  db: Database,
+  customerId: number,
+  lineId: number,
+  quantity: number,
+): Promise<CartChange> {
+  const [line] = await db
+    .select({ stock: products.quantity, price: products.discountedPrice })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.id, lineId), eq(cartItems.customerId, customerId)))
+    .limit(1);
+  if (!line) return { ok: false, problem: "no-line" };
+  if (quantity > line.stock) return { ok: false, problem: "stock", stock: line.stock };
+  const updated = await db
+    .update(cartItems)
+    .set({ quantity, unitPrice: line.price, updatedAt: new Date() })
+    .where(and(eq(cartItems.id, lineId), eq(cartItems.customerId, customerId)))
+    .returning({ id: cartItems.id });
+  return updated.length > 0 ? { ok: true } : { ok: false, problem: "no-line" };
+}
+
+/** Removes one of the customer's own cart lines. */
+export async function removeCartLine(db: Database, customerId: number, lineId: number): Promise<CartChange> {
+  const removed = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, lineId), eq(cartItems.customerId, customerId)))
+    .returning({ id: cartItems.id });
+  return removed.length > 0 ? { ok: true } : { ok: false, problem: "no-line" };
+}
+
+/** Empties the customer's cart (after a paid order). */
+export async function emptyCart(db: Database, customerId: number): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.customerId, customerId));
+}
+
+/** Lines and total for the header, priced like the cart page so the two always agree. */
+export async function cartTotals(
+  db: Database,
+  customerId: number,
+): Promise<{ lines: number; total: number }> {
+  const [row] = await db
+    .select({
+      lines: sql<number>`count(*)::int`,
+      total: sql<number>`coalesce(sum(${cartItems.quantity} * ${products.discountedPrice}), 0)::int`,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.customerId, customerId));
+  return { lines: row?.lines ?? 0, total: row?.total ?? 0 };
+}

@@ -1,0 +1,45 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { getDb } from "~/db/db.server";
+import { fetchOutcome, settlePayment } from "~/modules/orders/payment-flow.server";
+import { isAuthenticWebhook, parseWebhook } from "~/modules/payments/phonepe/client.server";
+
+/**
+ * PhonePe's webhook. The Authorization header must be SHA-256 of the configured username:password. The body
+ * only says which order changed: the outcome is read back from PhonePe's order-status API, and the payment
+ * is finished through the same idempotent function as the shopper's return, so duplicates are harmless.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST")
+    return json({ success: false, message: "Method not allowed" }, { status: 405 });
+  if (!isAuthenticWebhook(request.headers.get("Authorization"))) {
+    return json({ success: false, message: "Unauthorized" }, { status: 401 });
+  }
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return json({ success: false, message: "The body is not JSON" }, { status: 400 });
+  }
+  const parsed = parseWebhook(body);
+  if (!parsed.ok) return json({ success: false, message: parsed.problem }, { status: 400 });
+  const { webhook } = parsed;
+  if (webhook.kind === "refund") {
+    console.info(`PhonePe refund ${webhook.merchantRefundId} is ${webhook.state}`);
+    return json({ success: true });
+  }
+  try {
+    const result = await settlePayment(
+      await getDb(),
+      webhook.merchantOrderId,
+      await fetchOutcome(webhook.merchantOrderId),
+    );
+    return json({ success: true, result: result.kind });
+  } catch (error) {
+    console.error(`Webhook for ${webhook.merchantOrderId} could not be processed; PhonePe will retry`, error);
+    return json({ success: false, message: "Try again later" }, { status: 503 });
+  }
+}
+
+export function loader() {
+  return json({ success: false, message: "Method not allowed" }, { status: 405 });
+}

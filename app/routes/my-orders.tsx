@@ -1,0 +1,101 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireCustomer } from "~/auth.server";
+import { getDb } from "~/db/db.server";
+import { formatLongDate } from "~/lib/dates";
+import { formatRupees } from "~/lib/money";
+import { shop } from "~/lib/shop";
+import { customerOrders } from "~/modules/orders/orders.server";
+import ordersStyles from "~/styles/orders.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
+
+export const meta: MetaFunction = () => [{ title: `My Orders | ${shop.name}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request);
+  const orders = await customerOrders(await getDb(), customer.id);
+  return json({
+    orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
+  });
+}
+
+export default function MyOrders() {
+  const { orders } = useLoaderData<typeof loader>();
+  return (
+    <div className="container page orders-page">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/">Home</Link> / <span aria-current="page">My Orders</span>
+      </nav>
+      <h1>My Orders</h1>
+      {orders.length === 0 ? (
+        <div className="orders-empty">
+          <p className="empty-state">You have not ordered anything yet.</p>
+          <Link to="/product" className="button">
+            Continue To Shopping
+          </Link>
+        </div>
+      ) : (
+        <ol className="order-list">
+          {orders.map((order) => (
+            <li key={order.id} className="order-card" aria-labelledby={`order-${order.id}`}>
+              <dl className="order-head">
+                <div>
+                  <dt>Order Id</dt>
+                  <dd id={`order-${order.id}`}>#{order.id}</dd>
+                </div>
+                <div>
+                  <dt>Total Amount</dt>
+                  <dd>{formatRupees(order.totalPrice)}</dd>
+                </div>
+                <div>
+                  <dt>Total Amount after Discount</dt>
+                  <dd>{formatRupees(order.totalPriceAfterDiscount)}</dd>
+                </div>
+                <div>
+                  <dt>Status</dt>
+                  <dd>
+                    <span className="order-status">{order.status}</span>
+                  </dd>
+                </div>
+              </dl>
+              <p className="order-date">
+                Ordered on <time dateTime={order.createdAt}>{formatLongDate(order.createdAt)}</time>
+              </p>
+              <table className="order-items">
+                <caption className="visually-hidden">Items of order #{order.id}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Product Name</th>
+                    <th scope="col">Quantity</th>
+                    <th scope="col">Price</th>
+                    <th scope="col">Color</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {order.items.map((item) => (
+                    <tr key={item.id}>
+                      <td>{item.title}</td>
+                      <td>{item.quantity}</td>
+                      <td>{formatRupees(item.unitPrice)}</td>
+                      <td>
+                        <span className="order-colour">
+                          <span
+                            className="colour-dot"
+                            style={{ background: item.colourValue }}
+                            aria-hidden="true"
+                          />
+                          {item.colourName}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

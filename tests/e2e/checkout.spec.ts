@@ -1,0 +1,178 @@
+import type { Page } from "@playwright/test";
+import { signUp } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/test";
+
+const rupees = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
+const shown = (amount: number) => `Rs. ${amount.toLocaleString("en-IN")}`;
+
+async function addToCart(page: Page, productId: number, quantity: number): Promise<number> {
+  await page.goto(`/product/${productId}`);
+  const price = rupees(await page.locator(".product-price .offer-price").textContent());
+  const purchase = page.locator("form.purchase-form");
+  await purchase.locator('input[name="color"]').first().check();
+  await purchase.getByLabel("Quantity").selectOption(String(quantity));
+  await purchase.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Product Added To Cart");
+  return price;
+}
+
+async function fillAddress(page: Page) {
+  const form = page.getByRole("form", { name: "Shipping Address" });
+  await form.getByLabel("First Name").fill("Asha");
+  await form.getByLabel("Last Name").fill("Rao");
+  await form.getByLabel("Address", { exact: true }).fill("12, 4th Cross, Malleshwaram");
+  await form.getByLabel("Apartment, Suite, etc (optional)").fill("Flat 3B");
+  await form.getByLabel("City").fill("Bengaluru");
+  await form.getByLabel("State").selectOption("Karnataka");
+  await form.getByLabel("PIN Code").fill("560003");
+  return form;
+}
+
+/** Places the order and returns the simulator page's merchant order id. */
+async function placeOrder(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByRole("heading", { name: "PhonePe test simulator" })).toBeVisible();
+}
+
+test.describe("checkout", () => {
+  test("an empty cart sends the shopper to the cart", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/checkout");
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText("Your cart is empty.")).toBeVisible();
+  });
+
+  test("the whole purchase through PhonePe ends in one order on My Orders", async ({ page }) => {
+    const customer = await signUp(page);
+    const price = await addToCart(page, 2, 2);
+    await page.goto("/cart");
+    await page.getByRole("link", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole("navigation", { name: "Checkout steps" })).toContainText(
+      "Cart / Information / Shipping / Payment",
+    );
+    await expect(page.locator(".checkout-contact")).toHaveText(
+      `${customer.firstname} ${customer.lastname} (${customer.email})`,
+    );
+    await expect(page.getByTestId("checkout-subtotal")).toHaveText(shown(2 * price));
+    await expect(page.getByTestId("checkout-total")).toHaveText(shown(2 * price + 100));
+    await expect(page.locator(".quantity-badge")).toHaveText("Quantity 2");
+    await expectNoAxeViolations(page);
+
+    const form = page.getByRole("form", { name: "Shipping Address" });
+    await form.getByLabel("First Name").fill("");
+    // Leaving the field shows its message first (with JavaScript), so the button no longer moves under the click.
+    await form.getByLabel("First Name").blur();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    for (const message of [
+      "First Name is Required",
+      "Address Details are Required",
+      "City is Required",
+      "State is Required",
+      "pincode is a required field",
+    ]) {
+      await expect(form.getByText(message, { exact: true })).toBeVisible();
+    }
+    await fillAddress(page);
+    await placeOrder(page);
+    await expect(page.getByText("no real money moves", { exact: false })).toBeVisible();
+    await expect(page.locator("body")).toContainText(shown(2 * price + 100));
+    await page.getByRole("button", { name: "Success" }).click();
+
+    await expect(page).toHaveURL(/\/my-orders$/);
+    await expect(page.getByTestId("toast")).toContainText("Ordered createad Successfully!");
+    const orders = page.locator(".order-card");
+    await expect(orders).toHaveCount(1);
+    await expect(orders.first()).toContainText(shown(2 * price + 100));
+    await expect(orders.first().locator(".order-status")).toHaveText("Ordered");
+    await expect(orders.first().locator("tbody tr")).toHaveCount(1);
+    await expect(orders.first().locator("tbody tr td").nth(1)).toHaveText("2");
+    await expect(page.locator(".cart-link")).toHaveAttribute("aria-label", "Cart: 0 items, Rs. 0");
+    await expectNoAxeViolations(page);
+
+    // Coming back to the return address again creates nothing new.
+    await page.goBack();
+    await page.goto("/my-orders");
+    await expect(page.locator(".order-card")).toHaveCount(1);
+  });
+
+  test("a failed payment shows the error in red, keeps the cart and the address", async ({ page }) => {
+    await signUp(page);
+    await addToCart(page, 4, 1);
+    await page.goto("/checkout");
+    await fillAddress(page);
+    await placeOrder(page);
+    await page.getByRole("button", { name: "Failure" }).click();
+    await expect(page).toHaveURL(/\/checkout\?merchantTransactionId=/);
+    await expect(page.locator(".payment-error")).toHaveText("Payment verification failed.");
+    await expect(page.getByLabel("City")).toHaveValue("Bengaluru");
+    await expect(page.getByLabel("State")).toHaveValue("Karnataka");
+    await page.goto("/my-orders");
+    await expect(page.getByText("You have not ordered anything yet.")).toBeVisible();
+    await page.goto("/cart");
+    await expect(page.locator("tr.cart-line")).toHaveCount(1);
+  });
+
+  test("a pending payment waits on a page that refreshes itself until PhonePe settles it", async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    await signUp(page);
+    await addToCart(page, 5, 1);
+    await page.goto("/checkout");
+    await fillAddress(page);
+    await placeOrder(page);
+    await page.getByLabel("A pending payment completes by itself after").selectOption("never");
+    await page.getByLabel("Webhook to the shop").selectOption("none");
+    await page.getByRole("button", { name: "Pending" }).click();
+    await expect(page.getByRole("heading", { name: "Confirming your payment…" })).toBeVisible();
+    const merchantOrderId = new URL(page.url()).searchParams.get("merchantTransactionId") ?? "";
+    expect(merchantOrderId).not.toBe("");
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "3");
+
+    const settled = await request.post(`/phonepe-simulator/admin/orders/${merchantOrderId}`, {
+      data: { state: "COMPLETED", webhook: "none" },
+    });
+    expect(settled.ok()).toBe(true);
+    await expect(page).toHaveURL(/\/my-orders$/, { timeout: 15_000 });
+    await expect(page.locator(".order-card")).toHaveCount(1);
+  });
+
+  test("another customer's return link does nothing for this customer", async ({ page, browser }) => {
+    await signUp(page);
+    await addToCart(page, 2, 1);
+    await page.goto("/checkout");
+    await fillAddress(page);
+    await placeOrder(page);
+    const simulatorUrl = page.url();
+    await page.getByRole("button", { name: "Success" }).click();
+    await expect(page).toHaveURL(/\/my-orders$/);
+    const returnUrl = (await page.evaluate(() => document.referrer)) || simulatorUrl;
+    expect(returnUrl).not.toBe("");
+
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await signUp(otherPage);
+    await addToCart(otherPage, 2, 1);
+    const [, query] = (await page.evaluate(() => window.location.href)).split("?");
+    expect(query ?? "").toBe("");
+    await otherPage.goto(`/checkout?merchantTransactionId=${encodeURIComponent("KC-someone-else")}`);
+    await expect(otherPage.locator(".payment-error")).toHaveText("Payment verification failed.");
+    await otherPage.goto("/my-orders");
+    await expect(otherPage.getByText("You have not ordered anything yet.")).toBeVisible();
+    await other.close();
+  });
+});
+
+test("a webhook without PhonePe's authorization is refused", async ({ request }) => {
+  const response = await request.post("/api/phonepe/webhook", {
+    headers: { Authorization: "0".repeat(64) },
+    data: {
+      event: "checkout.order.completed",
+      payload: { merchantOrderId: "KC1", state: "COMPLETED", amount: 100 },
+    },
+  });
+  expect(response.status()).toBe(401);
+});

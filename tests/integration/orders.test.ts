@@ -1,0 +1,211 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  cartItems,
+  customers,
+  orderItems,
+  orders,
+  paymentAttempts,
+  productColours,
+  products,
+} from "../../app/db/schema";
+import { seedCatalogue } from "../../app/db/seed.server";
+import { addToCart } from "../../app/modules/cart/cart.server";
+import {
+  claimDueAttempts,
+  createPaymentAttempt,
+  customerOrders,
+  finishPayment,
+} from "../../app/modules/orders/orders.server";
+import { openTestDatabase, type TestDatabase } from "./support/database";
+
+let database: TestDatabase;
+let product: { id: number; price: number; stock: number; colourId: number };
+
+const address = {
+  firstname: "Asha",
+  lastname: "Rao",
+  address: "12, 4th Cross, Malleshwaram",
+  city: "Bengaluru",
+  state: "Karnataka",
+  country: "India",
+  pincode: "560003",
+};
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedCatalogue(database.db);
+  const [row] = await database.db
+    .select({
+      id: products.id,
+      price: products.discountedPrice,
+      stock: products.quantity,
+      colourId: productColours.colourId,
+    })
+    .from(products)
+    .innerJoin(productColours, eq(productColours.productId, products.id))
+    .limit(1);
+  if (!row) throw new Error("the seed should hold a product with a colour");
+  product = row;
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+let people = 0;
+/** A customer with `quantity` of the product in the cart and a payment attempt for it. */
+async function customerWithAttempt(quantity = 1) {
+  people += 1;
+  const [customer] = await database.db
+    .insert(customers)
+    .values({
+      firstname: "Asha",
+      lastname: "Rao",
+      email: `buyer${people}@example.in`,
+      mobile: "9845012345",
+      passwordHash: "x",
+      savedAddress: address,
+    })
+    .returning({ id: customers.id });
+  if (!customer) throw new Error("no customer");
+  await addToCart(database.db, customer.id, { productId: product.id, colourId: product.colourId, quantity });
+  const attempt = await createPaymentAttempt(database.db, customer.id, address);
+  if (!("merchantOrderId" in attempt)) throw new Error("the attempt was refused");
+  return { customerId: customer.id, ...attempt };
+}
+
+async function stockNow() {
+  const [row] = await database.db
+    .select({ quantity: products.quantity, sold: products.sold })
+    .from(products)
+    .where(eq(products.id, product.id));
+  return row;
+}
+
+const kind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+
+describe(`payments and orders (${kind})`, () => {
+  it("charges the database price plus Rs. 100 shipping", async () => {
+    const { amount } = await customerWithAttempt(2);
+    expect(amount).toBe(2 * product.price + 10_000);
+  });
+
+  it("20 concurrent completions and duplicate webhooks create exactly one order", async () => {
+    const before = await stockNow();
+    const { merchantOrderId, amount, customerId } = await customerWithAttempt(2);
+    const outcome = { state: "COMPLETED", amount, transactionId: "T1", details: {} } as const;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => finishPayment(database.db, merchantOrderId, outcome)),
+    );
+    const ids = new Set(results.map((r) => (r.kind === "ordered" ? r.orderId : null)));
+    expect(ids.size).toBe(1);
+    expect([...ids][0]).not.toBeNull();
+    const mine = await database.db.select().from(orders).where(eq(orders.customerId, customerId));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      totalPriceAfterDiscount: amount,
+      status: "Ordered",
+      shippingFee: 10_000,
+    });
+    const items = await database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, mine[0]?.id ?? 0));
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ quantity: 2, unitPrice: product.price });
+    expect(await stockNow()).toEqual({
+      quantity: (before?.quantity ?? 0) - 2,
+      sold: (before?.sold ?? 0) + 2,
+    });
+    expect(await database.db.select().from(cartItems).where(eq(cartItems.customerId, customerId))).toEqual(
+      [],
+    );
+    const [customer] = await database.db
+      .select({ saved: customers.savedAddress })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    expect(customer?.saved).toBeNull();
+    const listed = await customerOrders(database.db, customerId);
+    expect(listed[0]?.items[0]).toMatchObject({ quantity: 2, colourName: expect.any(String) });
+  });
+
+  it("a paid amount that differs from the attempt creates no order", async () => {
+    const { merchantOrderId, amount, customerId } = await customerWithAttempt(1);
+    const result = await finishPayment(database.db, merchantOrderId, {
+      state: "COMPLETED",
+      amount: amount - 1,
+      details: {},
+    });
+    expect(result).toEqual({ kind: "amount-mismatch" });
+    expect(await database.db.select().from(orders).where(eq(orders.customerId, customerId))).toEqual([]);
+    // A later correct-looking call does not turn it into an order either.
+    expect(
+      (await finishPayment(database.db, merchantOrderId, { state: "COMPLETED", amount, details: {} })).kind,
+    ).toBe("amount-mismatch");
+  });
+
+  it("a failed payment keeps the cart; pending stays pending", async () => {
+    const { merchantOrderId, customerId } = await customerWithAttempt(1);
+    expect(await finishPayment(database.db, merchantOrderId, { state: "PENDING" })).toEqual({
+      kind: "pending",
+    });
+    expect(
+      await finishPayment(database.db, merchantOrderId, {
+        state: "FAILED",
+        message: "Declined",
+        details: {},
+      }),
+    ).toEqual({
+      kind: "failed",
+      message: "Declined",
+    });
+    expect(
+      await database.db.select().from(cartItems).where(eq(cartItems.customerId, customerId)),
+    ).toHaveLength(1);
+    expect(await database.db.select().from(orders).where(eq(orders.customerId, customerId))).toEqual([]);
+  });
+
+  it("stock that ran out while the shopper paid creates no order and asks for a refund", async () => {
+    const { merchantOrderId, amount, customerId } = await customerWithAttempt(1);
+    const before = await stockNow();
+    await database.db.update(products).set({ quantity: 0 }).where(eq(products.id, product.id));
+    const result = await finishPayment(database.db, merchantOrderId, {
+      state: "COMPLETED",
+      amount,
+      details: {},
+    });
+    expect(result).toEqual({ kind: "out-of-stock", amount });
+    expect(await database.db.select().from(orders).where(eq(orders.customerId, customerId))).toEqual([]);
+    await database.db
+      .update(products)
+      .set({ quantity: before?.quantity ?? 0 })
+      .where(eq(products.id, product.id));
+  });
+
+  it("an unknown merchant order id does nothing", async () => {
+    expect(
+      await finishPayment(database.db, "KC-NOT-OURS", { state: "COMPLETED", amount: 1, details: {} }),
+    ).toEqual({
+      kind: "unknown",
+    });
+  });
+
+  it("the reconciler claims a due attempt once", async () => {
+    const { merchantOrderId } = await customerWithAttempt(1);
+    const later = new Date(Date.now() + 60_000);
+    const [first, second] = await Promise.all([
+      claimDueAttempts(database.db, later, 50),
+      claimDueAttempts(database.db, later, 50),
+    ]);
+    const claimed = [...(first ?? []), ...(second ?? [])].filter(
+      (row) => row.merchantOrderId === merchantOrderId,
+    );
+    expect(claimed).toHaveLength(1);
+    const [attempt] = await database.db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.merchantOrderId, merchantOrderId));
+    expect(attempt?.checkCount).toBe(1);
+  });
+});

@@ -1,0 +1,705 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Config } from "../../app/config.server";
+import { phonepeSimulatorOrders } from "../../app/db/schema";
+import {
+  createPhonePeClient,
+  type PhonePeClient,
+  PhonePeError,
+  parseWebhook,
+  phonePeClientFromConfig,
+  verifyWebhookAuthorization,
+} from "../../app/modules/payments/phonepe/client.server";
+import {
+  chooseOnHostedPage,
+  EXPIRED_FAILURE,
+  SIMULATED_FAILURE,
+  type SimulatorSettings,
+  settleOrder,
+} from "../../app/modules/payments/phonepe/simulator.server";
+import * as adminRoute from "../../app/routes/phonepe-simulator.admin.orders.$merchantOrderId";
+import * as statusRoute from "../../app/routes/phonepe-simulator.checkout.v2.order.$merchantOrderId.status";
+import * as payRoute from "../../app/routes/phonepe-simulator.checkout.v2.pay";
+import * as pageRoute from "../../app/routes/phonepe-simulator.pay.$orderId";
+import * as refundRoute from "../../app/routes/phonepe-simulator.payments.v2.refund";
+import * as refundStatusRoute from "../../app/routes/phonepe-simulator.payments.v2.refund_.$merchantRefundId.status";
+import * as tokenRoute from "../../app/routes/phonepe-simulator.v1.oauth.token";
+import { openTestDatabase, type TestDatabase } from "./support/database";
+
+/*
+ * The simulator's Remix route modules, served by a small node:http adapter on a real port, driven by the real
+ * PhonePe client over HTTP; the shop's webhook endpoint is faked on the same server to see what arrives.
+ */
+
+const state = vi.hoisted(() => ({
+  db: undefined as unknown,
+  mode: "simulator" as "simulator" | "sandbox" | "production",
+  publicUrl: "http://127.0.0.1:1",
+}));
+
+vi.mock("~/db/db.server", () => ({ getDb: async () => state.db }));
+vi.mock("~/config.server", () => ({
+  config: () =>
+    ({
+      publicUrl: state.publicUrl,
+      sessionSecret: "integration-test-session-secret-0123456789abcdef",
+      phonepe: {
+        mode: state.mode,
+        clientId: "SIMULATOR_CLIENT",
+        clientSecret: "simulator-secret",
+        clientVersion: 1,
+        webhookUsername: "simulator",
+        webhookPassword: "simulator-webhook-password",
+      },
+    }) as Config,
+}));
+
+type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<Response> | Response;
+type RouteModule = { loader?: Handler; action?: Handler };
+
+const routes: [RegExp, RouteModule, string[]][] = [
+  [/^\/phonepe-simulator\/v1\/oauth\/token$/, tokenRoute, []],
+  [/^\/phonepe-simulator\/checkout\/v2\/pay$/, payRoute, []],
+  [/^\/phonepe-simulator\/checkout\/v2\/order\/([^/]+)\/status$/, statusRoute, ["merchantOrderId"]],
+  [/^\/phonepe-simulator\/payments\/v2\/refund$/, refundRoute, []],
+  [/^\/phonepe-simulator\/payments\/v2\/refund\/([^/]+)\/status$/, refundStatusRoute, ["merchantRefundId"]],
+  [/^\/phonepe-simulator\/pay\/([^/]+)$/, pageRoute as RouteModule, ["orderId"]],
+  [/^\/phonepe-simulator\/admin\/orders\/([^/]+)$/, adminRoute, ["merchantOrderId"]],
+];
+
+type ReceivedWebhook = { authorization: string | undefined; body: unknown };
+const webhooks: ReceivedWebhook[] = [];
+
+let database: TestDatabase;
+let server: Server;
+let base: string;
+
+/** Runs a route module the way Remix would: loader for GET, action otherwise; a thrown Response is the answer. */
+async function runRoute(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  for (const [pattern, module, names] of routes) {
+    const match = pattern.exec(url.pathname);
+    if (!match) continue;
+    const params = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? "")]));
+    const handler = request.method === "GET" ? module.loader : module.action;
+    if (!handler) return new Response("Method Not Allowed", { status: 405 });
+    try {
+      return await handler({ request, params, context: {} });
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+  }
+  return new Response("Not Found", { status: 404 });
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  state.db = database.db;
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", async () => {
+      const body = Buffer.concat(chunks);
+      if (req.url === "/api/phonepe/webhook") {
+        webhooks.push({ authorization: req.headers.authorization, body: JSON.parse(body.toString("utf8")) });
+        res.statusCode = 200;
+        res.end("ok");
+        return;
+      }
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === "string") headers.set(name, value);
+      }
+      const request = new Request(`${base}${req.url}`, {
+        method: req.method,
+        headers,
+        body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
+      });
+      try {
+        const response = await runRoute(request);
+        res.statusCode = response.status;
+        response.headers.forEach((value, name) => {
+          res.setHeader(name, value);
+        });
+        res.end(Buffer.from(await response.arrayBuffer()));
+      } catch (error) {
+        res.statusCode = 500;
+        res.end(String(error));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.publicUrl = base;
+});
+
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await database?.drop();
+});
+
+beforeEach(() => {
+  state.mode = "simulator";
+  webhooks.length = 0;
+});
+
+let counter = 0;
+function newMerchantOrderId(): string {
+  counter += 1;
+  return `KCTEST${Date.now()}${counter}`;
+}
+
+function simulatorClient(overrides: { clientSecret?: string } = {}): PhonePeClient {
+  return createPhonePeClient({
+    authBaseUrl: `${base}/phonepe-simulator`,
+    pgBaseUrl: `${base}/phonepe-simulator`,
+    clientId: "SIMULATOR_CLIENT",
+    clientSecret: overrides.clientSecret ?? "simulator-secret",
+    clientVersion: 1,
+  });
+}
+
+async function startPayment(client: PhonePeClient, amount = 1_234_500) {
+  const merchantOrderId = newMerchantOrderId();
+  const redirectUrl = `${base}/checkout?merchantTransactionId=${merchantOrderId}`;
+  const started = await client.startPayment({ merchantOrderId, amount, redirectUrl, message: "Test order" });
+  return { merchantOrderId, redirectUrl, started };
+}
+
+/** Presses a button on the hosted page, as a browser's form post would. */
+async function choose(hostedPageUrl: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(hostedPageUrl, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
+async function token(): Promise<string> {
+  const response = await fetch(`${base}/phonepe-simulator/v1/oauth/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      client_id: "SIMULATOR_CLIENT",
+      client_version: "1",
+      client_secret: "simulator-secret",
+      grant_type: "client_credentials",
+    }),
+  });
+  const body = (await response.json()) as { access_token: string };
+  return body.access_token;
+}
+
+describe(`PhonePe simulator (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  it("issues O-Bearer tokens for the configured client only", async () => {
+    const form = (fields: Record<string, string>) =>
+      fetch(`${base}/phonepe-simulator/v1/oauth/token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      });
+    const good = {
+      client_id: "SIMULATOR_CLIENT",
+      client_version: "1",
+      client_secret: "simulator-secret",
+      grant_type: "client_credentials",
+    };
+    const ok = await form(good);
+    expect(ok.status).toBe(200);
+    const body = (await ok.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ token_type: "O-Bearer", expires_in: null });
+    expect(typeof body.access_token).toBe("string");
+    const now = Math.floor(Date.now() / 1000);
+    expect(body.expires_at).toBeGreaterThan(now + 3000);
+    expect(body.issued_at).toBeLessThanOrEqual(now + 1);
+
+    for (const bad of [
+      { ...good, client_secret: "wrong" },
+      { ...good, client_id: "SOMEONE_ELSE" },
+      { ...good, client_version: "2" },
+    ]) {
+      const refused = await form(bad);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toMatchObject({ success: false, code: "INVALID_CLIENT" });
+    }
+    expect((await form({ ...good, grant_type: "password" })).status).toBe(400);
+
+    const error = await simulatorClient({ clientSecret: "wrong" })
+      .orderStatus("KC1")
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PhonePeError);
+    expect(error).toMatchObject({ status: 401, code: "INVALID_CLIENT" });
+  });
+
+  it("refuses API calls without a valid token", async () => {
+    const pay = (authorization?: string) =>
+      fetch(`${base}/phonepe-simulator/checkout/v2/pay`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          ...(authorization ? { Authorization: authorization } : {}),
+        },
+        body: JSON.stringify({
+          merchantOrderId: newMerchantOrderId(),
+          amount: 10_000,
+          paymentFlow: { type: "PG_CHECKOUT", merchantUrls: { redirectUrl: `${base}/` } },
+        }),
+      });
+    const accessToken = await token();
+    expect((await pay()).status).toBe(401);
+    expect((await pay(`Bearer ${accessToken}`)).status).toBe(401);
+    expect((await pay(`O-Bearer ${accessToken}x`)).status).toBe(401);
+    expect((await pay("O-Bearer forged.token")).status).toBe(401);
+    expect((await pay(`O-Bearer ${accessToken}`)).status).toBe(200);
+
+    const status = await fetch(`${base}/phonepe-simulator/checkout/v2/order/KC1/status`);
+    expect(status.status).toBe(401);
+    expect(await status.json()).toMatchObject({ success: false, code: "UNAUTHORIZED" });
+  });
+
+  it("checks the pay request like PhonePe, with PhonePe-shaped 400s", async () => {
+    const accessToken = await token();
+    const pay = (body: unknown) =>
+      fetch(`${base}/phonepe-simulator/checkout/v2/pay`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `O-Bearer ${accessToken}` },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      });
+    const valid = {
+      merchantOrderId: newMerchantOrderId(),
+      amount: 10_000,
+      paymentFlow: { type: "PG_CHECKOUT", merchantUrls: { redirectUrl: `${base}/` } },
+    };
+    for (const [body, message] of [
+      ["not json", "The body must be JSON"],
+      [{ ...valid, amount: 99 }, "amount must be at least 100 paise"],
+      [{ ...valid, amount: 100.5 }, "amount must be a whole number of paise"],
+      [{ ...valid, merchantOrderId: "has spaces" }, "merchantOrderId may hold only letters, digits, _ and -"],
+      [{ ...valid, merchantOrderId: "x".repeat(64) }, "merchantOrderId must be at most 63 characters"],
+      [
+        { ...valid, paymentFlow: { ...valid.paymentFlow, type: "PG" } },
+        "paymentFlow.type must be PG_CHECKOUT",
+      ],
+      [
+        {
+          ...valid,
+          paymentFlow: { type: "PG_CHECKOUT", merchantUrls: { redirectUrl: "javascript:alert(1)" } },
+        },
+        "paymentFlow.merchantUrls.redirectUrl must be http or https",
+      ],
+    ] as const) {
+      const answer = await pay(body);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({ success: false, code: "BAD_REQUEST", message, data: {} });
+    }
+  });
+
+  it("starts a payment, shows the hosted page, and completes on Success with a signed webhook", async () => {
+    const client = simulatorClient();
+    const { merchantOrderId, redirectUrl, started } = await startPayment(client);
+    expect(started.state).toBe("PENDING");
+    expect(started.orderId).toMatch(/^OMO\d+$/);
+    expect(started.redirectUrl).toBe(`${base}/phonepe-simulator/pay/${started.orderId}`);
+    expect(started.expireAt).toBeGreaterThan(Date.now() + 19 * 60 * 1000);
+
+    const pending = await client.orderStatus(merchantOrderId);
+    expect(pending).toMatchObject({ state: "PENDING", amount: 1_234_500, transactionId: undefined });
+    expect(pending.paymentDetails).toEqual([]);
+
+    const page = await fetch(started.redirectUrl ?? "");
+    expect(page.status).toBe(200);
+    expect(await page.json()).toMatchObject({
+      orderId: started.orderId,
+      merchantOrderId,
+      amount: 1_234_500,
+      state: "PENDING",
+      message: "Test order",
+    });
+
+    const chosen = await choose(started.redirectUrl ?? "", { outcome: "success", webhook: "now" });
+    expect(chosen.status).toBe(303);
+    expect(chosen.headers.get("location")).toBe(redirectUrl);
+
+    const completed = await client.orderStatus(merchantOrderId);
+    expect(completed).toMatchObject({ state: "COMPLETED", amount: 1_234_500, paymentMode: "UPI_QR" });
+    expect(completed.transactionId).toMatch(/^OM\d+$/);
+    expect(completed.paymentDetails[0]).toMatchObject({ state: "COMPLETED", amount: 1_234_500 });
+
+    await vi.waitFor(() => expect(webhooks).toHaveLength(1));
+    const [webhook] = webhooks;
+    expect(
+      verifyWebhookAuthorization(webhook?.authorization, "simulator", "simulator-webhook-password"),
+    ).toBe(true);
+    const parsed = parseWebhook(webhook?.body);
+    expect(parsed).toMatchObject({
+      ok: true,
+      webhook: {
+        kind: "order",
+        event: "checkout.order.completed",
+        state: "COMPLETED",
+        merchantOrderId,
+        orderId: started.orderId,
+        amount: 1_234_500,
+        transactionId: completed.transactionId,
+      },
+    });
+
+    // A second press (a reload, a second tab) changes nothing and sends no second webhook.
+    const again = await choose(started.redirectUrl ?? "", { outcome: "failure" });
+    expect(again.status).toBe(303);
+    expect((await client.orderStatus(merchantOrderId)).state).toBe("COMPLETED");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(webhooks).toHaveLength(1);
+  });
+
+  it("fails on Failure with PhonePe's error codes", async () => {
+    const client = simulatorClient();
+    const { merchantOrderId, started } = await startPayment(client, 10_000);
+    const chosen = await choose(started.redirectUrl ?? "", {
+      outcome: "failure",
+      webhook: "now",
+      twice: "on",
+    });
+    expect(chosen.status).toBe(303);
+    const failed = await client.orderStatus(merchantOrderId);
+    expect(failed).toMatchObject({
+      state: "FAILED",
+      errorCode: SIMULATED_FAILURE.errorCode,
+      detailedErrorCode: SIMULATED_FAILURE.detailedErrorCode,
+    });
+    // Delivered twice, as asked.
+    await vi.waitFor(() => expect(webhooks).toHaveLength(2));
+    for (const webhook of webhooks) {
+      expect(parseWebhook(webhook.body)).toMatchObject({
+        ok: true,
+        webhook: { event: "checkout.order.failed", state: "FAILED", merchantOrderId },
+      });
+    }
+  });
+
+  it("keeps a Pending payment pending until it is settled later", async () => {
+    const client = simulatorClient();
+    const { merchantOrderId, started } = await startPayment(client, 25_000);
+    const chosen = await choose(started.redirectUrl ?? "", { outcome: "pending", settleAfter: "never" });
+    expect(chosen.status).toBe(303);
+
+    const pending = await client.orderStatus(merchantOrderId);
+    expect(pending.state).toBe("PENDING");
+    expect(pending.paymentDetails[0]).toMatchObject({ state: "PENDING" });
+    const page = (await (await fetch(started.redirectUrl ?? "")).json()) as Record<string, unknown>;
+    expect(page).toMatchObject({ state: "PENDING", attempted: true, settleAt: null });
+    expect(webhooks).toHaveLength(0);
+
+    // Settled later through the admin endpoint (tests) …
+    const admin = await fetch(`${base}/phonepe-simulator/admin/orders/${merchantOrderId}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ state: "COMPLETED" }),
+    });
+    expect(admin.status).toBe(200);
+    expect(await admin.json()).toMatchObject({ state: "COMPLETED", merchantOrderId });
+    const completed = await client.orderStatus(merchantOrderId);
+    expect(completed.state).toBe("COMPLETED");
+    expect(completed.transactionId).toBe(pending.transactionId);
+    await vi.waitFor(() => expect(webhooks).toHaveLength(1));
+
+    const twice = await fetch(`${base}/phonepe-simulator/admin/orders/${merchantOrderId}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ state: "FAILED" }),
+    });
+    expect(twice.status).toBe(409);
+    expect((await client.orderStatus(merchantOrderId)).state).toBe("COMPLETED");
+  });
+
+  it("completes a pending payment by itself once its time has come", async () => {
+    const client = simulatorClient();
+    const { merchantOrderId } = await startPayment(client, 30_000);
+    const admin = await fetch(`${base}/phonepe-simulator/admin/orders/${merchantOrderId}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ state: "PENDING", settleAfter: "0" }),
+    });
+    expect(admin.status).toBe(200);
+    await vi.waitFor(async () => expect((await client.orderStatus(merchantOrderId)).state).toBe("COMPLETED"));
+    await vi.waitFor(() => expect(webhooks).toHaveLength(1));
+  });
+
+  it("answers 404 for unknown orders and refunds", async () => {
+    const client = simulatorClient();
+    const error = await client.orderStatus("KC-NO-SUCH-ORDER").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PhonePeError);
+    expect(error).toMatchObject({ kind: "http", status: 404, code: "ORDER_NOT_FOUND" });
+    await expect(client.refundStatus("KC-NO-SUCH-REFUND")).rejects.toMatchObject({ status: 404 });
+    expect((await fetch(`${base}/phonepe-simulator/pay/OMO000`)).status).toBe(404);
+    expect((await choose(`${base}/phonepe-simulator/pay/OMO000`, { outcome: "success" })).status).toBe(404);
+    expect((await fetch(`${base}/phonepe-simulator/admin/orders/KC-NO-SUCH-ORDER`)).status).toBe(404);
+  });
+
+  it("gives the same order for a repeated pay request and refuses a different one", async () => {
+    const client = simulatorClient();
+    const { merchantOrderId, redirectUrl, started } = await startPayment(client, 40_000);
+    const again = await client.startPayment({ merchantOrderId, amount: 40_000, redirectUrl });
+    expect(again.orderId).toBe(started.orderId);
+    await expect(client.startPayment({ merchantOrderId, amount: 41_000, redirectUrl })).rejects.toMatchObject(
+      {
+        status: 409,
+        code: "DUPLICATE_ORDER",
+      },
+    );
+  });
+
+  it("refunds a completed payment up to its amount", async () => {
+    const client = simulatorClient();
+    const { merchantOrderId, started } = await startPayment(client, 100_000);
+    await expect(
+      client.refund({
+        merchantRefundId: `${merchantOrderId}R0`,
+        originalMerchantOrderId: merchantOrderId,
+        amount: 100,
+      }),
+    ).rejects.toMatchObject({ status: 400, message: "Only a completed order can be refunded" });
+
+    await choose(started.redirectUrl ?? "", { outcome: "success", webhook: "none" });
+    const refund = await client.refund({
+      merchantRefundId: `${merchantOrderId}R1`,
+      originalMerchantOrderId: merchantOrderId,
+      amount: 60_000,
+    });
+    expect(refund).toMatchObject({ amount: 60_000, state: "PENDING" });
+    expect(refund.refundId).toMatch(/^OMR\d+$/);
+
+    const status = await client.refundStatus(`${merchantOrderId}R1`);
+    expect(status).toMatchObject({
+      merchantRefundId: `${merchantOrderId}R1`,
+      originalMerchantOrderId: merchantOrderId,
+      amount: 60_000,
+      state: "COMPLETED",
+    });
+    await vi.waitFor(() =>
+      expect(webhooks.map((w) => parseWebhook(w.body))).toContainEqual(
+        expect.objectContaining({
+          ok: true,
+          webhook: expect.objectContaining({
+            kind: "refund",
+            state: "COMPLETED",
+            merchantRefundId: `${merchantOrderId}R1`,
+          }),
+        }),
+      ),
+    );
+
+    // The same refund asked again is the same refund; more than what is left is refused.
+    const repeated = await client.refund({
+      merchantRefundId: `${merchantOrderId}R1`,
+      originalMerchantOrderId: merchantOrderId,
+      amount: 60_000,
+    });
+    expect(repeated.refundId).toBe(refund.refundId);
+    await expect(
+      client.refund({
+        merchantRefundId: `${merchantOrderId}R2`,
+        originalMerchantOrderId: merchantOrderId,
+        amount: 40_001,
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: "The refund amount is more than what is left of the payment",
+    });
+    await expect(
+      client.refund({
+        merchantRefundId: `${merchantOrderId}R3`,
+        originalMerchantOrderId: merchantOrderId,
+        amount: 40_000,
+      }),
+    ).resolves.toMatchObject({ amount: 40_000 });
+  });
+
+  it("is reached through phonePeClientFromConfig in simulator mode", async () => {
+    const client = phonePeClientFromConfig();
+    const { merchantOrderId } = await startPayment(client, 12_300);
+    expect((await client.orderStatus(merchantOrderId)).amount).toBe(12_300);
+  });
+
+  it("answers 404 on every route when PhonePe is not in simulator mode", async () => {
+    state.mode = "sandbox";
+    for (const path of [
+      "/phonepe-simulator/v1/oauth/token",
+      "/phonepe-simulator/checkout/v2/pay",
+      "/phonepe-simulator/checkout/v2/order/KC1/status",
+      "/phonepe-simulator/payments/v2/refund",
+      "/phonepe-simulator/payments/v2/refund/KC1R/status",
+      "/phonepe-simulator/pay/OMO1",
+      "/phonepe-simulator/admin/orders/KC1",
+    ]) {
+      expect((await fetch(`${base}${path}`)).status, `GET ${path}`).toBe(404);
+      expect((await fetch(`${base}${path}`, { method: "POST", body: "{}" })).status, `POST ${path}`).toBe(
+        404,
+      );
+    }
+  });
+});
+
+describe("PhonePe simulator over time and across instances", () => {
+  let clock = Date.now();
+  const delivered: unknown[] = [];
+
+  function settings(overrides: Partial<SimulatorSettings> = {}): SimulatorSettings {
+    return {
+      db: database.db,
+      clientId: "SIMULATOR_CLIENT",
+      clientSecret: "simulator-secret",
+      clientVersion: 1,
+      tokenSecret: "integration-test-session-secret-0123456789abcdef",
+      baseUrl: `${base}/phonepe-simulator`,
+      merchantId: "KAVERISIMULATOR",
+      webhook: {
+        url: "http://webhook.invalid/api/phonepe/webhook",
+        username: "simulator",
+        password: "simulator-webhook-password",
+        lateDelayMs: 200,
+        fetch: async (_url, init) => {
+          delivered.push(JSON.parse(String(init?.body)));
+          return new Response("ok");
+        },
+      },
+      now: () => clock,
+      ...overrides,
+    };
+  }
+
+  beforeEach(() => {
+    delivered.length = 0;
+    clock = Date.now();
+  });
+
+  async function createOrder(expireAfter?: number) {
+    const merchantOrderId = newMerchantOrderId();
+    const client = simulatorClient();
+    const started = await client.startPayment({
+      merchantOrderId,
+      amount: 10_000,
+      redirectUrl: `${base}/`,
+      ...(expireAfter === undefined ? {} : { expireAfter }),
+    });
+    const [row] = await database.db
+      .select()
+      .from(phonepeSimulatorOrders)
+      .where(eq(phonepeSimulatorOrders.merchantOrderId, merchantOrderId));
+    if (!row) throw new Error("order not stored");
+    return { merchantOrderId, orderId: started.orderId, row };
+  }
+
+  it("sends a late webhook late", async () => {
+    const { row } = await createOrder();
+    const result = await settleOrder(settings(), row, "COMPLETED", {
+      webhook: { when: "late", twice: false },
+    });
+    expect(result.changed).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(delivered).toHaveLength(0);
+    await result.delivery;
+    expect(delivered).toHaveLength(1);
+  });
+
+  it("fails an order nobody paid once it expires", async () => {
+    const { orderId } = await createOrder(300);
+    clock += 301 * 1000;
+    const chosen = await chooseOnHostedPage(settings(), orderId, {
+      outcome: "success",
+      webhook: "now",
+      twice: false,
+      settleAfter: 30,
+    });
+    expect(chosen?.result.changed).toBe(false);
+    expect(chosen?.result.order).toMatchObject({ state: "FAILED", ...EXPIRED_FAILURE });
+    await vi.waitFor(() =>
+      expect(delivered).toContainEqual(expect.objectContaining({ event: "checkout.order.failed" })),
+    );
+  });
+
+  it("settles an order once however many instances press at the same moment", async () => {
+    const { orderId } = await createOrder();
+    const instances = Array.from({ length: 6 }, () => settings());
+    const results = await Promise.all(
+      instances.map((instance, i) =>
+        chooseOnHostedPage(instance, orderId, {
+          outcome: i % 2 === 0 ? "success" : "failure",
+          webhook: "now",
+          twice: false,
+          settleAfter: null,
+        }),
+      ),
+    );
+    const changed = results.filter((r) => r?.result.changed);
+    expect(changed).toHaveLength(1);
+    await Promise.all(results.map((r) => r?.result.delivery));
+    expect(delivered).toHaveLength(1);
+    const finalStates = new Set(results.map((r) => r?.result.order.state));
+    expect(finalStates.size).toBe(1);
+  });
+
+  it("lets a token expire, and the client fetches a new one", async () => {
+    // Client and simulator share one clock; tokens live 2 minutes.
+    let now = Date.now();
+    const shortTokens = settings({ now: () => now, tokenTtlSeconds: 120 });
+    const { handleToken, handleOrderStatus } = await import(
+      "../../app/modules/payments/phonepe/simulator.server"
+    );
+    const { merchantOrderId } = await createOrder();
+    let tokenCalls = 0;
+    const client = createPhonePeClient({
+      authBaseUrl: "http://sim.test",
+      pgBaseUrl: "http://sim.test",
+      clientId: "SIMULATOR_CLIENT",
+      clientSecret: "simulator-secret",
+      clientVersion: 1,
+      now: () => now,
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        const path = new URL(request.url).pathname;
+        if (path === "/v1/oauth/token") {
+          tokenCalls += 1;
+          return handleToken(request, shortTokens);
+        }
+        const id = decodeURIComponent(path.split("/")[4] ?? "");
+        return handleOrderStatus(request, id, shortTokens);
+      },
+    });
+    await client.orderStatus(merchantOrderId);
+    now += 50 * 1000;
+    await client.orderStatus(merchantOrderId);
+    expect(tokenCalls).toBe(1);
+    now += 40 * 1000; // 90 s: within the client's one-minute margin, so it renews first.
+    await client.orderStatus(merchantOrderId);
+    expect(tokenCalls).toBe(2);
+
+    // A token past its time is refused by the simulator.
+    const stale = await handleToken(
+      new Request("http://sim.test/v1/oauth/token", {
+        method: "POST",
+        body: new URLSearchParams({
+          client_id: "SIMULATOR_CLIENT",
+          client_secret: "simulator-secret",
+          client_version: "1",
+          grant_type: "client_credentials",
+        }),
+      }),
+      shortTokens,
+    );
+    const { access_token: accessToken } = (await stale.json()) as { access_token: string };
+    now += 121 * 1000;
+    const refused = await handleOrderStatus(
+      new Request("http://sim.test/x", { headers: { Authorization: `O-Bearer ${accessToken}` } }),
+      merchantOrderId,
+      shortTokens,
+    );
+    expect(refused.status).toBe(401);
+  });
+});
