@@ -30,6 +30,11 @@ export const migrationsFolder = path.resolve(process.cwd(), "app/db/migrations")
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that breaks (a server restart, a network blip) is dropped and replaced by the pool;
+    // without a listener its error would stop the whole process.
+    pool.on("error", (error) =>
+      console.error("A PostgreSQL connection was lost; the pool opens a new one", error.message),
+    );
     const db = drizzleNodePg(pool, { schema });
     // Several instances may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect();

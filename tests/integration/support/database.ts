@@ -28,7 +28,17 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // The pool's connections close asynchronously: wait for them rather than killing them (a killed
+      // connection that is still closing reports an error nobody listens to any more).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await cleanup.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? " WITH (FORCE)" : ""}`);
+          break;
+        } catch (error) {
+          if (attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await cleanup.end();
     },
   };
