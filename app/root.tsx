@@ -17,8 +17,8 @@ import { Toasts, type ToastView } from "~/components/layout/Toasts";
 import { NotFound } from "~/components/NotFound";
 import { getDb } from "~/db/db.server";
 import { shop } from "~/lib/shop";
-import { getSessionCustomer } from "~/modules/accounts/session.server";
-import { cartSummary } from "~/modules/cart/summary.server";
+import { cartTotals } from "~/modules/cart/cart.server";
+import { currentCustomer } from "~/request.server";
 import stylesheet from "~/styles/app.css";
 import formStyles from "~/styles/forms.css";
 import { readToast } from "~/toast.server";
@@ -39,8 +39,8 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
-  const [customer, flash] = await Promise.all([getSessionCustomer(db, request), readToast(request)]);
-  const cart = customer ? await cartSummary(db, customer.id) : { lines: 0, total: 0 };
+  const [customer, flash] = await Promise.all([currentCustomer(request), readToast(request)]);
+  const cart = customer ? await cartTotals(db, customer.id) : { lines: 0, total: 0 };
   return json(
     {
       customer: customer ? { firstname: customer.firstname } : null,

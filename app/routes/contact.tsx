@@ -1,5 +1,4 @@
 import {
-  type FieldMetadata,
   getFormProps,
   getInputProps,
   getTextareaProps,
@@ -11,8 +10,10 @@ import { type ActionFunctionArgs, json, type LinksFunction, type MetaFunction } 
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { clientAddress } from "~/auth.server";
+import { FieldError, Honeypot } from "~/components/forms/Field";
 import { getDb } from "~/db/db.server";
 import { contactSchema } from "~/lib/forms/contact";
+import { honeypotFilled } from "~/lib/forms/honeypot";
 import { shop } from "~/lib/shop";
 import { createEnquiry } from "~/modules/enquiries/enquiries.server";
 import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
@@ -41,9 +42,8 @@ export const meta: MetaFunction = () => [
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  // The hidden "website" field is left empty by people; a bot that fills it is told it worked and nothing is stored.
-  const honeypot = formData.get("website");
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+  // A bot that fills the honeypot is told it worked, and nothing is stored.
+  if (honeypotFilled(formData)) {
     return toasts().redirectWithSuccess("/contact", SUCCESS_MESSAGE, { status: 303 });
   }
 
@@ -208,30 +208,11 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
         <FieldError field={fields.comment} />
       </div>
 
-      <div className="contact-honeypot" aria-hidden="true">
-        <label htmlFor="contact-website">Website (leave this empty)</label>
-        <input
-          id="contact-website"
-          type="text"
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          aria-hidden="true"
-        />
-      </div>
+      <Honeypot />
 
       <button type="submit" disabled={sending}>
         {sending ? "Sending…" : "Submit"}
       </button>
     </Form>
-  );
-}
-
-function FieldError({ field }: { field: FieldMetadata<string> }) {
-  if (!field.errors?.length) return null;
-  return (
-    <p id={field.errorId} className="field-error">
-      {field.errors[0]}
-    </p>
   );
 }

@@ -59,7 +59,14 @@ export function Honeypot() {
   return (
     <div className="honeypot" aria-hidden="true">
       <label htmlFor="website-field">Website (leave this empty)</label>
-      <input id="website-field" type="text" name="website" tabIndex={-1} autoComplete="off" />
+      <input
+        id="website-field"
+        type="text"
+        name="website"
+        tabIndex={-1}
+        autoComplete="off"
+        aria-hidden="true"
+      />
     </div>
   );
 }

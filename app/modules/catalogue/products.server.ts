@@ -19,7 +19,8 @@ export type ProductCardData = {
   sold: number;
 };
 
-const cardColumns = {
+/** The columns a product card needs (see toCard). */
+export const cardColumns = {
   id: products.id,
   title: products.title,
   brand: products.brand,

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products, wishlistItems } from "~/db/schema";
-import { type ProductCardData, toCard } from "~/modules/catalogue/products.server";
+import { cardColumns, type ProductCardData, toCard } from "~/modules/catalogue/products.server";
 
 /** Adds the product to the customer's wishlist, or removes it if it is there. Returns whether it is now on it. */
 export async function toggleWishlist(db: Database, customerId: number, productId: number): Promise<boolean> {
@@ -49,19 +49,7 @@ export async function wishlistIds(db: Database, customerId: number | undefined):
 /** The customer's wishlist as product cards, most recently added first. */
 export async function wishlistProducts(db: Database, customerId: number): Promise<ProductCardData[]> {
   const rows = await db
-    .select({
-      id: products.id,
-      title: products.title,
-      brand: products.brand,
-      category: products.category,
-      productType: products.productType,
-      images: products.images,
-      originalPrice: products.originalPrice,
-      discountedPrice: products.discountedPrice,
-      totalRating: products.totalRating,
-      quantity: products.quantity,
-      sold: products.sold,
-    })
+    .select(cardColumns)
     .from(wishlistItems)
     .innerJoin(products, eq(products.id, wishlistItems.productId))
     .where(eq(wishlistItems.customerId, customerId))
