@@ -14,6 +14,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/server.mjs ./
+COPY --from=build /app/server ./server
+COPY --from=build /app/app/lib/request-limits.mjs ./app/lib/request-limits.mjs
 COPY --from=build /app/app/db/migrations ./app/db/migrations
 VOLUME ["/app/data"]
 EXPOSE 3000

@@ -1,11 +1,18 @@
 // The production HTTP server: Express with Remix's request handler. It replaces remix-serve so that loaders
-// and actions learn the client's address (rate limits, see docs/decisions/0007-own-express-server.md).
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
-import compression from "compression";
-import express from "express";
-import morgan from "morgan";
-import sourceMapSupport from "source-map-support";
+// and actions learn the client's address (rate limits, see docs/decisions/0007-own-express-server.md), and so
+// that the guards in server/guards.mjs run before Remix does any work.
+
+// `npm start` is production unless told otherwise: React's production build, and the shop's production rules.
+process.env.NODE_ENV ??= "production";
+
+const { createRequestHandler } = await import("@remix-run/express");
+const { installGlobals } = await import("@remix-run/node");
+const { default: compression } = await import("compression");
+const { default: express } = await import("express");
+const { default: morgan } = await import("morgan");
+const { default: sourceMapSupport } = await import("source-map-support");
+const { requestLimits } = await import("./app/lib/request-limits.mjs");
+const guards = await import("./server/guards.mjs");
 
 sourceMapSupport.install();
 // Node's own fetch: an aborted request with the polyfill leaves an unhandled rejection that stops the process.
@@ -13,58 +20,55 @@ installGlobals({ nativeFetch: true });
 
 const build = await import("./build/index.js");
 const port = Number(process.env.PORT ?? 3000);
-// How many reverse proxies in front of us may set X-Forwarded-For; 0 (the default) trusts none.
-const trustedProxies = Number(process.env.TRUST_PROXY ?? 0);
+const publicOrigin = guards.originOf(process.env.PUBLIC_URL);
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", Number.isInteger(trustedProxies) && trustedProxies > 0 ? trustedProxies : false);
+app.set("trust proxy", trustedProxies(process.env.TRUST_PROXY));
 app.use(compression());
-app.use((_req, res, next) => {
-  res.set({
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "X-Frame-Options": "SAMEORIGIN",
-  });
-  next();
-});
-// A form posted to us from another site is refused (cross-site request forgery). Browsers send Origin with
-// every POST; server-to-server calls such as the PhonePe webhook send none and pass.
-const publicHost = process.env.PUBLIC_URL ? hostOf(process.env.PUBLIC_URL) : undefined;
-app.use((req, res, next) => {
-  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-  const origin = req.get("origin");
-  const crossSite =
-    origin === undefined
-      ? req.get("sec-fetch-site") === "cross-site"
-      : ![req.get("host"), publicHost].includes(hostOf(origin));
-  if (!crossSite) return next();
-  res.status(403).type("text/plain").send("Refused: this form was sent from another website.");
-});
-
-function hostOf(url) {
-  try {
-    return new URL(url).host;
-  } catch {
-    return "invalid";
-  }
-}
-
+app.use(guards.securityHeaders({ publicOrigin, development: process.env.NODE_ENV === "development" }));
+app.use(guards.sameSiteForms({ publicOrigin }));
+app.use(guards.bodyLimits());
+app.use(guards.passwordFormsInFlight(requestLimits.passwordForms));
+app.use(guards.noStoreForPersonalAnswers());
+app.use(guards.unavailableAnswered503());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
-if (process.env.LOG_REQUESTS !== "false") app.use(morgan("tiny"));
+app.use(guards.knownFilesOnly("public", express.static("public", { maxAge: "1h" })));
+if (process.env.LOG_REQUESTS !== "false") {
+  morgan.token("safe-url", (req) => guards.redactUrl(req.originalUrl ?? req.url ?? ""));
+  app.use(morgan(":method :safe-url :status :res[content-length] - :response-time ms"));
+}
 app.all(
   "*",
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
-    getLoadContext: (req) => ({ clientAddress: req.ip ?? "unknown" }),
+    getLoadContext: (req, res) => ({
+      clientAddress: req.ip ?? "unknown",
+      cspNonce: res.locals.cspNonce,
+      reportUnavailable: (retryAfterSeconds) => guards.reportUnavailable(res, retryAfterSeconds),
+    }),
   }),
 );
 
 const server = app.listen(port, process.env.HOST ?? "0.0.0.0", () => {
   console.log(`[server] http://localhost:${port}`);
 });
+// A client that dribbles its headers or body is cut off instead of holding a connection open for ever.
+server.headersTimeout = requestLimits.headersTimeoutMs;
+server.requestTimeout = requestLimits.requestTimeoutMs;
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => server.close(() => process.exit(0)));
+}
+
+/**
+ * Which proxies may set X-Forwarded-For: a hop count ("1"), or a list of addresses and ranges
+ * ("loopback, 10.0.0.0/8"); unset or "0" trusts none. The configuration check validates the value.
+ * @param {string | undefined} setting
+ */
+function trustedProxies(setting) {
+  const value = (setting ?? "").trim();
+  if (value === "" || value === "0") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((part) => part.trim());
 }

@@ -104,4 +104,13 @@ describe("loadConfig", () => {
     expect(secretProblem[0]).toMatch(/^PHONEPE_WEBHOOK_USERNAME/);
     expect(secretProblem.join("\n")).not.toContain("hooks2025pass");
   });
+
+  it("accepts TRUST_PROXY as a hop count or a list of proxy addresses and ranges", () => {
+    expect(problemsOf({ TRUST_PROXY: "1" })).toEqual([]);
+    expect(problemsOf({ TRUST_PROXY: "loopback, 10.0.0.0/8" })).toEqual([]);
+    expect(problemsOf({ TRUST_PROXY: "192.168.1.10,fd00::/8,uniquelocal" })).toEqual([]);
+    for (const bad of ["11", "10.0.0.0/33", "proxy.example", "10.0.0.1/8/2", "-1"]) {
+      expect(problemsOf({ TRUST_PROXY: bad }).join("\n")).toMatch(/TRUST_PROXY/);
+    }
+  });
 });

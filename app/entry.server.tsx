@@ -1,6 +1,9 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { NonceProvider } from "~/components/nonce";
+import { describeError, isDatabaseUnavailable } from "~/modules/ops/errors.server";
+import { ServiceBusyError } from "~/modules/security/work-gate.server";
 import { startServer } from "~/startup.server";
 
 // Runs once when the server imports the build: checks the configuration, then opens, migrates and
@@ -17,9 +20,40 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
-  const markup = renderToString(<RemixServer context={remixContext} url={request.url} />);
+  const nonce = loadContext.cspNonce ?? "";
+  const markup = renderToString(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+  );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(`<!DOCTYPE html>${markup}`, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/**
+ * Every error a loader, action or render throws, logged as one line that carries no secret (a failed query's
+ * parameters can hold a password hash or an address). A database outage or a full password-work queue is
+ * reported to server.mjs, which answers 503 with Retry-After instead of 500, so a balancer, PhonePe and the
+ * shopper know to try again.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const where = `${request.method} ${new URL(request.url).pathname}`;
+  if (isDatabaseUnavailable(error)) {
+    context.reportUnavailable?.(5);
+    console.error(`[503] database unavailable during ${where}: ${describeError(error)}`);
+    return;
+  }
+  if (error instanceof ServiceBusyError) {
+    context.reportUnavailable?.(error.retryAfterSeconds);
+    console.warn(`[503] busy during ${where}: password work queue full`);
+    return;
+  }
+  const stack =
+    error instanceof Error ? (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line)) : [];
+  console.error(
+    `[500] ${where}: ${describeError(error)}${stack.length ? `\n${stack.slice(0, 8).join("\n")}` : ""}`,
+  );
+};

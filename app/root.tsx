@@ -15,6 +15,7 @@ import { Footer } from "~/components/layout/Footer";
 import { Header, type HeaderProps } from "~/components/layout/Header";
 import { Toasts, type ToastView } from "~/components/layout/Toasts";
 import { NotFound } from "~/components/NotFound";
+import { useNonce } from "~/components/nonce";
 import { getDb } from "~/db/db.server";
 import { shop } from "~/lib/shop";
 import { cartTotals } from "~/modules/cart/cart.server";
@@ -60,6 +61,7 @@ type RootData = {
 };
 
 function Document({ children, data }: { children: ReactNode; data: RootData | undefined }) {
+  const nonce = useNonce();
   return (
     <html lang="en-IN">
       <head>
@@ -77,8 +79,8 @@ function Document({ children, data }: { children: ReactNode; data: RootData | un
         <main id="main">{children}</main>
         <Footer year={data?.year ?? new Date().getFullYear()} />
         <Toasts toast={data?.toast ?? null} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -97,18 +99,26 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The server logs its own errors once, without secrets (handleError in entry.server.tsx).
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
+  // A refused request (too large a form, say) says why; app/read-form.server.ts words these messages.
+  const reason = isRouteErrorResponse(error) ? messageOf(error.data) : undefined;
   return (
     <section className="container page error-page">
       <h1>Something Went Wrong</h1>
       <p>
         {status >= 500
           ? "We could not show this page just now. Please try again in a moment."
-          : "That request could not be handled."}
+          : (reason ?? "That request could not be handled.")}
       </p>
       <p>
         <a href="/">Back to the home page</a>
       </p>
     </section>
   );
+}
+
+function messageOf(data: unknown): string | undefined {
+  if (typeof data !== "object" || data === null || !("message" in data)) return undefined;
+  return typeof data.message === "string" ? data.message : undefined;
 }

@@ -1,6 +1,9 @@
 import { ConfigError, config } from "~/config.server";
 import type { Database } from "~/db/client.server";
+import { DataDirectoryLocked } from "~/db/data-dir-lock.server";
 import { getDb } from "~/db/db.server";
+import { describeError } from "~/modules/ops/errors.server";
+import { purgeExpired } from "~/modules/ops/housekeeping.server";
 import { reconcilePendingPayments } from "~/modules/orders/payment-flow.server";
 
 let started = false;
@@ -27,9 +30,17 @@ export function startServer(): void {
     throw error;
   }
   getDb()
-    .then(startPaymentReconciler)
+    .then((db) => {
+      startPaymentReconciler(db);
+      startHousekeeping(db);
+    })
     .catch((error: unknown) => {
-      console.error("The shop cannot start: the database could not be opened.", error);
+      // One line that says why, without a stack: the lock's message names the process to stop.
+      console.error(
+        error instanceof DataDirectoryLocked
+          ? `The shop cannot start. ${error.message}`
+          : `The shop cannot start: the database could not be opened. ${describeError(error)}`,
+      );
       process.exit(1);
     });
 }
@@ -47,10 +58,35 @@ function startPaymentReconciler(db: Database): void {
     if (running) return;
     running = true;
     reconcilePendingPayments(db)
-      .catch((error: unknown) => console.error("The payment reconciler failed; it runs again shortly", error))
+      .catch((error: unknown) =>
+        console.error(`The payment reconciler failed; it runs again shortly: ${describeError(error)}`),
+      )
       .finally(() => {
         running = false;
       });
   }, RECONCILE_EVERY_MS);
   timer.unref();
+}
+
+/** How often this instance deletes expired sessions, old reset tokens and old rate-limit hits. */
+const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+
+/** Keeps the tables that grow with every visit from growing for ever (safe on every instance at once). */
+function startHousekeeping(db: Database): void {
+  const run = () =>
+    purgeExpired(db)
+      .then((purged) => {
+        const total = purged.sessions + purged.resetTokens + purged.rateLimitHits;
+        if (total > 0) {
+          console.info(
+            `Housekeeping: deleted ${purged.sessions} expired sessions, ${purged.resetTokens} old reset tokens, ${purged.rateLimitHits} old rate-limit hits.`,
+          );
+        }
+      })
+      .catch((error: unknown) =>
+        console.error(`Housekeeping failed; it runs again later: ${describeError(error)}`),
+      );
+  // A little after start (not during it), then every ten minutes.
+  setTimeout(run, 30_000).unref();
+  setInterval(run, HOUSEKEEPING_EVERY_MS).unref();
 }

@@ -25,7 +25,9 @@ export function toasts() {
 /** Reads (and clears) the flash toast, giving it an id so a new toast replays its animation. */
 export async function readToast(request: Request) {
   const { toast, headers } = await toasts().getToast(request);
-  return { toast: toast ? { id: randomUUID(), ...toast } : null, headers };
+  // Without a toast there is nothing to clear: no Set-Cookie, so a visitor's page stays cacheable.
+  if (!toast) return { toast: null, headers: new Headers() };
+  return { toast: { id: randomUUID(), ...toast }, headers };
 }
 
 /**

@@ -1,4 +1,19 @@
+import { isIP } from "node:net";
 import { z } from "zod";
+
+/** A hop count of 0-10, or a list of proxy addresses, CIDR ranges and the names Express knows. */
+function isTrustProxy(value: string): boolean {
+  if (/^\d+$/.test(value)) return Number(value) <= 10;
+  return value.split(",").every((part) => {
+    const item = part.trim();
+    if (["loopback", "linklocal", "uniquelocal"].includes(item)) return true;
+    const [address = "", bits, ...rest] = item.split("/");
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+  });
+}
 
 /**
  * Every setting of the shop, read from environment variables. Pure: parsing only, no I/O, so it can be
@@ -40,8 +55,18 @@ export const envSchema = z
     PHONEPE_WEBHOOK_USERNAME: optionalText,
     PHONEPE_WEBHOOK_PASSWORD: optionalText,
     SEED_ON_START: z.enum(["true", "false"]).default("true"),
-    /** Reverse proxies in front of the shop allowed to set X-Forwarded-For (read by server.mjs). */
-    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /**
+     * Reverse proxies in front of the shop allowed to set X-Forwarded-For (read by server.mjs): a hop count,
+     * or a comma-separated list of addresses, CIDR ranges and Express's names (loopback, linklocal, uniquelocal).
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default("0")
+      .refine(
+        isTrustProxy,
+        "must be a number of proxies (0-10) or a list such as 'loopback, 10.0.0.0/8' of addresses and ranges",
+      ),
     LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
   })
   .superRefine((env, ctx) => {

@@ -1,3 +1,5 @@
+import { isTypedText } from "./text";
+
 /**
  * The store's filters live in the URL so a shared link opens the same page. This module parses them,
  * dropping anything invalid, and writes the canonical query string the store redirects to.
@@ -40,9 +42,10 @@ export const sortLabels: Record<Sort, string> = {
   "-createdAt": "Date, new to old",
 };
 
+/** A text filter as typed; control characters or broken Unicode drop it (the store redirects without it). */
 function text(value: string | null, max: number): string | undefined {
   const cleaned = (value ?? "").replace(/\s+/g, " ").trim();
-  return cleaned && cleaned.length <= max ? cleaned : undefined;
+  return cleaned && cleaned.length <= max && isTypedText(cleaned) ? cleaned : undefined;
 }
 
 function wholeNumber(value: string | null, min: number, max: number): number | undefined {

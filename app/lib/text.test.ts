@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutText, discountPercent } from "./text";
+import { cutText, discountPercent, isTypedText } from "./text";
 
 describe("cutText", () => {
   it("leaves short titles alone", () => {
@@ -21,5 +21,25 @@ describe("discountPercent", () => {
   it("is zero without a discount", () => {
     expect(discountPercent(5_000, 5_000)).toBe(0);
     expect(discountPercent(0, 0)).toBe(0);
+  });
+});
+
+describe("isTypedText", () => {
+  it("accepts what people type, in any script", () => {
+    expect(isTypedText("Dell Inspiron 15 – ₹45,000")).toBe(true);
+    expect(isTypedText("லேப்டாப் ಲ್ಯಾಪ್‌ಟಾಪ್ 😀")).toBe(true);
+    expect(isTypedText("line one\nline two\ttab\r\n", { multiline: true })).toBe(true);
+  });
+  it("refuses control characters and lone surrogates", () => {
+    expect(isTypedText("abc\u0000")).toBe(false);
+    expect(isTypedText("a\u0007b")).toBe(false);
+    expect(isTypedText("a\u007fb")).toBe(false);
+    expect(isTypedText("a\u0085b")).toBe(false);
+    expect(isTypedText("line\nbreak")).toBe(false);
+    expect(isTypedText("tab\there")).toBe(false);
+    expect(isTypedText("a\u0000b", { multiline: true })).toBe(false);
+    expect(isTypedText("a\ud800b")).toBe(false);
+    expect(isTypedText("a\udc00")).toBe(false);
+    expect(isTypedText("\ud800")).toBe(false);
   });
 });

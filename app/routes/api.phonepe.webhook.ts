@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
+import { describeError } from "~/modules/ops/errors.server";
 import { fetchOutcome, settlePayment } from "~/modules/orders/payment-flow.server";
 import { isAuthenticWebhook, parseWebhook } from "~/modules/payments/phonepe/client.server";
 
@@ -35,7 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
     );
     return json({ success: true, result: result.kind });
   } catch (error) {
-    console.error(`Webhook for ${webhook.merchantOrderId} could not be processed; PhonePe will retry`, error);
+    console.error(
+      `Webhook for ${webhook.merchantOrderId} could not be processed; PhonePe will retry: ${describeError(error)}`,
+    );
     return json({ success: false, message: "Try again later" }, { status: 503 });
   }
 }

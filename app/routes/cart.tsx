@@ -24,6 +24,8 @@ import {
   removeCartLine,
   updateCartQuantity,
 } from "~/modules/cart/cart.server";
+import { describeError } from "~/modules/ops/errors.server";
+import { readForm } from "~/read-form.server";
 import cartStyles from "~/styles/cart.css";
 import { refusal, toasts } from "~/toast.server";
 
@@ -42,7 +44,7 @@ const SOMETHING_WRONG = "Something Went Wrong!";
 /** Quantity changes and deletions; each checks that the line belongs to the signed-in customer. */
 export async function action({ request }: ActionFunctionArgs) {
   const customer = await requireCustomer(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const db = await getDb();
   const intent = formData.get("intent");
   try {
@@ -69,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return toasts().redirectWithSuccess("/cart", "Product Updated Successfully!", { status: 303 });
     }
   } catch (error) {
-    console.error("A cart change failed", error);
+    console.error(`A cart change failed: ${describeError(error)}`);
     return refusal(request, { lineId: null }, SOMETHING_WRONG, 503);
   }
   return refusal(request, { lineId: null }, SOMETHING_WRONG, 400);

@@ -21,6 +21,7 @@ import { INDIAN_STATES } from "~/lib/indian-states";
 import { formatRupees } from "~/lib/money";
 import { SHIPPING_FEE_PAISE, shop } from "~/lib/shop";
 import { cartLines } from "~/modules/cart/cart.server";
+import { describeError } from "~/modules/ops/errors.server";
 import { customerAttempt } from "~/modules/orders/orders.server";
 import {
   fetchOutcome,
@@ -28,6 +29,7 @@ import {
   settlePayment,
   startCheckoutPayment,
 } from "~/modules/orders/payment-flow.server";
+import { readForm } from "~/read-form.server";
 import cartStyles from "~/styles/cart.css";
 import checkoutStyles from "~/styles/checkout.css";
 import { toasts } from "~/toast.server";
@@ -78,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             paymentError = paymentMessages.verificationFailed;
         }
       } catch (error) {
-        console.error(`Could not verify payment ${merchantOrderId}`, error);
+        console.error(`Could not verify payment ${merchantOrderId}: ${describeError(error)}`);
         paymentError = paymentMessages.verifyError;
       }
     }
@@ -107,7 +109,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Place Order: keeps the address, records the payment attempt from the database cart and goes to PhonePe. */
 export async function action({ request }: ActionFunctionArgs) {
   const customer = await requireCustomer(request);
-  const submission = parseWithZod(await request.formData(), { schema: addressSchema });
+  const submission = parseWithZod(await readForm(request, addressSchema), { schema: addressSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply(), paymentError: null }, { status: 400 });
   }

@@ -13,6 +13,7 @@ import {
   productExists,
   readCompareList,
 } from "~/modules/compare/compare.server";
+import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Compare Products | Kaveri Computers" }];
@@ -31,7 +32,7 @@ const outcomeMessage = {
 
 /** Adds or removes a product in the compare cookie, then goes back where the shopper was. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo"), "/compare-product");
   const id = parseId(String(form.get("productId") ?? ""));
   if (id === undefined || !(await productExists(await getDb(), id))) {

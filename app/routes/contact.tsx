@@ -16,7 +16,9 @@ import { contactSchema } from "~/lib/forms/contact";
 import { honeypotFilled } from "~/lib/forms/honeypot";
 import { shop } from "~/lib/shop";
 import { createEnquiry } from "~/modules/enquiries/enquiries.server";
+import { describeError } from "~/modules/ops/errors.server";
 import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
+import { readForm } from "~/read-form.server";
 import contactStyles from "~/styles/contact.css";
 import { toasts } from "~/toast.server";
 
@@ -41,7 +43,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request, contactSchema);
   // A bot that fills the honeypot is told it worked, and nothing is stored.
   if (honeypotFilled(formData)) {
     return toasts().redirectWithSuccess("/contact", SUCCESS_MESSAGE, { status: 303 });
@@ -52,15 +54,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(submission.reply(), { status: 400 });
   }
   const db = await getDb();
-  const limit = await consume(db, rateLimits.contact, clientAddress(context));
-  if (limit.limited) {
-    const message = tooManyAttempts(limit);
-    return toasts().jsonWithError(submission.reply({ formErrors: [message] }), message, { status: 429 });
+  for (const [rule, subject] of [
+    [rateLimits.contactEmail, submission.value.email.toLowerCase()],
+    [rateLimits.contact, clientAddress(context)],
+  ] as const) {
+    const limit = await consume(db, rule, subject);
+    if (limit.limited) {
+      const message = tooManyAttempts(limit);
+      return toasts().jsonWithError(submission.reply({ formErrors: [message] }), message, { status: 429 });
+    }
   }
   try {
     await createEnquiry(db, submission.value);
   } catch (error) {
-    console.error("Could not store a contact enquiry", error);
+    console.error(`Could not store a contact enquiry: ${describeError(error)}`);
     return toasts().jsonWithError(
       submission.reply({
         formErrors: [`${FAILURE_MESSAGE}. Your message was not sent; please try again in a moment.`],

@@ -12,7 +12,9 @@ import { honeypotFilled } from "~/lib/forms/honeypot";
 import { shop } from "~/lib/shop";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { sendMail } from "~/modules/mail/mail.server";
+import { describeError } from "~/modules/ops/errors.server";
 import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
+import { readForm } from "~/read-form.server";
 import { inlineToast, toasts } from "~/toast.server";
 
 const SENT = "Forgot Password Email Sent Successfully!";
@@ -20,7 +22,7 @@ const SENT = "Forgot Password Email Sent Successfully!";
 export const meta: MetaFunction = () => [{ title: `Forgot Password | ${shop.name}` }];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request, forgotPasswordSchema);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply(), toast: null }, { status: 400 });
@@ -49,12 +51,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       baseUrl: config().publicUrl,
       send: async (mail) => {
         sendMail(mail).catch((error: unknown) =>
-          console.error("Could not send a password reset mail", error),
+          console.error(`Could not send a password reset mail: ${describeError(error)}`),
         );
       },
     });
   } catch (error) {
-    console.error("Could not start a password reset", error);
+    console.error(`Could not start a password reset: ${describeError(error)}`);
     const message = "Something Went Wrong!";
     return json(
       {

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { requireVisitor } from "~/auth.server";
+import { clientAddress, requireVisitor } from "~/auth.server";
 import { Field, FormError, Honeypot } from "~/components/forms/Field";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
@@ -12,13 +12,9 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
 import { authenticate, BAD_CREDENTIALS } from "~/modules/accounts/customers.server";
 import { startSession } from "~/modules/accounts/session.server";
-import {
-  checkLimit,
-  clearHits,
-  rateLimits,
-  recordHit,
-  tooManyAttempts,
-} from "~/modules/security/rate-limit.server";
+import { claimLoginAttempt, loginSucceeded, tooManyAttempts } from "~/modules/security/rate-limit.server";
+import { ServiceBusyError } from "~/modules/security/work-gate.server";
+import { readForm } from "~/read-form.server";
 import { inlineToast, toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => [
@@ -31,34 +27,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+/** Shown when too many log-ins are being checked at once (the password work queue is full). */
+const BUSY = "Too many people are logging in right now. Please try again in a few seconds.";
+
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireVisitor(request);
-  const formData = await request.formData();
+  const formData = await readForm(request, loginSchema);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
-  const refuse = (message: string, status: number) =>
+  const refuse = (message: string, status: number, headers?: Record<string, string>) =>
     json(
       {
         result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
         toast: inlineToast("error", message),
       },
-      { status },
+      { status, headers },
     );
   if (honeypotFilled(formData)) return refuse(BAD_CREDENTIALS, 401);
 
   const db = await getDb();
   const { email, password, redirectTo } = submission.value;
-  const limit = await checkLimit(db, rateLimits.loginFailures, email);
-  if (limit.limited) return refuse(tooManyAttempts(limit), 429);
+  // Every limit is counted before the password is hashed: the hash is the expensive part.
+  const attempt = await claimLoginAttempt(db, { email, client: clientAddress(context) });
+  if (!attempt.allowed) return refuse(tooManyAttempts(attempt), 429);
 
-  const customer = await authenticate(db, email, password);
-  if (!customer) {
-    await recordHit(db, rateLimits.loginFailures, email);
-    return refuse(BAD_CREDENTIALS, 401);
+  let customer: Awaited<ReturnType<typeof authenticate>>;
+  try {
+    customer = await authenticate(db, email, password);
+  } catch (error) {
+    if (!(error instanceof ServiceBusyError)) throw error;
+    return refuse(BUSY, 503, { "Retry-After": String(error.retryAfterSeconds) });
   }
-  await clearHits(db, rateLimits.loginFailures, email);
+  if (!customer) return refuse(BAD_CREDENTIALS, 401);
+  await loginSucceeded(db, email);
   const cookie = await startSession(db, customer.id);
   return toasts().redirectWithSuccess(safeRedirect(redirectTo), "User Logged In Successfully", {
     status: 303,

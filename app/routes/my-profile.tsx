@@ -5,10 +5,14 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { requireCustomer } from "~/auth.server";
 import { Field, FormError } from "~/components/forms/Field";
 import { Toasts } from "~/components/layout/Toasts";
+import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
-import { profileSchema } from "~/lib/forms/accounts";
+import { accountMessages, type ProfileValues, profileSchema } from "~/lib/forms/accounts";
 import { shop } from "~/lib/shop";
 import { updateProfile } from "~/modules/accounts/customers.server";
+import { sendMail } from "~/modules/mail/mail.server";
+import { tooManyAttempts } from "~/modules/security/rate-limit.server";
+import { readForm } from "~/read-form.server";
 import { inlineToast, toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `My Profile | ${shop.name}` }];
@@ -21,27 +25,51 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const customer = await requireCustomer(request);
-  const submission = parseWithZod(await request.formData(), { schema: profileSchema });
+  const submission = parseWithZod(await readForm(request, profileSchema), { schema: profileSchema });
+  // The current password never travels back to the page.
+  const hideFields = ["currentPassword"];
   if (submission.status !== "success") {
-    return json({ result: submission.reply(), toast: null }, { status: 400 });
+    return json({ result: submission.reply({ hideFields }), toast: null }, { status: 400 });
   }
+  const refuse = (field: "email" | "currentPassword", message: string, status: number) =>
+    json(
+      {
+        result: submission.reply({ fieldErrors: { [field]: [message] }, hideFields }),
+        toast: inlineToast("error", message),
+      },
+      { status },
+    );
   try {
-    const updated = await updateProfile(await getDb(), customer.id, submission.value);
+    const updated = await updateProfile(await getDb(), customer.id, submission.value, {
+      request,
+      baseUrl: config().publicUrl,
+      // The notice to the old address goes out after the answer, as the reset mail does.
+      send: async (mail) => {
+        sendMail(mail).catch((error: unknown) =>
+          console.error("Could not send the notice of a changed email or mobile number", error),
+        );
+      },
+    });
     if (!updated.ok) {
-      const message = "This email is already used by another account";
-      return json(
-        {
-          result: submission.reply({ fieldErrors: { email: [message] } }),
-          toast: inlineToast("error", message),
-        },
-        { status: 409 },
-      );
+      switch (updated.problem) {
+        case "emailTaken":
+          return refuse("email", "This email is already used by another account", 409);
+        case "passwordRequired":
+          return refuse("currentPassword", accountMessages.currentPasswordRequired, 400);
+        case "wrongPassword":
+          return refuse("currentPassword", accountMessages.currentPasswordWrong, 401);
+        case "tooManyAttempts":
+          return refuse("currentPassword", tooManyAttempts(updated), 429);
+      }
     }
   } catch (error) {
     console.error("Could not update a profile", error);
     return json(
       {
-        result: submission.reply({ formErrors: ["Something Went Wrong! Your profile was not saved."] }),
+        result: submission.reply({
+          formErrors: ["Something Went Wrong! Your profile was not saved."],
+          hideFields,
+        }),
         toast: inlineToast("error", "Something Went Wrong!"),
       },
       { status: 503 },
@@ -57,7 +85,7 @@ export default function MyProfile() {
   const navigation = useNavigation();
   // Read-only until the edit icon is used; a rejected save stays in edit mode with what was typed.
   const editing = searchParams.get("edit") === "1" || actionData !== undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<ProfileValues>({
     id: `profile-form-${editing ? "edit" : "view"}`,
     lastResult: actionData?.result,
     defaultValue: profile,
@@ -99,6 +127,16 @@ export default function MyProfile() {
             autoComplete="tel-national"
             readOnly={!editing}
           />
+          {editing ? (
+            <Field
+              key={actionData?.toast?.id ?? "current-password"}
+              label="Current Password"
+              field={fields.currentPassword}
+              type="password"
+              autoComplete="current-password"
+              hint="Needed only to change your email or mobile number."
+            />
+          ) : null}
           {editing ? (
             <div className="form-actions">
               <button type="submit" disabled={busy}>

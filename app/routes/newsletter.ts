@@ -4,11 +4,12 @@ import { getDb } from "~/db/db.server";
 import { newsletterSchema } from "~/lib/forms/newsletter";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { subscribe } from "~/modules/newsletter/newsletter.server";
+import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
 /** The footer's Subscribe box posts here from every page and goes back where it came from. */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request, newsletterSchema);
   const back = safeRedirect(formData.get("redirectTo"));
   const submission = parseWithZod(formData, { schema: newsletterSchema });
   if (submission.status !== "success") {

@@ -15,6 +15,7 @@ import {
   loadHostedPage,
   requireSimulator,
 } from "~/modules/payments/phonepe/simulator.server";
+import { readForm } from "~/read-form.server";
 import simulatorStyles from "~/styles/phonepe-simulator.css";
 
 /*
@@ -39,7 +40,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const simulator = await requireSimulator();
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = choiceSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return json(

@@ -49,6 +49,7 @@ import { addToCart, cartLineFor, cartProblemMessage } from "~/modules/cart/cart.
 import { productDetailPage } from "~/modules/catalogue/product-detail.server";
 import { plainText, sanitizeDescription } from "~/modules/content/sanitize.server";
 import { saveReview } from "~/modules/reviews/reviews.server";
+import { readForm } from "~/read-form.server";
 import { currentCustomer } from "~/request.server";
 import productStyles from "~/styles/product.css";
 import { inlineToast, toasts } from "~/toast.server";
@@ -140,7 +141,7 @@ type ActionAnswer = {
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.id);
   if (id === undefined) throw notFound();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent") === "review" ? "review" : "add-to-cart";
   const here = `/product/${id}`;
   const customer = await requireCustomer(request, intent === "review" ? `${here}#reviews` : here);
@@ -534,7 +535,7 @@ function ReviewForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <section className="container page error-page">
       <h1>Something Went Wrong</h1>

@@ -8,8 +8,10 @@ import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { resetPasswordSchema } from "~/lib/forms/accounts";
 import { shop } from "~/lib/shop";
+import { resetPasswordServerSchema } from "~/modules/accounts/common-passwords.server";
 import { checkResetToken, resetPassword, tokenProblems } from "~/modules/accounts/password-reset.server";
 import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
+import { readForm } from "~/read-form.server";
 import { inlineToast, toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => [
@@ -27,8 +29,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  const formData = await readForm(request, resetPasswordSchema);
+  // The server also refuses the common passwords (a list kept out of the browser bundle).
+  const submission = parseWithZod(formData, { schema: resetPasswordServerSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
@@ -92,7 +95,7 @@ export default function ResetPassword() {
                 field={fields.password}
                 type="password"
                 autoComplete="new-password"
-                hint="At least 8 characters."
+                hint="At least 8 characters, and not a common password."
               />
               <div className="form-actions">
                 <button type="submit" disabled={busy}>

@@ -10,9 +10,11 @@ import { signupSchema } from "~/lib/forms/accounts";
 import { honeypotFilled } from "~/lib/forms/honeypot";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
+import { signupServerSchema } from "~/modules/accounts/common-passwords.server";
 import { createCustomer, EMAIL_TAKEN } from "~/modules/accounts/customers.server";
 import { startSession } from "~/modules/accounts/session.server";
 import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
+import { readForm } from "~/read-form.server";
 import { inlineToast, toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => [
@@ -27,8 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVisitor(request);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: signupSchema });
+  const formData = await readForm(request, signupSchema);
+  // The server also refuses the common passwords (a list kept out of the browser bundle).
+  const submission = parseWithZod(formData, { schema: signupServerSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
@@ -103,7 +106,7 @@ export default function Signup() {
             field={fields.password}
             type="password"
             autoComplete="new-password"
-            hint="At least 8 characters."
+            hint="At least 8 characters, and not a common password."
           />
           <Honeypot />
           <div className="form-actions">

@@ -13,6 +13,7 @@ import { parseId } from "~/lib/params";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { productExists } from "~/modules/compare/compare.server";
 import { setWishlisted, wishlistProducts } from "~/modules/wishlist/wishlist.server";
+import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Wishlist | Kaveri Computers" }];
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The heart on every card posts here; a visitor is sent to log in and comes back to the same page. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo"), "/wishlist");
   const customer = await requireCustomer(request, back);
   const db = await getDb();

@@ -1,8 +1,12 @@
 import path from "node:path";
 import { ConfigError, loadConfig } from "../../app/config.server";
 import { type DatabaseHandle, openDatabase } from "../../app/db/client.server";
+import { DataDirectoryLocked } from "../../app/db/data-dir-lock.server";
 
-/** Opens (and migrates) the database the shop would use with the current environment. */
+/**
+ * Opens (and migrates) the database the shop would use with the current environment. Exits at once with the
+ * reason when the settings are wrong or a running shop holds the embedded database.
+ */
 export async function openDatabaseFromConfig(): Promise<DatabaseHandle> {
   try {
     const settings = loadConfig();
@@ -10,7 +14,7 @@ export async function openDatabaseFromConfig(): Promise<DatabaseHandle> {
       ? await openDatabase({ kind: "postgres", url: settings.databaseUrl, poolSize: 4 })
       : await openDatabase({ kind: "pglite", dataDir: path.join(settings.dataDir, "pglite") });
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DataDirectoryLocked) {
       console.error(error.message);
       process.exit(1);
     }

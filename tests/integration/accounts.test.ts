@@ -62,20 +62,41 @@ describe(`customers (${kind})`, () => {
   });
 
   it("updates a profile but refuses another customer's e-mail", async () => {
-    const mine = await createCustomer(database.db, signupValues());
+    const values = signupValues();
+    const mine = await createCustomer(database.db, values);
     const theirs = signupValues();
     await createCustomer(database.db, theirs);
     if (!mine.ok) throw new Error("sign-up failed");
+    const options = {
+      request: new Request("https://shop.example.in/my-profile", { method: "POST" }),
+      baseUrl: "https://shop.example.in",
+      send: async () => {
+        throw new Error("a name change sends no notice");
+      },
+    };
     const profile = {
       firstname: "Lakshmi",
       lastname: "Iyer",
       email: mine.customer.email,
-      mobile: "9900011223",
+      mobile: mine.customer.mobile,
     };
-    const saved = await updateProfile(database.db, mine.customer.id, profile);
-    expect(saved).toMatchObject({ ok: true, customer: { firstname: "Lakshmi", mobile: "9900011223" } });
-    const taken = await updateProfile(database.db, mine.customer.id, { ...profile, email: theirs.email });
-    expect(taken).toEqual({ ok: false, emailTaken: true });
+    // A new name needs no password.
+    const saved = await updateProfile(database.db, mine.customer.id, profile, options);
+    expect(saved).toEqual({
+      ok: true,
+      contactChanged: false,
+      customer: { ...mine.customer, firstname: "Lakshmi", lastname: "Iyer" },
+    });
+    const taken = await updateProfile(
+      database.db,
+      mine.customer.id,
+      { ...profile, email: theirs.email.toUpperCase(), currentPassword: values.password },
+      options,
+    );
+    expect(taken).toEqual({ ok: false, problem: "emailTaken" });
+    expect(await authenticate(database.db, theirs.email, theirs.password)).toMatchObject({
+      firstname: "Asha",
+    });
   });
 });
 
@@ -120,6 +141,26 @@ describe(`password reset (${kind})`, () => {
 
     expect(await resetPassword(database.db, token, "yet another password")).toBe("used");
     expect(await authenticate(database.db, values.email, "a brand new password")).not.toBeNull();
+  });
+
+  it("a reset revokes every other open link of the customer, and only theirs", async () => {
+    const values = signupValues();
+    const bystander = signupValues();
+    await createCustomer(database.db, values);
+    await createCustomer(database.db, bystander);
+    const first = await requestLink(values.email);
+    const second = await requestLink(values.email);
+    const third = await requestLink(values.email);
+    const theirs = await requestLink(bystander.email);
+    if (!first || !second || !third || !theirs) throw new Error("no reset link was mailed");
+
+    expect(await resetPassword(database.db, second, "a brand new password")).toBe("valid");
+    expect(await checkResetToken(database.db, first)).toBe("used");
+    expect(await checkResetToken(database.db, third)).toBe("used");
+    expect(await resetPassword(database.db, third, "an attacker's password")).toBe("used");
+    expect(await authenticate(database.db, values.email, "a brand new password")).not.toBeNull();
+    // Another customer's link is untouched.
+    expect(await checkResetToken(database.db, theirs)).toBe("valid");
   });
 
   it("refuses an expired or unknown token", async () => {

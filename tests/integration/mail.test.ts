@@ -4,7 +4,12 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { shop } from "../../app/lib/shop";
-import { closeMailTransports, passwordResetMail, sendMail } from "../../app/modules/mail/mail.server";
+import {
+  closeMailTransports,
+  contactChangedMail,
+  passwordResetMail,
+  sendMail,
+} from "../../app/modules/mail/mail.server";
 import { linkIn, readMailDir, startSmtpServer, type TestSmtpServer, waitForMailInDir } from "../support/smtp";
 
 const from = "Kaveri Computers <no-reply@kavericomputers.in>";
@@ -104,7 +109,7 @@ describe("sendMail over SMTP", () => {
 });
 
 describe("sendMail without SMTP", () => {
-  it("writes an .eml file into the outbox and logs its name and link", async () => {
+  it("writes an .eml file into the outbox and logs its name, and its link outside production", async () => {
     const log = vi.spyOn(console, "info").mockImplementation(() => {});
     const message = passwordResetMail({
       to: "ravi@example.in",
@@ -112,7 +117,7 @@ describe("sendMail without SMTP", () => {
       resetUrl,
       validMinutes: 30,
     });
-    const sent = await sendMail(message, { from, outboxDir });
+    const sent = await sendMail(message, { from, outboxDir, logLinks: true });
 
     expect(sent.via).toBe("outbox");
     if (sent.via !== "outbox") return;
@@ -122,8 +127,12 @@ describe("sendMail without SMTP", () => {
 
     expect(log).toHaveBeenCalledTimes(1);
     const line = String(log.mock.calls[0]?.[0]);
-    expect(line).toContain(sent.file);
+    expect(line).toContain(path.basename(sent.file));
+    expect(line).not.toContain(outboxDir);
     expect(line).toContain(resetUrl);
+    // Nothing personal: neither the recipient nor the subject.
+    expect(line).not.toContain("ravi@example.in");
+    expect(line).not.toContain("Reset your");
 
     const raw = await readFile(sent.file);
     expect(raw.toString("latin1")).toMatch(/^[\s\S]*\r\nSubject: Reset your Kaveri Computers password\r\n/);
@@ -135,6 +144,21 @@ describe("sendMail without SMTP", () => {
     });
     expect(parsed.text).toContain(resetUrl);
     expect(parsed.html).toContain(`href="${resetUrl}"`);
+  });
+
+  it("logs no link in production (a reset link is a secret), only the file's name", async () => {
+    const log = vi.spyOn(console, "info").mockImplementation(() => {});
+    const message = passwordResetMail({ to: "meera@example.in", firstname: "Meera", resetUrl });
+    for (const settings of [
+      { from, outboxDir },
+      { from, outboxDir, logLinks: false },
+    ]) {
+      const sent = await sendMail(message, settings);
+      if (sent.via !== "outbox") throw new Error("the mail did not go to the outbox");
+      expect(sent.link).toBe(resetUrl);
+      const line = String(log.mock.lastCall?.[0]);
+      expect(line).toBe(`[mail] no SMTP_URL: mail written to the outbox as ${path.basename(sent.file)}`);
+    }
   });
 
   it("gives every mail its own file, sorted by time", async () => {
@@ -201,6 +225,86 @@ describe("passwordResetMail", () => {
     expect(text.split("\n")[0]).toBe("Hello Asha Bcc: x@evil.in,");
     expect(() =>
       passwordResetMail({ to: "a@example.in", firstname: "Asha", resetUrl: "javascript:alert(1)" }),
+    ).toThrow(/http/);
+  });
+});
+
+describe("contactChangedMail", () => {
+  const forgotPasswordUrl = "https://shop.example.in/forgot-password";
+  const changedAt = new Date("2026-11-22T14:35:00Z");
+
+  it("tells the old address what changed and when, masked, and what to do if it was not them", () => {
+    const { to, subject, text, html } = contactChangedMail({
+      to: "asha@example.in",
+      firstname: "Asha",
+      changed: { email: "lakshmi.iyer@example.org", mobile: "9900011223" },
+      changedAt,
+      forgotPasswordUrl,
+    });
+    expect(to).toBe("asha@example.in");
+    expect(subject).toBe(`Your ${shop.name} email address and mobile number were changed`);
+    for (const body of [text, html]) {
+      expect(body).toContain("email address and mobile number");
+      expect(body).toContain("l•••@example.org");
+      expect(body).toContain("••••••1223");
+      // The new values are masked: the old address may no longer be the customer's own.
+      expect(body).not.toContain("lakshmi.iyer@example.org");
+      expect(body).not.toContain("9900011223");
+      expect(body).toContain("November 22nd 2026, 8:05 pm (India Standard Time)");
+      expect(body).toContain("If you did not make this change");
+      expect(body).toContain(shop.email);
+      expect(body).toContain(shop.hotline);
+      expect(body).toContain("signed the account out on every other device");
+      // Reset mails would now reach the new address: only the shop can help the old one.
+      expect(body).toContain("password reset mails now go to the new one");
+      expect(body).not.toContain(forgotPasswordUrl);
+    }
+    expect(html).toContain(`href="mailto:${shop.email}"`);
+    expect(text).toContain("Hello Asha,");
+    expect(text).not.toMatch(/<[a-z]/i);
+  });
+
+  it("names only what changed: a new mobile number asks for a password reset", () => {
+    const { subject, text, html } = contactChangedMail({
+      to: "asha@example.in",
+      firstname: "Asha",
+      changed: { mobile: "9900011223" },
+      changedAt,
+      forgotPasswordUrl,
+    });
+    expect(subject).toBe(`Your ${shop.name} mobile number was changed`);
+    expect(text).toContain("Mobile number: changed to ••••••1223");
+    expect(text).not.toContain("Email address:");
+    expect(text).toContain(`reset your password at once: ${forgotPasswordUrl}`);
+    expect(html).toContain(`<a href="${forgotPasswordUrl}">reset your password</a>`);
+    for (const body of [text, html]) {
+      expect(body).toContain(shop.email);
+      expect(body).toContain(shop.hotline);
+    }
+  });
+
+  it("escapes a hostile name and refuses a notice with nothing changed or a bad link", () => {
+    const { html } = contactChangedMail({
+      to: "a@example.in",
+      firstname: `<img src=x onerror=alert(1)>`,
+      changed: { email: `"x"@evil.example` },
+      changedAt,
+      forgotPasswordUrl,
+    });
+    expect(html).not.toContain("<img");
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(html).toContain("&quot;•••@evil.example");
+    expect(() =>
+      contactChangedMail({ to: "a@example.in", firstname: "A", changed: {}, changedAt, forgotPasswordUrl }),
+    ).toThrow(/changed/);
+    expect(() =>
+      contactChangedMail({
+        to: "a@example.in",
+        firstname: "A",
+        changed: { mobile: "9900011223" },
+        changedAt,
+        forgotPasswordUrl: "javascript:alert(1)",
+      }),
     ).toThrow(/http/);
   });
 });

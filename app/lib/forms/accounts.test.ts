@@ -67,6 +67,17 @@ describe("account forms", () => {
     });
   });
 
+  it("the profile form takes the current password as optional: the server decides when it is needed", () => {
+    const base = { firstname: "A", lastname: "B", email: "a@b.in", mobile: "9845012345" };
+    expect(profileSchema.parse(base)).toEqual({ ...base, currentPassword: undefined });
+    expect(profileSchema.parse({ ...base, currentPassword: " typed as is " })).toMatchObject({
+      currentPassword: " typed as is ",
+    });
+    expect(messages(profileSchema.safeParse({ ...base, currentPassword: "x".repeat(129) }))).toEqual({
+      currentPassword: "password must be at most 128 characters",
+    });
+  });
+
   it("reset needs a password of at least 8 characters", () => {
     expect(messages(resetPasswordSchema.safeParse({}))).toEqual({ password: "password is a required field" });
     expect(resetPasswordSchema.safeParse({ password: "long enough" }).success).toBe(true);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, mobileField, nameField, passwordField } from "./fields";
+import { emailField, LIMITS, mobileField, nameField, passwordField } from "./fields";
 
 /** The spec's own messages for the account forms (section 5). */
 export const accountMessages = {
@@ -8,6 +8,8 @@ export const accountMessages = {
   passwordRequired: "Password is Required",
   profileEmailRequired: "Email is Required",
   profileEmailInvalid: "Email Should be valid",
+  currentPasswordRequired: "Please enter your current password to change your email or mobile number",
+  currentPasswordWrong: "Current password is incorrect",
 } as const;
 
 export const loginSchema = z.object({
@@ -39,6 +41,14 @@ export const profileSchema = z.object({
     invalid: accountMessages.profileEmailInvalid,
   }),
   mobile: mobileField(),
+  /**
+   * Needed only when the e-mail or mobile number changes; the server, which knows the stored ones, decides
+   * (and says accountMessages.currentPasswordRequired when it is missing).
+   */
+  currentPassword: z
+    .string()
+    .max(LIMITS.password, `password must be at most ${LIMITS.password} characters`)
+    .optional(),
 });
 
 export type SignupValues = z.output<typeof signupSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INDIAN_STATES } from "~/lib/indian-states";
-import { nameField } from "./fields";
+import { nameField, requiredTypedText, typedText } from "./fields";
 
 /** The spec's messages for the checkout address form (section 5). */
 export const addressMessages = {
@@ -14,22 +14,14 @@ export const addressMessages = {
   pincodeInvalid: "pincode must be a 6-digit PIN code",
 } as const;
 
-const required = (message: string, max = 200) =>
-  z
-    .string({ required_error: message, invalid_type_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `must be ${max} characters or fewer`);
+const required = (message: string, max = 200) => requiredTypedText(message, { max });
 
 /** The shipping address. India only; the state from the full list; a 6-digit PIN code (not starting with 0). */
 export const addressSchema = z.object({
   firstname: nameField(addressMessages.firstnameRequired),
   lastname: nameField(addressMessages.lastnameRequired),
   address: required(addressMessages.addressRequired),
-  other: z
-    .string()
-    .trim()
-    .max(200, "must be 200 characters or fewer")
+  other: typedText({ max: 200 })
     .optional()
     .transform((value) => (value ? value : undefined)),
   city: required(addressMessages.cityRequired, 80),

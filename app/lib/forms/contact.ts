@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normaliseIndianMobile } from "~/lib/mobile";
+import { requiredTypedText } from "./fields";
 
 export const CONTACT_LIMITS = { name: 100, email: 254, comment: 2000 } as const;
 
@@ -19,14 +20,10 @@ export const contactMessages = {
  * the mobile number comes out as its bare 10 digits.
  */
 export const contactSchema = z.object({
-  name: z
-    .string({
-      required_error: contactMessages.nameRequired,
-      invalid_type_error: contactMessages.nameRequired,
-    })
-    .trim()
-    .min(1, contactMessages.nameRequired)
-    .max(CONTACT_LIMITS.name, contactMessages.nameTooLong),
+  name: requiredTypedText(contactMessages.nameRequired, {
+    max: CONTACT_LIMITS.name,
+    tooLong: contactMessages.nameTooLong,
+  }),
   email: z
     .string({
       required_error: contactMessages.emailRequired,
@@ -51,14 +48,11 @@ export const contactSchema = z.object({
       }
       return mobile;
     }),
-  comment: z
-    .string({
-      required_error: contactMessages.commentRequired,
-      invalid_type_error: contactMessages.commentRequired,
-    })
-    .trim()
-    .min(1, contactMessages.commentRequired)
-    .max(CONTACT_LIMITS.comment, contactMessages.commentTooLong),
+  comment: requiredTypedText(contactMessages.commentRequired, {
+    max: CONTACT_LIMITS.comment,
+    tooLong: contactMessages.commentTooLong,
+    multiline: true,
+  }),
 });
 
 export type ContactInput = z.input<typeof contactSchema>;

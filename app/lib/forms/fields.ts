@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normaliseIndianMobile } from "~/lib/mobile";
+import { isTypedText } from "~/lib/text";
 
 /**
  * Field rules shared by the shop's forms. Where the spec gives no message of its own, the texts follow the
@@ -7,13 +8,62 @@ import { normaliseIndianMobile } from "~/lib/mobile";
  */
 export const LIMITS = { name: 50, email: 254, password: 128, passwordMin: 8 } as const;
 
+/** Shown when a field holds control characters or broken Unicode that nobody types (see isTypedText). */
+export const UNTYPABLE_TEXT = "Please remove the invisible or unsupported characters from this field";
+
+/** The largest id a database row can have (PostgreSQL integer): beyond it an id cannot exist. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * Text as people type it, checked the same way in every form: trimmed, refused when it holds control
+ * characters or lone surrogates, and within `max` characters.
+ */
+export function typedText({
+  max,
+  tooLong = `must be ${max} characters or fewer`,
+  multiline = false,
+}: {
+  max: number;
+  tooLong?: string;
+  multiline?: boolean;
+}) {
+  return z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .refine((text) => isTypedText(text, { multiline }), UNTYPABLE_TEXT);
+}
+
+/** Required typed text: `message` when it is missing or empty. */
+export function requiredTypedText(
+  message: string,
+  options: { max: number; tooLong?: string; multiline?: boolean },
+) {
+  return z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(1, message)
+    .pipe(typedText(options));
+}
+
+/** A row id sent by a form: a whole number within the column's range, else `message`. */
+export function idField(message = "This item could not be found") {
+  return z.coerce
+    .number({ required_error: message, invalid_type_error: message })
+    .int(message)
+    .min(1, message)
+    .max(MAX_ID, message);
+}
+
 const requiredText = (message: string) =>
-  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message);
+  z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(1, message)
+    .refine((text) => isTypedText(text), UNTYPABLE_TEXT);
 
 export function nameField(requiredMessage: string) {
-  return requiredText(requiredMessage).pipe(
-    z.string().max(LIMITS.name, `must be ${LIMITS.name} characters or fewer`),
-  );
+  return requiredTypedText(requiredMessage, { max: LIMITS.name });
 }
 
 export function emailField(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField, requiredTypedText } from "./fields";
 
 /** The spec's messages on the product page (section 5). */
 export const productMessages = {
@@ -12,13 +13,7 @@ export const REVIEW_MAX = 1000;
 
 /** Add to Cart: a colour id and a quantity of 1–10. The price never comes from the form. */
 export const addToCartSchema = z.object({
-  color: z.coerce
-    .number({
-      required_error: productMessages.chooseColour,
-      invalid_type_error: productMessages.chooseColour,
-    })
-    .int(productMessages.chooseColour)
-    .positive(productMessages.chooseColour),
+  color: idField(productMessages.chooseColour),
   quantity: z.coerce
     .number({
       required_error: productMessages.quantityRange,
@@ -36,16 +31,16 @@ export const reviewSchema = z.object({
     .int(productMessages.addStar)
     .min(1, productMessages.addStar)
     .max(5, productMessages.addStar),
-  comment: z
-    .string({ required_error: productMessages.writeReview, invalid_type_error: productMessages.writeReview })
-    .trim()
-    .min(1, productMessages.writeReview)
-    .max(REVIEW_MAX, `Please keep the review under ${REVIEW_MAX} characters`),
+  comment: requiredTypedText(productMessages.writeReview, {
+    max: REVIEW_MAX,
+    tooLong: `Please keep the review under ${REVIEW_MAX} characters`,
+    multiline: true,
+  }),
 });
 
 /** The cart page's quantity box. */
 export const cartQuantitySchema = z.object({
-  lineId: z.coerce.number().int().positive(),
+  lineId: idField(),
   quantity: z.coerce
     .number({
       required_error: productMessages.quantityRange,

@@ -3,7 +3,8 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { passwordResetTokens } from "~/db/schema";
 import { type MailMessage, passwordResetMail } from "~/modules/mail/mail.server";
-import { findCustomerByEmail, setPassword } from "./customers.server";
+import { findCustomerByEmail, revokeResetTokens, setPasswordHash } from "./customers.server";
+import { hashPassword } from "./password.server";
 import { endAllSessions } from "./session.server";
 
 export const RESET_TOKEN_MINUTES = 30;
@@ -62,24 +63,34 @@ export async function checkResetToken(db: Database, token: string, now = new Dat
 }
 
 /**
- * Uses a token: sets the new password and revokes every session of the customer. The token is claimed with
- * one conditional UPDATE, so a link clicked twice at once still works only once.
+ * Uses a token: sets the new password, marks every other open reset link of the customer used and revokes
+ * every session of the customer, in one transaction. The token is claimed with one conditional UPDATE, so a
+ * link clicked twice at once still works only once. The new password is hashed before the transaction (scrypt
+ * is slow), and only for a token that looks valid.
  */
 export async function resetPassword(db: Database, token: string, password: string): Promise<TokenState> {
   const now = new Date();
-  const [claimed] = await db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, hashToken(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
-    .returning({ customerId: passwordResetTokens.customerId });
-  if (!claimed) return checkResetToken(db, token, now);
-  await setPassword(db, claimed.customerId, password);
-  await endAllSessions(db, claimed.customerId);
-  return "valid";
+  const state = await checkResetToken(db, token, now);
+  if (state !== "valid") return state;
+  const passwordHash = await hashPassword(password);
+  const claimed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ customerId: passwordResetTokens.customerId });
+    if (!row) return false;
+    await setPasswordHash(tx, row.customerId, passwordHash, now);
+    await revokeResetTokens(tx, row.customerId, now);
+    await endAllSessions(tx, row.customerId);
+    return true;
+  });
+  // Claimed by a concurrent request since it was checked: say what the token is now.
+  return claimed ? "valid" : checkResetToken(db, token, now);
 }

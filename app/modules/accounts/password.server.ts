@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import { createWorkGate } from "~/modules/security/work-gate.server";
 
 /**
  * Password hashing with scrypt at the cost OWASP recommends (N=2^17, r=8, p=1), stored as a
@@ -17,13 +18,25 @@ type Parsed = { N: number; r: number; p: number; salt: Buffer; hash: Buffer };
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
+/**
+ * Every hash goes through this gate: two at a time (each takes 128 MiB and a libuv thread for about a third of
+ * a second), eight waiting, and any more are answered 503 at once. A burst of log-ins then costs at most
+ * 256 MiB and leaves the other threads and the event loop to the rest of the shop (docs/decisions/0014).
+ */
+export const passwordWork = createWorkGate({ concurrency: 2, maxQueued: 8, retryAfterSeconds: 2 });
+
 function deriveKey(plain: string, salt: Buffer, keyBytes: number, cost: ScryptOptions): Promise<Buffer> {
   const { N = CURRENT.N, r = CURRENT.r, p = CURRENT.p } = cost;
   // scrypt needs about 128 * N * r bytes (128 MiB here); Node's default limit of 32 MiB would refuse it.
   const options: ScryptOptions = { N, r, p, maxmem: 2 * 128 * N * r + 128 * r * p };
-  return new Promise((resolve, reject) => {
-    scrypt(normalise(plain), salt, keyBytes, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return passwordWork.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(normalise(plain), salt, keyBytes, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 /** The same password typed on different keyboards (composed or decomposed accents) hashes alike. */

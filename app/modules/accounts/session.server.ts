@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, ne } from "drizzle-orm";
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { customers, sessions } from "~/db/schema";
@@ -76,4 +76,21 @@ export async function endSession(db: Database, request: Request): Promise<string
 /** Revokes every session of a customer (password reset). */
 export async function endAllSessions(db: Database, customerId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.customerId, customerId));
+}
+
+/**
+ * Revokes every session of a customer except the one this request carries (a changed e-mail or mobile number
+ * signs out the other devices, not the one that made the change). Returns how many were revoked.
+ */
+export async function endOtherSessions(db: Database, customerId: number, request: Request): Promise<number> {
+  const token = await readToken(request);
+  const others = await db
+    .delete(sessions)
+    .where(
+      token
+        ? and(eq(sessions.customerId, customerId), ne(sessions.idHash, hashToken(token)))
+        : eq(sessions.customerId, customerId),
+    )
+    .returning({ idHash: sessions.idHash });
+  return others.length;
 }

@@ -4,11 +4,14 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { config } from "~/config.server";
+import { formatLongDate } from "~/lib/dates";
 import { shop } from "~/lib/shop";
 
 /**
  * Outgoing e-mail. With SMTP_URL set, messages go to that server; without it they are written as .eml
- * files to <DATA_DIR>/outbox and logged (with their first link), so password reset works on a fresh clone.
+ * files to <DATA_DIR>/outbox and the file's name is logged, with the mail's first link outside production,
+ * so password reset works on a fresh clone. The log never names the recipient or, in production, carries a
+ * link (a reset link is a secret).
  */
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
@@ -20,6 +23,8 @@ export type MailSettings = {
   from: string;
   /** Where .eml files go when there is no SMTP server. */
   outboxDir: string;
+  /** Log an outbox mail's first link too (never in production: a reset link is a secret). Default false. */
+  logLinks?: boolean;
 };
 
 export type SentMail =
@@ -28,7 +33,12 @@ export type SentMail =
 
 function settingsFromConfig(): MailSettings {
   const settings = config();
-  return { smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir };
+  return {
+    smtpUrl: settings.smtpUrl,
+    from: settings.mailFrom,
+    outboxDir: settings.outboxDir,
+    logLinks: !settings.isProduction,
+  };
 }
 
 const smtpTransports = new Map<string, Transporter<SMTPTransport.SentMessageInfo>>();
@@ -97,14 +107,9 @@ export async function sendMail(
   const file = path.join(settings.outboxDir, outboxFileName(new Date()));
   await writeFile(file, raw, { flag: "wx" });
   const link = firstLink(message.text);
-  console.info(
-    `[mail] no SMTP_URL: "${oneLine(message.subject)}" to ${oneLine(message.to)} written to ${file}${link ? ` — link: ${link}` : ""}`,
-  );
+  const shownLink = settings.logLinks && link ? ` — link: ${link}` : "";
+  console.info(`[mail] no SMTP_URL: mail written to the outbox as ${path.basename(file)}${shownLink}`);
   return { via: "outbox", messageId: id, file, link };
-}
-
-function oneLine(text: string): string {
-  return text.replace(/[\r\n\t]+/g, " ");
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -183,6 +188,106 @@ export function passwordResetMail({
 <p>If the button does not work, copy this link into your browser:<br><a href="${link}">${link}</a></p>
 <p>${escapeHtml(validity)}</p>
 <p>${escapeHtml(ignore)}</p>
+<p style="color: #555; font-size: 13px;">${sign.html}</p>
+</body>
+</html>
+`;
+  return { to, subject, text, html };
+}
+
+/** An address shown in a mail that may reach someone else: its first character and its domain only. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "•••";
+  return `${Array.from(email.slice(0, at))[0] ?? ""}•••${email.slice(at)}`;
+}
+
+/** A mobile number shown in a mail: its last four digits only. */
+export function maskMobile(mobile: string): string {
+  return `••••••${mobile.slice(-4)}`;
+}
+
+export type ContactChangedMailInput = {
+  /** The address the account had before the change: the notice goes there. */
+  to: string;
+  firstname: string;
+  /** The new values, only of what changed. */
+  changed: { email?: string | undefined; mobile?: string | undefined };
+  changedAt: Date;
+  /** The absolute link to /forgot-password, offered when only the mobile number changed. */
+  forgotPasswordUrl: string;
+};
+
+/**
+ * The notice that an account's e-mail address or mobile number changed, sent to the old address so its owner
+ * hears of a change they did not make: what changed (the new values masked), when, and what to do if it was
+ * not them. Plain text and simple HTML, like passwordResetMail.
+ */
+export function contactChangedMail({
+  to,
+  firstname,
+  changed,
+  changedAt,
+  forgotPasswordUrl,
+}: ContactChangedMailInput): MailMessage {
+  if (!/^https?:\/\//.test(forgotPasswordUrl)) {
+    throw new Error("The forgot-password link must be an absolute http(s) URL");
+  }
+  const lines: string[] = [];
+  if (changed.email !== undefined) lines.push(`Email address: changed to ${maskEmail(changed.email)}`);
+  if (changed.mobile !== undefined) lines.push(`Mobile number: changed to ${maskMobile(changed.mobile)}`);
+  if (lines.length === 0) throw new Error("A change notice needs a changed email address or mobile number");
+
+  const name = displayName(firstname);
+  const greeting = name ? `Hello ${name},` : "Hello,";
+  const what =
+    changed.email !== undefined && changed.mobile !== undefined
+      ? "email address and mobile number"
+      : changed.email !== undefined
+        ? "email address"
+        : "mobile number";
+  const when = `${formatLongDate(changedAt)} (India Standard Time)`;
+  const intro = `The ${what} of your ${shop.name} account ${what.includes(" and ") ? "were" : "was"} changed on ${when}:`;
+  const signedOut =
+    "For your safety we signed the account out on every other device and cancelled any password reset links sent before the change.";
+  const ifYou = "If you made this change, there is nothing more to do.";
+  const contactText = `${shop.email} or ${shop.hotline} (${shop.openingHours})`;
+  // A password reset mail would now go to the new address, so for a changed e-mail only the shop can help.
+  const notYou =
+    changed.email !== undefined
+      ? `If you did not make this change, contact us at once at ${contactText}: we sent this notice to your previous email address, and password reset mails now go to the new one, so we will help you get your account back.`
+      : `If you did not make this change, reset your password at once: ${forgotPasswordUrl} and contact us at ${contactText}.`;
+  const sign = signature();
+
+  const subject = `Your ${shop.name} ${what} ${what.includes(" and ") ? "were" : "was"} changed`;
+  const text = [
+    greeting,
+    [intro, ...lines.map((line) => `- ${line}`)].join("\n"),
+    signedOut,
+    ifYou,
+    notYou,
+    sign.text,
+  ].join("\n\n");
+
+  const link = escapeHtml(forgotPasswordUrl);
+  const contactHtml = `<a href="mailto:${escapeHtml(shop.email)}">${escapeHtml(shop.email)}</a> or <a href="${escapeHtml(shop.hotlineHref)}">${escapeHtml(shop.hotline)}</a> (${escapeHtml(shop.openingHours)})`;
+  const notYouHtml =
+    changed.email !== undefined
+      ? `<p><strong>If you did not make this change, contact us at once at ${contactHtml}</strong>: we sent this notice to your previous email address, and password reset mails now go to the new one, so we will help you get your account back.</p>`
+      : `<p><strong>If you did not make this change, <a href="${link}">reset your password</a> at once and contact us at ${contactHtml}.</strong></p>
+<p>If the link does not work, copy this address into your browser:<br><a href="${link}">${link}</a></p>`;
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #222;">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<ul>
+${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("\n")}
+</ul>
+<p>${escapeHtml(signedOut)}</p>
+<p>${escapeHtml(ifYou)}</p>
+${notYouHtml}
 <p style="color: #555; font-size: 13px;">${sign.html}</p>
 </body>
 </html>

@@ -2,6 +2,7 @@ import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import type { ShippingAddress } from "~/db/schema";
 import { nextStatusCheck } from "~/lib/payment-schedule";
+import { describeError } from "~/modules/ops/errors.server";
 import { PhonePeError, phonePeClientFromConfig } from "~/modules/payments/phonepe/client.server";
 import {
   claimDueAttempts,
@@ -60,7 +61,7 @@ export async function startCheckoutPayment(
     return { ok: true, redirectUrl: started.redirectUrl };
   } catch (error) {
     const message = error instanceof PhonePeError || error instanceof Error ? error.message : String(error);
-    console.error(`PhonePe could not start payment ${merchantOrderId}`, error);
+    console.error(`PhonePe could not start payment ${merchantOrderId}: ${describeError(error)}`);
     await recordPaymentStart(db, merchantOrderId, { failure: message });
     return { ok: false, message: paymentMessages.startFailed(message) };
   }
@@ -99,8 +100,7 @@ export async function settlePayment(
       });
     } catch (error) {
       console.error(
-        `Refund of ${merchantOrderId} could not be requested; refund it from the PhonePe dashboard`,
-        error,
+        `Refund of ${merchantOrderId} could not be requested; refund it from the PhonePe dashboard: ${describeError(error)}`,
       );
     }
   }
@@ -121,7 +121,9 @@ export async function reconcilePendingPayments(db: Database, now = new Date()): 
         await scheduleNextCheck(db, attempt.merchantOrderId, nextStatusCheck(attempt.createdAt, new Date()));
       }
     } catch (error) {
-      console.error(`Could not check payment ${attempt.merchantOrderId}; it is tried again later`, error);
+      console.error(
+        `Could not check payment ${attempt.merchantOrderId}; it is tried again later: ${describeError(error)}`,
+      );
     }
   }
   return due.length;

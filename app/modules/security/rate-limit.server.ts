@@ -1,23 +1,48 @@
-import { and, count, eq, gt, lt, min } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lt, max, min, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rateLimitHits } from "~/db/schema";
 
 export type RateLimitRule = { bucket: string; limit: number; windowMinutes: number };
 
-/** The shop's limits. Rows live in the database, so several instances of the shop share them. */
+/**
+ * The shop's limits, per account first, per client address only as a generous ceiling: thousands of mobile
+ * shoppers share one address behind a carrier's NAT. The numbers and why: docs/decisions/0014-rate-limits.md.
+ * Rows live in the database, so several instances of the shop share them.
+ */
 export const rateLimits = {
-  /** Failed log-ins per e-mail address. */
+  /** Log-ins from one client address (the per-account rule is loginBackoff below). */
+  loginClient: { bucket: "login-client", limit: 300, windowMinutes: 15 },
+  /** Log-ins across the whole shop: a credential-stuffing run from many addresses meets this. */
+  loginGlobal: { bucket: "login-all", limit: 600, windowMinutes: 1 },
+  /** Failed current-password checks on the profile page, per account. */
   loginFailures: { bucket: "login-failure", limit: 5, windowMinutes: 15 },
-  /** New accounts per client address. */
-  signup: { bucket: "signup", limit: 5, windowMinutes: 60 },
+  /** New accounts per client address: the account itself is unique by e-mail. */
+  signup: { bucket: "signup", limit: 200, windowMinutes: 60 },
   /** Reset mails per e-mail address, and per client address. */
   forgotPasswordEmail: { bucket: "forgot-password-email", limit: 3, windowMinutes: 15 },
-  forgotPasswordClient: { bucket: "forgot-password-client", limit: 10, windowMinutes: 15 },
-  /** Reset attempts (new password submitted) per client address. */
-  resetPassword: { bucket: "reset-password", limit: 10, windowMinutes: 15 },
-  /** Contact enquiries per client address. */
-  contact: { bucket: "contact", limit: 5, windowMinutes: 10 },
+  forgotPasswordClient: { bucket: "forgot-password-client", limit: 100, windowMinutes: 15 },
+  /** New passwords submitted per client address (a reset link itself is a 256-bit secret, used once). */
+  resetPassword: { bucket: "reset-password", limit: 100, windowMinutes: 15 },
+  /** Contact enquiries per sender e-mail address, and per client address. */
+  contactEmail: { bucket: "contact-email", limit: 5, windowMinutes: 10 },
+  contact: { bucket: "contact", limit: 60, windowMinutes: 10 },
 } satisfies Record<string, RateLimitRule>;
+
+/** The longest window of any rule: rows older than this count for nothing and are purged. */
+export const LONGEST_WINDOW_MINUTES = 60;
+
+/**
+ * Log-ins per account (e-mail address): the first five attempts in 15 minutes go straight through; after that
+ * each must wait longer since the one before (2 s, 4 s, 8 s … at most a minute). A guesser gets about one try
+ * a minute, and the account's owner is slowed down, never locked out. A successful log-in starts afresh.
+ */
+export const loginBackoff = {
+  bucket: "login-email",
+  freeAttempts: 5,
+  windowMinutes: 15,
+  firstDelaySeconds: 2,
+  maxDelaySeconds: 60,
+} as const;
 
 export type RateLimitStatus = { limited: false } | { limited: true; retryAfterMinutes: number };
 
@@ -85,7 +110,86 @@ export async function clearHits(db: Database, rule: RateLimitRule, subject: stri
 }
 
 /** The message shown when a limit is reached. */
-export function tooManyAttempts(status: { retryAfterMinutes: number }): string {
-  const minutes = status.retryAfterMinutes === 1 ? "1 minute" : `${status.retryAfterMinutes} minutes`;
-  return `Too many attempts. Please try again in ${minutes}.`;
+export function tooManyAttempts(
+  status: { retryAfterMinutes: number } | { retryAfterSeconds: number },
+): string {
+  if ("retryAfterSeconds" in status && status.retryAfterSeconds < 60) {
+    const seconds = status.retryAfterSeconds === 1 ? "1 second" : `${status.retryAfterSeconds} seconds`;
+    return `Too many attempts. Please try again in ${seconds}.`;
+  }
+  const minutes =
+    "retryAfterMinutes" in status ? status.retryAfterMinutes : Math.ceil(status.retryAfterSeconds / 60);
+  return `Too many attempts. Please try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`;
+}
+
+export type AttemptStatus = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Claims a log-in attempt before any password work is done, in one transaction (one commit: on the embedded
+ * database every commit is a synchronous write): the shop-wide and per-address ceilings, then the account's
+ * backoff (loginBackoff). The account is locked for the length of the transaction (an advisory lock on its
+ * e-mail), so parallel guesses are counted one after another and cannot all be evaluated; a refused attempt
+ * is not stored, so hammering the form does not lengthen the owner's wait. The ceilings are counted without
+ * a lock: they may be passed by the few requests in flight at once, which is all a ceiling needs.
+ */
+export async function claimLoginAttempt(
+  db: Database,
+  { email, client }: { email: string; client: string },
+  now = new Date(),
+): Promise<AttemptStatus> {
+  return db.transaction(async (tx) => {
+    for (const [rule, subject] of [
+      [rateLimits.loginGlobal, "all"],
+      [rateLimits.loginClient, client],
+    ] as const) {
+      const status = await checkLimit(tx, rule, subject, now);
+      if (status.limited) return { allowed: false, retryAfterSeconds: status.retryAfterMinutes * 60 };
+      await tx.insert(rateLimitHits).values({ bucket: rule.bucket, subject, createdAt: now });
+    }
+
+    const rule = loginBackoff;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${rule.bucket}:${email}`}))`);
+    const [row] = await tx
+      .select({ attempts: count(), latest: max(rateLimitHits.createdAt) })
+      .from(rateLimitHits)
+      .where(
+        and(
+          eq(rateLimitHits.bucket, rule.bucket),
+          eq(rateLimitHits.subject, email),
+          gt(rateLimitHits.createdAt, new Date(now.getTime() - rule.windowMinutes * 60_000)),
+        ),
+      );
+    const earlier = row?.attempts ?? 0;
+    if (earlier >= rule.freeAttempts && row?.latest) {
+      const delaySeconds = Math.min(
+        rule.maxDelaySeconds,
+        rule.firstDelaySeconds * 2 ** (earlier - rule.freeAttempts),
+      );
+      const waitMs = new Date(row.latest).getTime() + delaySeconds * 1000 - now.getTime();
+      if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    }
+    await tx.insert(rateLimitHits).values({ bucket: rule.bucket, subject: email, createdAt: now });
+    return { allowed: true };
+  });
+}
+
+/** A successful log-in: the account's earlier attempts no longer slow it down. */
+export async function loginSucceeded(db: Database, email: string): Promise<void> {
+  await db
+    .delete(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, loginBackoff.bucket), eq(rateLimitHits.subject, email)));
+}
+
+/** Deletes hits older than every window, in batches; returns how many went. Any instance may run it. */
+export async function purgeOldHits(db: Database, now = new Date(), batch = 5000): Promise<number> {
+  const before = new Date(now.getTime() - LONGEST_WINDOW_MINUTES * 60_000);
+  const old = db
+    .select({ id: rateLimitHits.id })
+    .from(rateLimitHits)
+    .where(lt(rateLimitHits.createdAt, before));
+  const gone = await db
+    .delete(rateLimitHits)
+    .where(inArray(rateLimitHits.id, old.limit(batch)))
+    .returning({ id: rateLimitHits.id });
+  return gone.length;
 }

@@ -5,6 +5,7 @@ import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { phonepeSimulatorOrders, phonepeSimulatorRefunds } from "~/db/schema";
+import { readForm } from "~/read-form.server";
 import { PHONEPE_WEBHOOK_PATH, SIMULATOR_BASE_PATH, webhookAuthorization } from "./client.server";
 import { httpText } from "./http.server";
 import { type PhonePeOrderState, payRequestSchema, refundRequestSchema } from "./types";
@@ -753,7 +754,7 @@ const adminSchema = z.object({
 async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (type.includes("application/json")) return readJson(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const settleAfter = form.get("settleAfter");
   return {
     state: form.get("state") ?? undefined,

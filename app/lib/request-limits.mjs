@@ -1,0 +1,92 @@
+// @ts-check
+/**
+ * What a client may send the shop. One home for the HTTP server (server.mjs refuses an over-size or
+ * unsupported body before Remix runs) and for readForm in the app (which counts the bytes it really reads,
+ * for bodies sent without a Content-Length, and the fields it finds). Plain JavaScript so that server.mjs,
+ * which Node runs as it is, can import it too. Why these numbers: docs/decisions/0012-request-limits.md.
+ */
+export const requestLimits = {
+  /**
+   * A form post. The longest forms (a contact message of 2 000 characters, an address) are under 20 KB even
+   * in Tamil or Kannada, whose letters take 9 bytes each once percent-encoded.
+   */
+  formBytes: 64 * 1024,
+  /** The JSON bodies of the PhonePe webhook and the simulator's API: a few hundred bytes in practice. */
+  jsonBytes: 64 * 1024,
+  /** No form of the shop has more than about 20 fields. */
+  formFields: 100,
+  /**
+   * Posts of the password forms (log-in, sign-up, profile, reset) one process handles at once; more are
+   * answered 503 at once. Ten is the password gate's two running and eight waiting hashes.
+   */
+  passwordForms: { maxInFlight: 10, retryAfterSeconds: 2 },
+  /** A client gets this long to send its request headers, and this long for the whole request. */
+  headersTimeoutMs: 15_000,
+  requestTimeoutMs: 30_000,
+};
+
+/** Paths whose POST bodies are JSON: PhonePe's webhook, and the simulator's API (JSON, or its OAuth form). */
+const jsonOnly = /^\/api\/phonepe\/webhook\/?$/;
+const jsonOrForm = /^\/phonepe-simulator\//;
+
+/**
+ * The media types a POST to `pathname` may carry.
+ * @param {string} pathname
+ * @returns {{ types: string[]; maxBytes: number }}
+ */
+export function acceptedBodies(pathname) {
+  if (jsonOnly.test(pathname)) return { types: ["application/json"], maxBytes: requestLimits.jsonBytes };
+  if (jsonOrForm.test(pathname)) {
+    return {
+      types: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
+      maxBytes: requestLimits.jsonBytes,
+    };
+  }
+  return {
+    types: ["application/x-www-form-urlencoded", "multipart/form-data"],
+    maxBytes: requestLimits.formBytes,
+  };
+}
+
+/**
+ * The media type of a Content-Type header, lower-cased, without its parameters ("" when there is none).
+ * @param {string | null | undefined} contentType
+ */
+export function mediaTypeOf(contentType) {
+  return (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/**
+ * Why a request body is refused before a byte of it is read, or undefined when it may be read.
+ * @param {{ method: string; pathname: string; contentType: string | null | undefined;
+ *   contentLength: string | null | undefined; chunked: boolean }} request
+ * @returns {{ status: 413 | 415; message: string } | undefined}
+ */
+export function refuseBody({ method, pathname, contentType, contentLength, chunked }) {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return undefined;
+  const { types, maxBytes } = acceptedBodies(pathname);
+  const length = contentLength ? Number(contentLength) : 0;
+  if (!Number.isFinite(length) || length > maxBytes) return tooLarge(maxBytes);
+  const hasBody = length > 0 || chunked;
+  const type = mediaTypeOf(contentType);
+  // A POST with no body at all (a bare log-out button) needs no type.
+  if (!hasBody && type === "") return undefined;
+  if (!types.includes(type)) {
+    return {
+      status: 415,
+      message: "This kind of request is not accepted here. Please use the form on the page.",
+    };
+  }
+  if (type === "multipart/form-data" && !/;\s*boundary=/i.test(contentType ?? "")) {
+    return { status: 415, message: "The form could not be read. Please use the form on the page." };
+  }
+  return undefined;
+}
+
+/** @param {number} maxBytes */
+export function tooLarge(maxBytes) {
+  return /** @type {const} */ ({
+    status: 413,
+    message: `The form is too large (at most ${Math.round(maxBytes / 1024)} KB). Please shorten it and try again.`,
+  });
+}

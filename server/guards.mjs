@@ -1,0 +1,228 @@
+// @ts-check
+// The HTTP server's guards, run before Remix on every request: security headers with a per-request CSP nonce,
+// the cross-site form check, the body limits, and no caching of personal answers. Plain JavaScript because
+// Node runs server.mjs as it is. Why each one: docs/decisions/0012-request-limits.md and 0013-http-headers.md.
+import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import onHeaders from "on-headers";
+import { refuseBody } from "../app/lib/request-limits.mjs";
+
+/** @typedef {import("express").Request} Request */
+/** @typedef {import("express").Response} Response */
+/** @typedef {import("express").NextFunction} NextFunction */
+
+/**
+ * The origin of PUBLIC_URL, or undefined when it is unset or unreadable.
+ * @param {string | undefined} publicUrl
+ */
+export function originOf(publicUrl) {
+  if (!publicUrl) return undefined;
+  try {
+    return new URL(publicUrl).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where PhonePe's payment pages live: a form post to checkout is answered with a redirect there, and browsers
+ * hold redirects after a form post to the form-action list.
+ */
+const PAYMENT_PAGES = "https://*.phonepe.com";
+
+/**
+ * Security headers on every answer, and a fresh nonce in res.locals.cspNonce that the document's scripts carry
+ * (app/entry.server.tsx). Only scripts with the nonce or from the shop's own origin run.
+ * @param {{ publicOrigin: string | undefined; development: boolean }} options
+ */
+export function securityHeaders({ publicOrigin, development }) {
+  const https = publicOrigin?.startsWith("https://") === true;
+  /** @param {Request} _req @param {Response} res @param {NextFunction} next */
+  return (_req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    const policy = [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      // Colour swatches and the gallery's zoom set style attributes; style sheets come from the shop only.
+      "style-src 'self'",
+      "style-src-attr 'unsafe-inline'",
+      "img-src 'self' data:",
+      "font-src 'self'",
+      development ? "connect-src 'self' ws://localhost:*" : "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'self'",
+      `form-action 'self' ${PAYMENT_PAGES}`,
+      ...(https ? ["upgrade-insecure-requests"] : []),
+    ];
+    res.set({
+      "Content-Security-Policy": policy.join("; "),
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "X-Frame-Options": "SAMEORIGIN",
+      "Permissions-Policy":
+        "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()",
+    });
+    if (https) res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+/**
+ * A form posted to us from another site is refused (cross-site request forgery). Browsers send Origin with
+ * every POST; it must be the shop's own scheme and host: PUBLIC_URL's, or the address the request came to.
+ * Server-to-server calls such as the PhonePe webhook send no Origin and pass.
+ * @param {{ publicOrigin: string | undefined }} options
+ */
+export function sameSiteForms({ publicOrigin }) {
+  /** @param {Request} req @param {Response} res @param {NextFunction} next */
+  return (req, res, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+    const origin = req.get("origin");
+    const ownOrigin = originOf(`${req.protocol}://${req.get("host")}`);
+    const crossSite =
+      origin === undefined
+        ? req.get("sec-fetch-site") === "cross-site"
+        : ![publicOrigin, ownOrigin].includes(originOf(origin) ?? "invalid");
+    if (!crossSite) return next();
+    res.status(403).type("text/plain").send("Refused: this form was sent from another website.");
+  };
+}
+
+/**
+ * Refuses a body the shop will not read (too large, or of a type no route accepts) before Remix starts on it:
+ * 413 or 415 with a short message. readForm in the app counts the bytes of bodies sent without a length.
+ */
+export function bodyLimits() {
+  /** @param {Request} req @param {Response} res @param {NextFunction} next */
+  return (req, res, next) => {
+    const refusal = refuseBody({
+      method: req.method,
+      pathname: req.path,
+      contentType: req.get("content-type"),
+      contentLength: req.get("content-length"),
+      chunked: req.get("transfer-encoding") !== undefined,
+    });
+    if (!refusal) return next();
+    // The unread body is not worth waiting for: close the connection after answering.
+    res.set("Connection", "close");
+    res.status(refusal.status).type("text/plain").send(refusal.message);
+  };
+}
+
+/** Forms whose answer costs a password hash (scrypt: 128 MiB and a third of a core-second each). */
+const PASSWORD_FORMS = /^\/(?:login|signup|my-profile|reset-password\/[^/]+)\/?$/;
+
+/**
+ * At most `maxInFlight` posts of password forms are handled at once by this process; the next are answered
+ * 503 with Retry-After at once, before Remix reads, checks or renders anything for them. A burst of log-ins
+ * then cannot queue up work for the whole shop: pages and /healthz are served in between. The app's own gate
+ * around the hash (app/modules/accounts/password.server.ts) bounds the memory; this bounds everything else.
+ * @param {{ maxInFlight: number; retryAfterSeconds: number }} options
+ */
+export function passwordFormsInFlight({ maxInFlight, retryAfterSeconds }) {
+  let inFlight = 0;
+  /** @param {Request} req @param {Response} res @param {NextFunction} next */
+  return (req, res, next) => {
+    if (req.method !== "POST" || !PASSWORD_FORMS.test(req.path)) return next();
+    if (inFlight >= maxInFlight) {
+      res.set({ "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" });
+      res
+        .status(503)
+        .type("html")
+        .send(
+          `<!DOCTYPE html><html lang="en-IN"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy | Kaveri Computers</title><p>Too many people are logging in right now. Please go back and try again in a few seconds.</p><p><a href="/">Back to the home page</a></p></html>`,
+        );
+      return;
+    }
+    inFlight += 1;
+    res.once("close", () => {
+      inFlight -= 1;
+    });
+    next();
+  };
+}
+
+/**
+ * Personal answers are never stored by a browser cache or a proxy: anything answered to a signed-in request
+ * (it carries the session cookie), and anything that sets a cookie.
+ */
+export function noStoreForPersonalAnswers() {
+  /** @param {Request} req @param {Response} res @param {NextFunction} next */
+  return (req, res, next) => {
+    const signedIn = /(?:^|;\s*)__session=/.test(req.get("cookie") ?? "");
+    onHeaders(res, () => {
+      if (signedIn || res.getHeader("Set-Cookie") !== undefined) {
+        res.setHeader("Cache-Control", "private, no-store");
+      }
+    });
+    next();
+  };
+}
+
+/**
+ * Marks the answer as failed because the shop cannot serve it just now (app/entry.server.tsx reports a
+ * database outage or a full password-work queue through the load context).
+ * @param {Response} res
+ * @param {number} retryAfterSeconds
+ */
+export function reportUnavailable(res, retryAfterSeconds) {
+  res.locals.retryAfterSeconds = retryAfterSeconds;
+}
+
+/**
+ * Such a failure is answered 503 with Retry-After, not 500: the shopper's page says to try again in a moment,
+ * and a load balancer or PhonePe's webhook retries later.
+ */
+export function unavailableAnswered503() {
+  /** @param {Request} _req @param {Response} res @param {NextFunction} next */
+  return (_req, res, next) => {
+    onHeaders(res, () => {
+      if (res.locals.retryAfterSeconds !== undefined && res.statusCode >= 500) {
+        res.statusCode = 503;
+        res.setHeader("Retry-After", String(res.locals.retryAfterSeconds));
+        res.setHeader("Cache-Control", "no-store");
+      }
+    });
+    next();
+  };
+}
+
+/**
+ * Serves the files under `dir` that existed at start, with no filesystem call for any other path: a page
+ * request does not pay for a failed stat of the public folder.
+ * @param {string} dir
+ * @param {import("express").RequestHandler} serve the static handler for `dir`
+ */
+export function knownFilesOnly(dir, serve) {
+  /** @type {Set<string>} */
+  const files = new Set();
+  /** @param {string} folder @param {string} prefix */
+  const walk = (folder, prefix) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(folder, entry.name), `${prefix}${entry.name}/`);
+      else files.add(`${prefix}${entry.name}`);
+    }
+  };
+  walk(dir, "/");
+  /** @param {Request} req @param {Response} res @param {NextFunction} next */
+  return (req, res, next) => {
+    let file = req.path;
+    try {
+      file = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    return files.has(file) ? serve(req, res, next) : next();
+  };
+}
+
+/**
+ * The request line for the access log, with secrets taken out: the token of a password reset link.
+ * @param {string} url
+ */
+export function redactUrl(url) {
+  return url.replace(/^(\/reset-password\/)[^/?#]+/i, "$1[redacted]");
+}

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customers, passwordResetTokens, rateLimitHits, sessions } from "../../app/db/schema";
+import { purgeExpired } from "../../app/modules/ops/housekeeping.server";
+import { openTestDatabase, type TestDatabase } from "./support/database";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+describe("purgeExpired", () => {
+  it("deletes expired sessions, reset tokens a day past expiry and old rate-limit hits, and nothing else", async () => {
+    const { db } = database;
+    const now = new Date("2026-11-23T10:00:00Z");
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+    const [customer] = await db
+      .insert(customers)
+      .values({
+        firstname: "Asha",
+        lastname: "Rao",
+        email: "asha@example.in",
+        mobile: "9876543210",
+        passwordHash: "x",
+      })
+      .returning({ id: customers.id });
+    if (!customer) throw new Error("no customer");
+    await db.insert(sessions).values([
+      { idHash: "expired", customerId: customer.id, expiresAt: hoursAgo(1) },
+      { idHash: "live", customerId: customer.id, expiresAt: hoursAgo(-24) },
+    ]);
+    await db.insert(passwordResetTokens).values([
+      { customerId: customer.id, tokenHash: "two-days-old", expiresAt: hoursAgo(48), usedAt: hoursAgo(48.2) },
+      { customerId: customer.id, tokenHash: "expired-an-hour-ago", expiresAt: hoursAgo(1) },
+      { customerId: customer.id, tokenHash: "fresh", expiresAt: hoursAgo(-0.5) },
+    ]);
+    await db.insert(rateLimitHits).values([
+      { bucket: "signup", subject: "10.0.0.1", createdAt: hoursAgo(3) },
+      { bucket: "signup", subject: "10.0.0.2", createdAt: hoursAgo(0.1) },
+    ]);
+
+    expect(await purgeExpired(db, now)).toEqual({ sessions: 1, resetTokens: 1, rateLimitHits: 1 });
+    expect(await db.select({ idHash: sessions.idHash }).from(sessions)).toEqual([{ idHash: "live" }]);
+    const tokens = await db.select({ tokenHash: passwordResetTokens.tokenHash }).from(passwordResetTokens);
+    expect(tokens.map((t) => t.tokenHash).sort()).toEqual(["expired-an-hour-ago", "fresh"]);
+    expect(await db.select({ subject: rateLimitHits.subject }).from(rateLimitHits)).toEqual([
+      { subject: "10.0.0.2" },
+    ]);
+    // Running again (another instance, say) finds nothing more to do.
+    expect(await purgeExpired(db, now)).toEqual({ sessions: 0, resetTokens: 0, rateLimitHits: 0 });
+  });
+});
