@@ -24,6 +24,9 @@ const chromium = {
   },
 };
 
+/** Specs that need no browser: each runs once, in a project of its own. */
+const browserless = /(server|hostile)\.spec\.ts/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: `test-results/e2e-${port}`,
@@ -36,10 +39,12 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
-    { name: "js-on", testIgnore: /server\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "js-off", testIgnore: /server\.spec\.ts/, use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js-on", testIgnore: browserless, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", testIgnore: browserless, use: { ...chromium, javaScriptEnabled: false } },
     // Starting the server with a bad configuration needs no browser, so it runs once.
     { name: "server", testMatch: /server\.spec\.ts/ },
+    // Hostile input (every route with bad bodies, ids and other customers' data) is plain requests, once.
+    { name: "hostile", testMatch: /hostile\.spec\.ts/ },
   ],
   webServer: [
     {

@@ -2,8 +2,8 @@
 // and actions learn the client's address (rate limits, see docs/decisions/0007-own-express-server.md), and so
 // that the guards in server/guards.mjs run before Remix does any work.
 
-// `npm start` is production unless told otherwise: React's production build, and the shop's production rules.
-process.env.NODE_ENV ??= "production";
+// `npm start` is production unless told otherwise (unset or empty): React's production build, and the shop's production rules.
+if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
 
 const { createRequestHandler } = await import("@remix-run/express");
 const { installGlobals } = await import("@remix-run/node");

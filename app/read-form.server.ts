@@ -69,6 +69,19 @@ export async function readForm(request: Request, schema?: z.ZodTypeAny): Promise
   return schema ? onlyFieldsOf(form, schema) : form;
 }
 
+/**
+ * A JSON body (the PhonePe webhook, the simulator's API), read within the JSON limit: undefined when it is
+ * not JSON. Too large a body is refused with 413, as for forms.
+ */
+export async function readJson(request: Request): Promise<unknown> {
+  const bytes = await readCapped(request, requestLimits.jsonBytes);
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Top-level field names a zod schema knows (objects, unions of objects, and wrappers around them). */
 export function fieldNamesOf(schema: z.ZodTypeAny): Set<string> {
   const names = new Set<string>();

@@ -1,8 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import { describeError } from "~/modules/ops/errors.server";
+import { attemptExists } from "~/modules/orders/orders.server";
 import { fetchOutcome, settlePayment } from "~/modules/orders/payment-flow.server";
 import { isAuthenticWebhook, parseWebhook } from "~/modules/payments/phonepe/client.server";
+import { readJson } from "~/read-form.server";
 
 /**
  * PhonePe's webhook. The Authorization header must be SHA-256 of the configured username:password. The body
@@ -15,12 +17,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isAuthenticWebhook(request.headers.get("Authorization"))) {
     return json({ success: false, message: "Unauthorized" }, { status: 401 });
   }
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return json({ success: false, message: "The body is not JSON" }, { status: 400 });
-  }
+  const body = await readJson(request);
+  if (body === undefined) return json({ success: false, message: "The body is not JSON" }, { status: 400 });
   const parsed = parseWebhook(body);
   if (!parsed.ok) return json({ success: false, message: parsed.problem }, { status: 400 });
   const { webhook } = parsed;
@@ -28,9 +26,17 @@ export async function action({ request }: ActionFunctionArgs) {
     console.info(`PhonePe refund ${webhook.merchantRefundId} is ${webhook.state}`);
     return json({ success: true });
   }
+  const db = await getDb();
+  // PhonePe retries anything but a 2xx: an order the shop never started is acknowledged, logged and left alone.
+  if (!(await attemptExists(db, webhook.merchantOrderId))) {
+    console.warn(
+      `PhonePe webhook for an order this shop never started (${JSON.stringify(webhook.merchantOrderId.slice(0, 80))}); ignored`,
+    );
+    return json({ success: true, result: "unknown-order" });
+  }
   try {
     const result = await settlePayment(
-      await getDb(),
+      db,
       webhook.merchantOrderId,
       await fetchOutcome(webhook.merchantOrderId),
     );

@@ -5,15 +5,26 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 /** Starts the production build with the given environment and collects what it prints until it exits. */
-function startServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function startServer(
+  env: Record<string, string>,
+  { until }: { until?: RegExp } = {},
+): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "storefront-config-"));
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["server.mjs"], {
-      env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "3199", ...env },
+      env: {
+        NODE_ENV: "production",
+        PATH: process.env.PATH ?? "",
+        DATA_DIR: dataDir,
+        PORT: "3199",
+        ...env,
+      },
     });
     let output = "";
     child.stdout.on("data", (chunk) => {
       output += chunk;
+      // A server that started as it should is stopped once it has said what the test waits for.
+      if (until?.test(output)) child.kill("SIGTERM");
     });
     child.stderr.on("data", (chunk) => {
       output += chunk;
@@ -49,5 +60,26 @@ test.describe("configuration checked at start", () => {
     });
     expect(code).toBe(1);
     expect(output).toMatch(/SESSION_SECRET is required when NODE_ENV=production and DATABASE_URL is set/);
+  });
+});
+
+test.describe("one process per embedded database", () => {
+  test("a second shop on the running shop's data directory refuses at once, naming the holder", async () => {
+    const runningDataDir = path.resolve(`.cache/e2e-data-${process.env.E2E_PORT ?? 3100}`);
+    const { code, output } = await startServer({ DATA_DIR: runningDataDir, PORT: "3198" });
+    expect(code).toBe(1);
+    expect(output).toContain("The shop cannot start.");
+    expect(output).toContain(path.join(runningDataDir, "pglite"));
+    expect(output).toMatch(/in use by another running process: pid \d+ \(port \d+\)/);
+    // No stack trace: one clear message.
+    expect(output).not.toMatch(/^\s+at /m);
+  });
+});
+
+test.describe("production by default", () => {
+  test("with NODE_ENV unset (or empty) the server runs as production", async () => {
+    const { output } = await startServer({ NODE_ENV: "" }, { until: /\[server\] http/ });
+    // Only production warns that payments go to the simulator.
+    expect(output).toContain("WARNING: payments go to the bundled PhonePe simulator");
   });
 });

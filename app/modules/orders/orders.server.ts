@@ -15,6 +15,7 @@ import { subtotal } from "~/lib/cart";
 import { nextStatusCheck } from "~/lib/payment-schedule";
 import { SHIPPING_FEE_PAISE } from "~/lib/shop";
 import { cartLines } from "~/modules/cart/cart.server";
+import { isPhonePeId } from "~/modules/payments/phonepe/types";
 
 /** Order statuses, in the order an order moves through them (docs/decisions/0011-orders-and-payments.md). */
 export const ORDER_STATUSES = [
@@ -108,8 +109,21 @@ export async function recordPaymentStart(
     .where(eq(paymentAttempts.merchantOrderId, merchantOrderId));
 }
 
+/** Whether the shop ever started a payment with this merchantOrderId (a webhook may name any). */
+export async function attemptExists(db: Database, merchantOrderId: string): Promise<boolean> {
+  if (!isPhonePeId(merchantOrderId)) return false;
+  const [row] = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.merchantOrderId, merchantOrderId))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The attempt behind a return URL, only if it belongs to this customer. */
 export async function customerAttempt(db: Database, customerId: number, merchantOrderId: string) {
+  // A return URL is typed by whoever holds it: anything that is not a PhonePe id belongs to nobody.
+  if (!isPhonePeId(merchantOrderId)) return null;
   const [attempt] = await db
     .select({
       id: paymentAttempts.id,

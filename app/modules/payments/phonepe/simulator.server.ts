@@ -5,10 +5,10 @@ import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { phonepeSimulatorOrders, phonepeSimulatorRefunds } from "~/db/schema";
-import { readForm } from "~/read-form.server";
+import { readForm, readJson } from "~/read-form.server";
 import { PHONEPE_WEBHOOK_PATH, SIMULATOR_BASE_PATH, webhookAuthorization } from "./client.server";
 import { httpText } from "./http.server";
-import { type PhonePeOrderState, payRequestSchema, refundRequestSchema } from "./types";
+import { isPhonePeId, type PhonePeOrderState, payRequestSchema, refundRequestSchema } from "./types";
 
 /*
  * The PhonePe simulator: the same paths, headers and JSON shapes as PhonePe Standard Checkout v2 (see ./types.ts
@@ -202,14 +202,6 @@ function newId(prefix: string, s: SimulatorSettings): string {
   return `${prefix}${stamp}${randomInt(10 ** 9, 10 ** 10)}`;
 }
 
-async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return undefined;
-  }
-}
-
 function firstProblem(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Invalid request";
 }
@@ -267,6 +259,7 @@ async function findByMerchantOrderId(
   s: SimulatorSettings,
   merchantOrderId: string,
 ): Promise<OrderRow | undefined> {
+  if (!isPhonePeId(merchantOrderId)) return undefined;
   const [row] = await s.db
     .select()
     .from(phonepeSimulatorOrders)
@@ -275,6 +268,7 @@ async function findByMerchantOrderId(
 }
 
 async function findByOrderId(s: SimulatorSettings, orderId: string): Promise<OrderRow | undefined> {
+  if (!isPhonePeId(orderId)) return undefined;
   const [row] = await s.db
     .select()
     .from(phonepeSimulatorOrders)

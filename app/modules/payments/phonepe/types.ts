@@ -184,6 +184,14 @@ export const webhookBodySchema = z
   .passthrough();
 export type PhonePeWebhookBody = z.infer<typeof webhookBodySchema>;
 
+/** PhonePe's rule for a merchantOrderId (and the shape of its own order ids): 1-63 letters, digits, _ and -. */
+export function isPhonePeId(value: string): boolean {
+  return /^[A-Za-z0-9_-]{1,63}$/.test(value);
+}
+
+/** The most a payment can be, in paise: the shop stores amounts as PostgreSQL integers. */
+export const MAX_AMOUNT_PAISE = 2_147_483_647;
+
 /** What the shop asks PhonePe to start (POST /checkout/v2/pay), as the simulator checks it. */
 export const payRequestSchema = z.object({
   merchantOrderId: z
@@ -194,7 +202,8 @@ export const payRequestSchema = z.object({
   amount: z
     .number({ required_error: "amount is required", invalid_type_error: "amount must be a number of paise" })
     .int("amount must be a whole number of paise")
-    .min(100, "amount must be at least 100 paise"),
+    .min(100, "amount must be at least 100 paise")
+    .max(MAX_AMOUNT_PAISE, "amount is too large"),
   expireAfter: z.number().int().min(300).max(3600).optional(),
   metaInfo: z.record(z.string().max(256)).optional(),
   paymentFlow: z.object(
@@ -231,6 +240,7 @@ export const refundRequestSchema = z.object({
   amount: z
     .number({ required_error: "amount is required", invalid_type_error: "amount must be a number of paise" })
     .int("amount must be a whole number of paise")
-    .min(100, "amount must be at least 100 paise"),
+    .min(100, "amount must be at least 100 paise")
+    .max(MAX_AMOUNT_PAISE, "amount is too large"),
 });
 export type PhonePeRefundRequest = z.infer<typeof refundRequestSchema>;

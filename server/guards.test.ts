@@ -1,0 +1,111 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as guards from "./guards.mjs";
+
+let base = "";
+let close = () => {};
+
+beforeAll(async () => {
+  const app = express();
+  app.set("trust proxy", false);
+  app.use(guards.securityHeaders({ publicOrigin: "https://shop.example.in", development: false }));
+  app.use(guards.sameSiteForms({ publicOrigin: "https://shop.example.in" }));
+  app.use(guards.bodyLimits());
+  app.use(guards.passwordFormsInFlight({ maxInFlight: 1, retryAfterSeconds: 2 }));
+  app.use(guards.noStoreForPersonalAnswers());
+  app.use(guards.unavailableAnswered503());
+  app.post("/login", (_req, res) => {
+    setTimeout(() => res.send("checked"), 300);
+  });
+  app.all("/page", (_req, res) => {
+    res.set("Cache-Control", "public, max-age=60").send(`nonce ${res.locals.cspNonce}`);
+  });
+  app.get("/sets-cookie", (_req, res) => {
+    res.set("Set-Cookie", "toast=1").send("ok");
+  });
+  app.get("/outage", (_req, res) => {
+    guards.reportUnavailable(res, 5);
+    res.status(500).send("failed");
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close());
+
+const form = (body: string, headers: Record<string, string> = {}) => ({
+  method: "POST",
+  body,
+  headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, ...headers },
+});
+
+describe("server guards", () => {
+  it("sends a CSP with a fresh nonce per answer, and the other security headers", async () => {
+    const [a, b] = await Promise.all([fetch(`${base}/page`), fetch(`${base}/page`)]);
+    const policy = a.headers.get("content-security-policy") ?? "";
+    const nonce = (await a.text()).replace("nonce ", "");
+    expect(policy).toContain(`script-src 'self' 'nonce-${nonce}'`);
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).toContain("form-action 'self' https://*.phonepe.com");
+    expect(policy).toContain("upgrade-insecure-requests");
+    expect(b.headers.get("content-security-policy")).not.toContain(nonce);
+    expect(a.headers.get("permissions-policy")).toContain("camera=()");
+    expect(a.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("refuses posts from another origin, including another scheme of the same host", async () => {
+    for (const origin of ["https://evil.example", "http://shop.example.in", "null"]) {
+      expect((await fetch(`${base}/page`, form("a=1", { Origin: origin }))).status).toBe(403);
+    }
+    expect((await fetch(`${base}/page`, form("a=1", { Origin: "https://shop.example.in" }))).status).toBe(
+      200,
+    );
+    expect((await fetch(`${base}/page`, form("a=1"))).status).toBe(200);
+  });
+
+  it("answers 415 for a type no form sends and 413 for a body over the limit, before reading it", async () => {
+    for (const type of ["text/plain", "application/json", "multipart/form-data"]) {
+      const answer = await fetch(`${base}/page`, form("a=1", { "Content-Type": type }));
+      expect(answer.status).toBe(415);
+    }
+    const big = await fetch(`${base}/page`, form(`a=${"x".repeat(70 * 1024)}`));
+    expect(big.status).toBe(413);
+    expect(await big.text()).toMatch(/too large/);
+    expect((await fetch(`${base}/page`, { method: "POST", headers: { Origin: base } })).status).toBe(200);
+  });
+
+  it("answers 503 with Retry-After to password forms beyond the in-flight limit", async () => {
+    const [first, second] = await Promise.all([
+      fetch(`${base}/login`, form("email=a")),
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() => fetch(`${base}/login`, form("email=b"))),
+    ]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(503);
+    expect(second.headers.get("retry-after")).toBe("2");
+    // The slot is free again once the first has been answered.
+    expect((await fetch(`${base}/login`, form("email=c"))).status).toBe(200);
+  });
+
+  it("marks personal answers private, no-store, whatever the route said", async () => {
+    const visitor = await fetch(`${base}/page`);
+    expect(visitor.headers.get("cache-control")).toBe("public, max-age=60");
+    const signedIn = await fetch(`${base}/page`, { headers: { Cookie: "__session=abc" } });
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    const cookie = await fetch(`${base}/sets-cookie`);
+    expect(cookie.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("turns a reported outage's 500 into 503 with Retry-After", async () => {
+    const answer = await fetch(`${base}/outage`);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("retry-after")).toBe("5");
+  });
+
+  it("redacts reset tokens from logged URLs", () => {
+    expect(guards.redactUrl("/reset-password/abcDEF123_-?x=1")).toBe("/reset-password/[redacted]?x=1");
+    expect(guards.redactUrl("/product?q=reset")).toBe("/product?q=reset");
+  });
+});
