@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { simulatorEnv } from "./tests/e2e/support/simulator";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
@@ -73,6 +74,7 @@ export default defineConfig({
         // apply per test instead of to the whole run.
         TRUST_PROXY: "1",
         LOG_REQUESTS: "false",
+        ...simulatorEnv,
       },
     },
   ],

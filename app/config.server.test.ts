@@ -113,4 +113,30 @@ describe("loadConfig", () => {
       expect(problemsOf({ TRUST_PROXY: bad }).join("\n")).toMatch(/TRUST_PROXY/);
     }
   });
+
+  it("refuses a public production shop without PhonePe credentials, naming the variables", () => {
+    const problems = problemsOf({ NODE_ENV: "production", PUBLIC_URL: "https://shop.kavericomputers.in" });
+    expect(problems.join("\n")).toMatch(/PHONEPE_CLIENT_ID and PHONEPE_CLIENT_SECRET are not set/);
+    expect(problems.join("\n")).toMatch(/PHONEPE_WEBHOOK_USERNAME/);
+    expect(problems.join("\n")).toMatch(/PHONEPE_ENV=simulator/);
+  });
+
+  it("keeps the simulator for a local trial, or when it is asked for on purpose", () => {
+    expect(problemsOf({ NODE_ENV: "production" })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1:3000" })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: "production", PUBLIC_URL: "http://shop.localhost:3000" })).toEqual([]);
+    expect(
+      problemsOf({ NODE_ENV: "production", PUBLIC_URL: "https://demo.example.in", PHONEPE_ENV: "simulator" }),
+    ).toEqual([]);
+  });
+
+  it("derives the simulator's secrets from the installation, never a published default", () => {
+    const first = loadConfig({ DATA_DIR: dataDir() }).phonepe;
+    const second = loadConfig({ DATA_DIR: dataDir() }).phonepe;
+    expect(first.clientSecret).not.toBe("simulator-secret");
+    expect(first.clientSecret).not.toBe(second.clientSecret);
+    expect(first.webhookPassword).not.toBe(second.webhookPassword);
+    expect(first.webhookPassword).not.toBe(first.clientSecret);
+    expect(first.simulatorAdminSecret).toBeUndefined();
+  });
 });

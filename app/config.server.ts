@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Env, parseEnv } from "~/lib/config-schema";
@@ -31,6 +31,8 @@ export type Config = {
      */
     webhookUsername: string | undefined;
     webhookPassword: string | undefined;
+    /** Opens the simulator's admin endpoint (tests settle orders through it); unset, the endpoint is not there. */
+    simulatorAdminSecret: string | undefined;
   };
   /** Human-readable notes on which embedded defaults are in use, logged at start. */
   defaultsInUse: string[];
@@ -74,6 +76,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   if (!env.PUBLIC_URL) defaultsInUse.push(`public URL ${publicUrl}`);
 
+  // A public shop without PhonePe's credentials would take orders on the simulator, where no money moves.
+  if (mode === "simulator" && env.NODE_ENV === "production" && !env.PHONEPE_ENV && !isLocalUrl(publicUrl)) {
+    throw new ConfigError([
+      `PHONEPE_CLIENT_ID and PHONEPE_CLIENT_SECRET are not set, and PUBLIC_URL (${publicUrl}) is a public address: orders would be "paid" on the bundled PhonePe simulator, where no money moves. Set PHONEPE_CLIENT_ID, PHONEPE_CLIENT_SECRET, PHONEPE_CLIENT_VERSION, PHONEPE_WEBHOOK_USERNAME and PHONEPE_WEBHOOK_PASSWORD (and PHONEPE_ENV=production for live payments), or PHONEPE_ENV=simulator for a trial on purpose.`,
+    ]);
+  }
+
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
@@ -91,14 +100,34 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     phonepe: {
       mode,
       clientId: env.PHONEPE_CLIENT_ID ?? (mode === "simulator" ? "SIMULATOR_CLIENT" : undefined),
-      clientSecret: env.PHONEPE_CLIENT_SECRET ?? (mode === "simulator" ? "simulator-secret" : undefined),
+      // The simulator's own credentials are derived from this installation's secret: never a published default.
+      clientSecret:
+        env.PHONEPE_CLIENT_SECRET ??
+        (mode === "simulator" ? derivedSecret(sessionSecret, "phonepe-simulator-client-secret") : undefined),
       clientVersion: env.PHONEPE_CLIENT_VERSION,
       webhookUsername: env.PHONEPE_WEBHOOK_USERNAME ?? (mode === "simulator" ? "simulator" : undefined),
       webhookPassword:
-        env.PHONEPE_WEBHOOK_PASSWORD ?? (mode === "simulator" ? "simulator-webhook-password" : undefined),
+        env.PHONEPE_WEBHOOK_PASSWORD ??
+        (mode === "simulator"
+          ? derivedSecret(sessionSecret, "phonepe-simulator-webhook-password")
+          : undefined),
+      simulatorAdminSecret: env.PHONEPE_SIMULATOR_ADMIN_SECRET,
     },
     defaultsInUse,
   };
+}
+
+/** True for a URL only this machine reaches: a local trial, where the simulator may be the default. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  return (
+    host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
+/** A secret of its own for `purpose`, derived from the installation's secret (stable across restarts). */
+function derivedSecret(secret: string, purpose: string): string {
+  return createHmac("sha256", secret).update(purpose).digest("base64url");
 }
 
 function readOrCreateSecret(file: string): string {

@@ -4,7 +4,7 @@ import { DataDirectoryLocked } from "~/db/data-dir-lock.server";
 import { getDb } from "~/db/db.server";
 import { describeError } from "~/modules/ops/errors.server";
 import { purgeExpired } from "~/modules/ops/housekeeping.server";
-import { reconcilePendingPayments } from "~/modules/orders/payment-flow.server";
+import { startReconciler } from "~/modules/orders/payment-flow.server";
 
 let started = false;
 
@@ -31,7 +31,9 @@ export function startServer(): void {
   }
   getDb()
     .then((db) => {
-      startPaymentReconciler(db);
+      // Finishes payments whose shopper never came back, along PhonePe's polling schedule, and at once after
+      // a webhook (see confirmPayment).
+      startReconciler(db, RECONCILE_EVERY_MS);
       startHousekeeping(db);
     })
     .catch((error: unknown) => {
@@ -47,26 +49,6 @@ export function startServer(): void {
 
 /** How often this instance looks for pending payments whose status check is due. */
 const RECONCILE_EVERY_MS = 5_000;
-
-/**
- * Finishes payments whose shopper never came back and whose webhook never arrived, along PhonePe's polling
- * schedule. Every instance runs it; claimDueAttempts hands each due payment to one instance only.
- */
-function startPaymentReconciler(db: Database): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    reconcilePendingPayments(db)
-      .catch((error: unknown) =>
-        console.error(`The payment reconciler failed; it runs again shortly: ${describeError(error)}`),
-      )
-      .finally(() => {
-        running = false;
-      });
-  }, RECONCILE_EVERY_MS);
-  timer.unref();
-}
 
 /** How often this instance deletes expired sessions, old reset tokens and old rate-limit hits. */
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;

@@ -219,9 +219,15 @@ export const paymentAttempts = pgTable(
     lines: jsonb("lines").$type<CartSnapshotLine[]>().notNull(),
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
     providerOrderId: text("provider_order_id"),
+    /** PhonePe's payment page for this attempt: Place Order again with the same cart goes back to it. */
+    paymentUrl: text("payment_url"),
+    /** When PhonePe expires the order if nobody pays (from the expireAfter the shop sent). */
+    expireAt: timestamp("expire_at", { withTimezone: true }),
     providerDetails: jsonb("provider_details").$type<Record<string, unknown>>(),
     failureReason: text("failure_reason"),
     checkCount: integer("check_count").notNull().default(0),
+    /** When a shopper's return page last asked PhonePe live (at most once every few seconds). */
+    lastAskedAt: timestamp("last_asked_at", { withTimezone: true }),
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

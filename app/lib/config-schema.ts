@@ -54,6 +54,9 @@ export const envSchema = z
     PHONEPE_ENV: z.enum(["simulator", "sandbox", "production"]).optional(),
     PHONEPE_WEBHOOK_USERNAME: optionalText,
     PHONEPE_WEBHOOK_PASSWORD: optionalText,
+    PHONEPE_SIMULATOR_ADMIN_SECRET: optionalText.pipe(
+      z.string().min(16, "must be at least 16 characters long").optional(),
+    ),
     SEED_ON_START: z.enum(["true", "false"]).default("true"),
     /**
      * Reverse proxies in front of the shop allowed to set X-Forwarded-For (read by server.mjs): a hop count,

@@ -18,7 +18,13 @@ describe("PhonePe status polling schedule", () => {
     expect(gap(300)).toBe(60);
   });
 
-  it("gives up once the payment has expired", () => {
-    expect(nextStatusCheck(start, after(20 * 60))).toBeNull();
+  it("asks once more just after the expiry, then every five minutes until PhonePe decides", () => {
+    expect(gap(19 * 60 + 30)).toBe(35);
+    expect(gap(20 * 60 + 5)).toBe(300);
+    expect(gap(3 * 60 * 60)).toBe(300);
+  });
+
+  it("lets go only of a payment PhonePe has left pending for a whole day", () => {
+    expect(nextStatusCheck(start, after(24 * 60 * 60))).toBeNull();
   });
 });

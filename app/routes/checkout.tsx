@@ -21,12 +21,9 @@ import { INDIAN_STATES } from "~/lib/indian-states";
 import { formatRupees } from "~/lib/money";
 import { SHIPPING_FEE_PAISE, shop } from "~/lib/shop";
 import { cartLines } from "~/modules/cart/cart.server";
-import { describeError } from "~/modules/ops/errors.server";
-import { customerAttempt } from "~/modules/orders/orders.server";
 import {
-  fetchOutcome,
   paymentMessages,
-  settlePayment,
+  returnFromPhonePe,
   startCheckoutPayment,
 } from "~/modules/orders/payment-flow.server";
 import { readForm } from "~/read-form.server";
@@ -39,12 +36,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: checkoutStyles },
 ];
 
-/** Seconds between reloads of the "being confirmed" page (a meta refresh: it works without JavaScript). */
-const PENDING_REFRESH_SECONDS = 3;
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Checkout | ${shop.name}` },
-  ...(data?.pending ? [{ httpEquiv: "refresh", content: String(PENDING_REFRESH_SECONDS) } as const] : []),
+  // The "being confirmed" page reloads itself (a meta refresh: it works without JavaScript), less often as it ages.
+  ...(data?.pending ? [{ httpEquiv: "refresh", content: String(data.refreshSeconds) } as const] : []),
 ];
 
 /**
@@ -59,30 +54,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     url.searchParams.get("merchantTransactionId") ?? url.searchParams.get("merchantOrderId");
   let paymentError: string | null = null;
   if (merchantOrderId) {
-    const attempt = await customerAttempt(db, customer.id, merchantOrderId);
-    if (!attempt) {
-      paymentError = paymentMessages.verificationFailed;
-    } else {
-      try {
-        const result = await settlePayment(db, merchantOrderId, await fetchOutcome(merchantOrderId));
-        switch (result.kind) {
-          case "ordered":
-            return toasts().redirectWithSuccess("/my-orders", paymentMessages.ordered, { status: 303 });
-          case "pending":
-            return json({ pending: true as const, merchantOrderId });
-          case "failed":
-            paymentError = paymentMessages.verificationFailed;
-            break;
-          case "out-of-stock":
-            paymentError = paymentMessages.outOfStock;
-            break;
-          default:
-            paymentError = paymentMessages.verificationFailed;
-        }
-      } catch (error) {
-        console.error(`Could not verify payment ${merchantOrderId}: ${describeError(error)}`);
-        paymentError = paymentMessages.verifyError;
-      }
+    const back = await returnFromPhonePe(db, customer.id, merchantOrderId);
+    switch (back.kind) {
+      case "ordered":
+        return toasts().redirectWithSuccess("/my-orders", paymentMessages.ordered, { status: 303 });
+      case "pending":
+        return json({
+          pending: true as const,
+          merchantOrderId,
+          refreshSeconds: back.refreshSeconds,
+          note: back.note,
+        });
+      case "failed":
+        paymentError = back.message;
     }
   }
   const lines = await cartLines(db, customer.id);
@@ -124,11 +108,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Checkout() {
   const data = useLoaderData<typeof loader>();
-  if (data.pending) return <PaymentPending />;
+  if (data.pending) return <PaymentPending note={data.note} />;
   return <CheckoutForm {...data} />;
 }
 
-function PaymentPending() {
+function PaymentPending({ note }: { note: string | null }) {
   return (
     <div className="container page checkout-page">
       <section className="payment-pending" aria-live="polite">
@@ -137,6 +121,7 @@ function PaymentPending() {
           PhonePe has not confirmed your payment yet. This page checks again every few seconds; please keep it
           open. Your cart is kept until the payment is settled.
         </p>
+        {note ? <p className="payment-note">{note}</p> : null}
         <p>
           <Link to="/my-orders">See My Orders</Link> · <Link to="/cart">Back to Cart</Link>
         </p>

@@ -11,6 +11,7 @@ import { accountMessages, type ProfileValues, profileSchema } from "~/lib/forms/
 import { shop } from "~/lib/shop";
 import { updateProfile } from "~/modules/accounts/customers.server";
 import { sendMail } from "~/modules/mail/mail.server";
+import { describeError } from "~/modules/ops/errors.server";
 import { tooManyAttempts } from "~/modules/security/rate-limit.server";
 import { readForm } from "~/read-form.server";
 import { inlineToast, toasts } from "~/toast.server";
@@ -46,7 +47,9 @@ export async function action({ request }: ActionFunctionArgs) {
       // The notice to the old address goes out after the answer, as the reset mail does.
       send: async (mail) => {
         sendMail(mail).catch((error: unknown) =>
-          console.error("Could not send the notice of a changed email or mobile number", error),
+          console.error(
+            `Could not send the notice of a changed email or mobile number: ${describeError(error)}`,
+          ),
         );
       },
     });
@@ -63,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
   } catch (error) {
-    console.error("Could not update a profile", error);
+    console.error(`Could not update a profile: ${describeError(error)}`);
     return json(
       {
         result: submission.reply({

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { adminAuthorization } from "./support/simulator";
 import { expect, test } from "./support/test";
 
 const rupees = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
@@ -135,6 +136,7 @@ test.describe("checkout", () => {
     await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "3");
 
     const settled = await request.post(`/phonepe-simulator/admin/orders/${merchantOrderId}`, {
+      headers: adminAuthorization,
       data: { state: "COMPLETED", webhook: "none" },
     });
     expect(settled.ok()).toBe(true);
@@ -166,6 +168,26 @@ test.describe("checkout", () => {
     await expect(otherPage.getByText("You have not ordered anything yet.")).toBeVisible();
     await other.close();
   });
+});
+
+test("Place Order pressed five times opens one PhonePe payment, and a changed cart a new one", async ({
+  page,
+}) => {
+  await signUp(page);
+  await addToCart(page, 4, 1);
+  const pages = new Set<string>();
+  for (let press = 0; press < 5; press++) {
+    await page.goto("/checkout");
+    await fillAddress(page);
+    await placeOrder(page);
+    pages.add(new URL(page.url()).pathname);
+  }
+  expect(pages.size).toBe(1);
+  await addToCart(page, 5, 1);
+  await page.goto("/checkout");
+  await fillAddress(page);
+  await placeOrder(page);
+  expect(pages.has(new URL(page.url()).pathname)).toBe(false);
 });
 
 test("a webhook without PhonePe's authorization is refused", async ({ request }) => {

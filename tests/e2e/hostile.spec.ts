@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { APIRequest, APIRequestContext, APIResponse } from "@playwright/test";
 import { newCustomer, type TestCustomer } from "./support/accounts";
+import { simulator, webhookAuthorization } from "./support/simulator";
 import { test as base, expect } from "./support/test";
 
 /*
@@ -66,7 +67,7 @@ const OFFSITE = [
 ];
 
 /** PhonePe's webhook Authorization in simulator mode: SHA-256 of the simulator's username:password. */
-const WEBHOOK_AUTH = createHash("sha256").update("simulator:simulator-webhook-password").digest("hex");
+const WEBHOOK_AUTH = webhookAuthorization;
 /** Rs. 100 shipping, in paise. */
 const SHIPPING_PAISE = 10_000;
 
@@ -686,9 +687,9 @@ test.describe("hostile input", () => {
   test("PhonePe simulator routes (test-only) with bad bodies and ids", async ({ shop }) => {
     const tokenAnswer = await (await shop.context()).post("/phonepe-simulator/v1/oauth/token", {
       form: {
-        client_id: "SIMULATOR_CLIENT",
+        client_id: simulator.clientId,
         client_version: "1",
-        client_secret: "simulator-secret",
+        client_secret: simulator.clientSecret,
         grant_type: "client_credentials",
       },
     });

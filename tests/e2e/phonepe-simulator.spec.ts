@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
+import { simulator } from "./support/simulator";
 import { expect, test } from "./support/test";
 
 /*
- * The bundled PhonePe simulator (the e2e server runs without PhonePe credentials, so it is on): an order is
+ * The bundled PhonePe simulator (the e2e server runs it on purpose, with the credentials in support/simulator): an order is
  * created through its pay API with a token, as the shop's client does, then the hosted page is used in the
  * browser like PhonePe's. The redirect URL is the shop's home page so the browser lands somewhere real.
  */
@@ -12,9 +13,9 @@ import { expect, test } from "./support/test";
 async function accessToken(request: APIRequestContext): Promise<string> {
   const response = await request.post("/phonepe-simulator/v1/oauth/token", {
     form: {
-      client_id: "SIMULATOR_CLIENT",
+      client_id: simulator.clientId,
       client_version: "1",
-      client_secret: "simulator-secret",
+      client_secret: simulator.clientSecret,
       grant_type: "client_credentials",
     },
   });

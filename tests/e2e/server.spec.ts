@@ -63,6 +63,16 @@ test.describe("configuration checked at start", () => {
   });
 });
 
+test.describe("payments on purpose", () => {
+  test("a public shop without PhonePe credentials refuses to start, naming the PhonePe variables", async () => {
+    const { code, output } = await startServer({ PUBLIC_URL: "https://shop.kavericomputers.in" });
+    expect(code).toBe(1);
+    expect(output).toContain("The shop cannot start");
+    expect(output).toMatch(/PHONEPE_CLIENT_ID and PHONEPE_CLIENT_SECRET are not set/);
+    expect(output).toMatch(/PHONEPE_ENV=simulator for a trial on purpose/);
+  });
+});
+
 test.describe("one process per embedded database", () => {
   test("a second shop on the running shop's data directory refuses at once, naming the holder", async () => {
     const runningDataDir = path.resolve(`.cache/e2e-data-${process.env.E2E_PORT ?? 3100}`);

@@ -16,6 +16,10 @@ import {
   createPaymentAttempt,
   customerOrders,
   finishPayment,
+  noteWebhook,
+  recordPaymentStart,
+  reusablePaymentPage,
+  scheduleNextCheck,
 } from "../../app/modules/orders/orders.server";
 import { openTestDatabase, type TestDatabase } from "./support/database";
 
@@ -207,5 +211,114 @@ describe(`payments and orders (${kind})`, () => {
       .from(paymentAttempts)
       .where(eq(paymentAttempts.merchantOrderId, merchantOrderId));
     expect(attempt?.checkCount).toBe(1);
+  });
+});
+
+describe("an order too large to pay online", () => {
+  it("is refused before any attempt is stored, instead of overflowing the amount", async () => {
+    const [customer] = await database.db
+      .insert(customers)
+      .values({
+        firstname: "Ravi",
+        lastname: "Kumar",
+        email: "bulk-buyer@example.in",
+        mobile: "9845012346",
+        passwordHash: "x",
+      })
+      .returning({ id: customers.id });
+    if (!customer) throw new Error("no customer");
+    const [before] = await database.db
+      .select({ originalPrice: products.originalPrice })
+      .from(products)
+      .where(eq(products.id, product.id));
+    if (!before) throw new Error("no product");
+    // A Rs. 1.2 crore server rack, three of them: Rs. 3.6 crore is past what an amount column can hold.
+    await database.db
+      .update(products)
+      .set({ originalPrice: 1_20_00_000 * 100, discountedPrice: 1_20_00_000 * 100, quantity: 50 })
+      .where(eq(products.id, product.id));
+    try {
+      await addToCart(database.db, customer.id, {
+        productId: product.id,
+        colourId: product.colourId,
+        quantity: 3,
+      });
+      const attempt = await createPaymentAttempt(database.db, customer.id, address);
+      expect(attempt).toEqual({ problem: "too-large", amount: 3 * 1_20_00_000 * 100 + 10_000 });
+      const stored = await database.db
+        .select({ id: paymentAttempts.id })
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.customerId, customer.id));
+      expect(stored).toEqual([]);
+    } finally {
+      await database.db
+        .update(products)
+        .set({ originalPrice: before.originalPrice, discountedPrice: product.price, quantity: product.stock })
+        .where(eq(products.id, product.id));
+    }
+  });
+});
+
+describe("a webhook noted for the reconciler", () => {
+  async function attemptRow(merchantOrderId: string) {
+    const [row] = await database.db
+      .select({
+        status: paymentAttempts.status,
+        nextCheckAt: paymentAttempts.nextCheckAt,
+        reason: paymentAttempts.failureReason,
+      })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.merchantOrderId, merchantOrderId));
+    return row;
+  }
+
+  it("makes a pending attempt due now, and leaves orders the shop never started alone", async () => {
+    const { merchantOrderId } = await customerWithAttempt();
+    const now = new Date(Date.now() + 1000);
+    expect(await noteWebhook(database.db, merchantOrderId, now)).toBe("noted");
+    expect((await attemptRow(merchantOrderId))?.nextCheckAt).toEqual(now);
+    expect(await noteWebhook(database.db, "KC_NEVER_STARTED", now)).toBe("unknown");
+    expect(await noteWebhook(database.db, "bad\u0000id", now)).toBe("unknown");
+  });
+
+  it("asks again about a payment the shop had given up on", async () => {
+    const { merchantOrderId } = await customerWithAttempt();
+    await scheduleNextCheck(database.db, merchantOrderId, null);
+    expect(await attemptRow(merchantOrderId)).toMatchObject({ status: "FAILED", reason: "Payment expired" });
+    const now = new Date();
+    expect(await noteWebhook(database.db, merchantOrderId, now)).toBe("noted");
+    expect(await attemptRow(merchantOrderId)).toEqual({ status: "PENDING", nextCheckAt: now, reason: null });
+  });
+});
+
+describe("Place Order again with the same cart", () => {
+  it("goes back to the payment page PhonePe has open, until the cart changes or the page expires", async () => {
+    const { customerId, merchantOrderId } = await customerWithAttempt(1);
+    const now = new Date();
+    const paymentUrl = `https://mercury-uat.phonepe.com/transact/${merchantOrderId}`;
+    // Not started at PhonePe yet: nothing to go back to.
+    expect(await reusablePaymentPage(database.db, customerId, address, now)).toBeNull();
+    await recordPaymentStart(database.db, merchantOrderId, {
+      providerOrderId: "OMO1",
+      paymentUrl,
+      expireAt: new Date(now.getTime() + 20 * 60_000),
+    });
+    const moved = { ...address, city: "Mysuru" };
+    expect(await reusablePaymentPage(database.db, customerId, moved, now)).toEqual({
+      merchantOrderId,
+      paymentUrl,
+    });
+    const [saved] = await database.db
+      .select({ address: paymentAttempts.shippingAddress })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.merchantOrderId, merchantOrderId));
+    expect(saved?.address.city).toBe("Mysuru");
+    // Close to PhonePe's expiry the page is not reused.
+    expect(
+      await reusablePaymentPage(database.db, customerId, address, new Date(now.getTime() + 19.5 * 60_000)),
+    ).toBeNull();
+    // Another quantity is another payment.
+    await database.db.update(cartItems).set({ quantity: 2 }).where(eq(cartItems.customerId, customerId));
+    expect(await reusablePaymentPage(database.db, customerId, address, now)).toBeNull();
   });
 });

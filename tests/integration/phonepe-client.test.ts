@@ -1,8 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-// The fetch that @remix-run/node's installGlobals() puts in place in the production server (server.mjs).
-import { fetch as remixFetch } from "@remix-run/web-fetch";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createPhonePeClient,
   type PhonePeClientSettings,
@@ -18,11 +16,13 @@ import {
  */
 
 type Seen = { method: string; path: string; headers: IncomingMessage["headers"]; body: string };
-type Answer = { status?: number; json?: unknown; text?: string; hang?: boolean };
+/** hang: no answer at all; stall: the status line and half a body, then nothing. */
+type Answer = { status?: number; json?: unknown; text?: string; hang?: boolean; stall?: boolean };
 type Handler = (request: Seen) => Answer;
 
 const servers: Server[] = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   await Promise.all(
     servers.splice(0).map(
       (server) =>
@@ -49,6 +49,11 @@ async function fakePhonePe(handler: Handler): Promise<{ base: string; seen: Seen
       seen.push(request);
       const answer = handler(request);
       if (answer.hang) return;
+      if (answer.stall) {
+        res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "100" });
+        res.write('{"orderId":"OMO1",');
+        return;
+      }
       res.statusCode = answer.status ?? 200;
       if (answer.json !== undefined) {
         res.setHeader("Content-Type", "application/json");
@@ -146,7 +151,7 @@ describe("PhonePe client: OAuth token", () => {
       amount: 1_234_500,
       redirectUrl: "http://localhost:3000/checkout?merchantTransactionId=KC20250115063000ABCDE",
     });
-    clock += 30 * 60 * 1000;
+    clock += 29 * 60 * 1000; // Within the first half of the hour the token lives.
     await client.orderStatus("KC20250115063000ABCDE");
     await client.orderStatus("KC20250115063000ABCDE");
 
@@ -161,33 +166,6 @@ describe("PhonePe client: OAuth token", () => {
       grant_type: "client_credentials",
     });
     for (const request of pgRequests(seen)) expect(request.headers.authorization).toBe("O-Bearer tok-1");
-  });
-
-  it("fetches a new token a minute before expires_at, not earlier", async () => {
-    let clock = T0;
-    let issued = 0;
-    const { base, seen } = await fakePhonePe((req) => {
-      if (req.path === "/v1/oauth/token") {
-        issued += 1;
-        return tokenAnswer(`tok-${issued}`, clock, 3600);
-      }
-      return { json: completedStatus };
-    });
-    const client = createPhonePeClient(settingsFor(base, { now: () => clock }));
-
-    await client.orderStatus("KC1");
-    clock = T0 + (3600 - 61) * 1000;
-    await client.orderStatus("KC1");
-    expect(tokenRequests(seen)).toHaveLength(1);
-
-    clock = T0 + (3600 - 59) * 1000;
-    await client.orderStatus("KC1");
-    expect(tokenRequests(seen)).toHaveLength(2);
-    expect(pgRequests(seen).at(-1)?.headers.authorization).toBe("O-Bearer tok-2");
-
-    clock = T0 + 7200 * 1000;
-    await client.orderStatus("KC1");
-    expect(tokenRequests(seen)).toHaveLength(3);
   });
 
   it("shares one token request between calls made at the same moment", async () => {
@@ -259,6 +237,172 @@ describe("PhonePe client: OAuth token", () => {
   });
 });
 
+describe("PhonePe client: token renewal", () => {
+  const SECOND = 1000;
+
+  /** A fake PhonePe whose token endpoint can be made to fail; tokens are tok-1, tok-2, … issued at `clock`. */
+  async function renewing(lifetimeSeconds: number, options: { timeoutMs?: number } = {}) {
+    const state = { clock: T0, issued: 0, tokenAnswer: undefined as Answer | undefined };
+    const fake = await fakePhonePe((req) => {
+      if (req.path === "/v1/oauth/token") {
+        if (state.tokenAnswer) return state.tokenAnswer;
+        state.issued += 1;
+        return tokenAnswer(`tok-${state.issued}`, state.clock, lifetimeSeconds);
+      }
+      return { json: completedStatus };
+    });
+    const client = createPhonePeClient(
+      settingsFor(fake.base, { now: () => state.clock, timeoutMs: options.timeoutMs ?? 2000 }),
+    );
+    /** One order-status call at `at` seconds after T0; answers the Authorization header it was sent with. */
+    const callAt = async (at: number) => {
+      state.clock = T0 + at * SECOND;
+      await client.orderStatus("KC1");
+      return pgRequests(fake.seen).at(-1)?.headers.authorization;
+    };
+    return { state, client, seen: fake.seen, callAt, tokens: () => tokenRequests(fake.seen).length };
+  }
+
+  const refused: Answer = {
+    status: 503,
+    json: { success: false, code: "SERVICE_UNAVAILABLE", message: "Please try again" },
+  };
+
+  it("renews at half the token's life, like PhonePe's SDK, not earlier", async () => {
+    const { callAt, tokens } = await renewing(3600);
+    expect(await callAt(0)).toBe("O-Bearer tok-1");
+    expect(await callAt(1799)).toBe("O-Bearer tok-1");
+    expect(tokens()).toBe(1);
+    expect(await callAt(1800)).toBe("O-Bearer tok-2");
+    expect(tokens()).toBe(2);
+    // tok-2 was issued at 1800 s: its half-life is at 3600 s.
+    expect(await callAt(3599)).toBe("O-Bearer tok-2");
+    expect(await callAt(3600)).toBe("O-Bearer tok-3");
+  });
+
+  it("renews five minutes before expires_at when that comes before half-life", async () => {
+    const { callAt, tokens } = await renewing(8 * 60);
+    await callAt(0);
+    expect(await callAt(179)).toBe("O-Bearer tok-1");
+    expect(tokens()).toBe(1);
+    expect(await callAt(180)).toBe("O-Bearer tok-2");
+  });
+
+  it("renews a very short-lived token at most every 30 seconds", async () => {
+    // Two minutes of life: five minutes before expiry is already past, so it is renewed as soon as allowed.
+    const { callAt, tokens } = await renewing(120);
+    await callAt(0);
+    expect(await callAt(29)).toBe("O-Bearer tok-1");
+    expect(await callAt(30)).toBe("O-Bearer tok-2");
+    expect(await callAt(31)).toBe("O-Bearer tok-2");
+    expect(await callAt(59)).toBe("O-Bearer tok-2");
+    expect(tokens()).toBe(2);
+  });
+
+  it("keeps a still-valid token when renewal fails, logs it once, and tries again after 30 seconds", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { state, callAt, tokens } = await renewing(3600);
+    await callAt(0);
+
+    state.tokenAnswer = refused;
+    expect(await callAt(1800)).toBe("O-Bearer tok-1");
+    expect(tokens()).toBe(2);
+    expect(warn).toHaveBeenCalledTimes(1);
+    const line = String(warn.mock.calls[0]?.[0]);
+    expect(line).toContain("could not renew the OAuth token");
+    expect(line).toContain("http 503 SERVICE_UNAVAILABLE: Please try again");
+    expect(line).not.toContain("s3cr3t");
+    expect(line).not.toContain("tok-1");
+
+    // Within the back-off: no token request, the valid token is used.
+    expect(await callAt(1801)).toBe("O-Bearer tok-1");
+    expect(await callAt(1829)).toBe("O-Bearer tok-1");
+    expect(tokens()).toBe(2);
+
+    // After it: one more try (failing again, so still tok-1), then PhonePe is back.
+    expect(await callAt(1830)).toBe("O-Bearer tok-1");
+    expect(tokens()).toBe(3);
+    expect(warn).toHaveBeenCalledTimes(2);
+    state.tokenAnswer = undefined;
+    expect(await callAt(1845)).toBe("O-Bearer tok-1");
+    expect(await callAt(1860)).toBe("O-Bearer tok-2");
+    expect(tokens()).toBe(4);
+    expect(await callAt(1900)).toBe("O-Bearer tok-2");
+    expect(tokens()).toBe(4);
+  });
+
+  it("keeps the valid token when the token request hangs: one timed-out try, no more", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { state, callAt, tokens } = await renewing(3600, { timeoutMs: 300 });
+    await callAt(0);
+    state.tokenAnswer = { hang: true };
+    const started = Date.now();
+    expect(await callAt(1800)).toBe("O-Bearer tok-1");
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(String(vi.mocked(console.warn).mock.calls[0]?.[0])).toContain(
+      "timeout: PhonePe did not answer within 0.3 seconds",
+    );
+    expect(await callAt(1810)).toBe("O-Bearer tok-1");
+    expect(tokens()).toBe(2);
+  });
+
+  it("fails once the token is too close to expires_at to be used", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { state, callAt, client } = await renewing(3600);
+    await callAt(0);
+    state.tokenAnswer = refused;
+    expect(await callAt(3569)).toBe("O-Bearer tok-1");
+    // 30 s before expires_at it is no longer used, and the refusal is the call's error.
+    state.clock = T0 + 3570 * SECOND;
+    await expect(client.orderStatus("KC1")).rejects.toMatchObject({
+      kind: "http",
+      status: 503,
+      code: "SERVICE_UNAVAILABLE",
+    });
+  });
+
+  it("shares one renewal request between calls made at the same moment, succeeding or failing", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { state, client, seen, tokens, callAt } = await renewing(3600);
+    await callAt(0);
+
+    state.tokenAnswer = refused;
+    state.clock = T0 + 1800 * SECOND;
+    await Promise.all([client.orderStatus("A"), client.orderStatus("B"), client.orderStatus("C")]);
+    expect(tokens()).toBe(2);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(
+      pgRequests(seen)
+        .slice(-3)
+        .map((r) => r.headers.authorization),
+    ).toEqual(["O-Bearer tok-1", "O-Bearer tok-1", "O-Bearer tok-1"]);
+
+    state.tokenAnswer = undefined;
+    state.clock = T0 + 1900 * SECOND;
+    await Promise.all([client.orderStatus("A"), client.orderStatus("B"), client.orderStatus("C")]);
+    expect(tokens()).toBe(3);
+    expect(
+      pgRequests(seen)
+        .slice(-3)
+        .map((r) => r.headers.authorization),
+    ).toEqual(["O-Bearer tok-2", "O-Bearer tok-2", "O-Bearer tok-2"]);
+  });
+
+  it("does not fall back on a token PhonePe refused with a 401", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { base, seen } = await fakePhonePe((req) => {
+      if (req.path === "/v1/oauth/token") {
+        return tokenRequests(seen).length === 1 ? tokenAnswer("tok-1", T0) : refused;
+      }
+      return { status: 401, json: { success: false, code: "UNAUTHORIZED", message: "Token revoked" } };
+    });
+    const client = createPhonePeClient(settingsFor(base, { now: () => T0 }));
+    await expect(client.orderStatus("KC1")).rejects.toMatchObject({ status: 503 });
+    expect(pgRequests(seen)).toHaveLength(1);
+    expect(tokenRequests(seen)).toHaveLength(2);
+  });
+});
+
 describe("PhonePe client: answers", () => {
   async function clientAnswering(answer: (req: Seen) => Answer) {
     const fake = await fakePhonePe((req) =>
@@ -300,6 +444,44 @@ describe("PhonePe client: answers", () => {
         },
       },
     });
+  });
+
+  it("sends the headers PhonePe's API reference lists, on every call", async () => {
+    const { client, seen } = await clientAnswering((req) => {
+      if (req.path === "/pg/checkout/v2/pay") return payAnswer;
+      if (req.path === "/pg/payments/v2/refund") {
+        return { json: { refundId: "OMR1", amount: 10_000, state: "PENDING" } };
+      }
+      if (req.path.startsWith("/pg/payments/v2/refund/")) {
+        return { json: { amount: 10_000, state: "COMPLETED" } };
+      }
+      return { json: completedStatus };
+    });
+    await client.startPayment({ merchantOrderId: "KC1", amount: 10_000, redirectUrl: "https://x.in/" });
+    await client.orderStatus("KC1");
+    await client.refund({ merchantRefundId: "KC1R", originalMerchantOrderId: "KC1", amount: 10_000 });
+    await client.refundStatus("KC1R");
+
+    const token = tokenRequests(seen)[0];
+    expect(token?.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    expect(token?.headers.accept).toBe("application/json");
+    expect(token?.headers.authorization).toBeUndefined();
+    const calls = pgRequests(seen);
+    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /pg/checkout/v2/pay",
+      "GET /pg/checkout/v2/order/KC1/status?details=false",
+      "POST /pg/payments/v2/refund",
+      "GET /pg/payments/v2/refund/KC1R/status",
+    ]);
+    for (const request of calls) {
+      expect(request.headers).toMatchObject({
+        "content-type": "application/json",
+        accept: "application/json",
+        authorization: "O-Bearer tok-1",
+      });
+      // The SDK's own x-source* headers name the SDK; PhonePe asks for X-SOURCE only from partners (TSPs).
+      expect(Object.keys(request.headers).filter((name) => name.startsWith("x-"))).toEqual([]);
+    }
   });
 
   it("reports a missing redirect URL as undefined (the checkout's 'Failed to initiate' case)", async () => {
@@ -471,22 +653,32 @@ describe("PhonePe client: answers", () => {
     expect(error).toBeInstanceOf(PhonePeError);
     expect(error).toMatchObject({ kind: "timeout", status: undefined });
     expect((error as Error).message).toBe("PhonePe did not answer within 0.3 seconds");
-    // An abort during a POST made Remix's global fetch reject a stream cancel nobody handled (which stops the
-    // production server); the node:http transport has no such thing. Vitest fails the run on one.
+    // The abort must not leave an unhandled rejection behind (it once stopped the production server); Vitest
+    // fails the run on one.
     await new Promise((resolve) => setTimeout(resolve, 200));
   });
 
-  it("leaves no timer behind to abort a finished answer (Remix's fetch, as server.mjs installs it)", async () => {
-    // With AbortSignal.timeout, Remix's fetch cancelled the already-read body when the timer fired later: an
-    // unhandled rejection that stopped the production server. Vitest fails the run on one.
+  it("gives up on a PhonePe that answers and then stalls in the middle of the body", async () => {
+    const { client } = await clientAnswering(() => ({ stall: true }));
+    const error = await client.orderStatus("KC1").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PhonePeError);
+    // The time limit covers the whole exchange; the status had arrived.
+    expect(error).toMatchObject({ kind: "timeout", status: 200 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  });
+
+  it("gives an injected fetch the time limit's signal", async () => {
     const fake = await fakePhonePe((req) =>
       req.path === "/v1/oauth/token" ? tokenAnswer("tok-1", Date.now()) : { json: completedStatus },
     );
-    const client = createPhonePeClient(
-      settingsFor(fake.base, { fetch: remixFetch as unknown as typeof fetch, timeoutMs: 100 }),
-    );
-    expect((await client.orderStatus("KC1")).state).toBe("COMPLETED");
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    const hanging: typeof fetch = (input, init) =>
+      String(input).endsWith("/v1/oauth/token")
+        ? fetch(input, init)
+        : new Promise<Response>((_, reject) => {
+            init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+          });
+    const client = createPhonePeClient(settingsFor(fake.base, { fetch: hanging, timeoutMs: 100 }));
+    await expect(client.orderStatus("KC1")).rejects.toMatchObject({ kind: "timeout", status: undefined });
   });
 
   it("reports an unreachable PhonePe as a network error", async () => {

@@ -34,6 +34,9 @@ import { openTestDatabase, type TestDatabase } from "./support/database";
  * PhonePe client over HTTP; the shop's webhook endpoint is faked on the same server to see what arrives.
  */
 
+const { ADMIN_SECRET } = vi.hoisted(() => ({ ADMIN_SECRET: "integration-admin-secret-0123456789" }));
+const admin = { "Content-Type": "application/json", Authorization: `Bearer ${ADMIN_SECRET}` };
+
 const state = vi.hoisted(() => ({
   db: undefined as unknown,
   mode: "simulator" as "simulator" | "sandbox" | "production",
@@ -53,6 +56,7 @@ vi.mock("~/config.server", () => ({
         clientVersion: 1,
         webhookUsername: "simulator",
         webhookPassword: "simulator-webhook-password",
+        simulatorAdminSecret: ADMIN_SECRET,
       },
     }) as Config,
 }));
@@ -397,13 +401,13 @@ describe(`PhonePe simulator (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite
     expect(webhooks).toHaveLength(0);
 
     // Settled later through the admin endpoint (tests) …
-    const admin = await fetch(`${base}/phonepe-simulator/admin/orders/${merchantOrderId}`, {
+    const settled = await fetch(`${base}/phonepe-simulator/admin/orders/${merchantOrderId}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: admin,
       body: JSON.stringify({ state: "COMPLETED" }),
     });
-    expect(admin.status).toBe(200);
-    expect(await admin.json()).toMatchObject({ state: "COMPLETED", merchantOrderId });
+    expect(settled.status).toBe(200);
+    expect(await settled.json()).toMatchObject({ state: "COMPLETED", merchantOrderId });
     const completed = await client.orderStatus(merchantOrderId);
     expect(completed.state).toBe("COMPLETED");
     expect(completed.transactionId).toBe(pending.transactionId);
@@ -411,7 +415,7 @@ describe(`PhonePe simulator (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite
 
     const twice = await fetch(`${base}/phonepe-simulator/admin/orders/${merchantOrderId}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: admin,
       body: JSON.stringify({ state: "FAILED" }),
     });
     expect(twice.status).toBe(409);
@@ -421,12 +425,12 @@ describe(`PhonePe simulator (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite
   it("completes a pending payment by itself once its time has come", async () => {
     const client = simulatorClient();
     const { merchantOrderId } = await startPayment(client, 30_000);
-    const admin = await fetch(`${base}/phonepe-simulator/admin/orders/${merchantOrderId}`, {
+    const later = await fetch(`${base}/phonepe-simulator/admin/orders/${merchantOrderId}`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { ...admin, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ state: "PENDING", settleAfter: "0" }),
     });
-    expect(admin.status).toBe(200);
+    expect(later.status).toBe(200);
     await vi.waitFor(async () => expect((await client.orderStatus(merchantOrderId)).state).toBe("COMPLETED"));
     await vi.waitFor(() => expect(webhooks).toHaveLength(1));
   });
@@ -439,7 +443,36 @@ describe(`PhonePe simulator (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite
     await expect(client.refundStatus("KC-NO-SUCH-REFUND")).rejects.toMatchObject({ status: 404 });
     expect((await fetch(`${base}/phonepe-simulator/pay/OMO000`)).status).toBe(404);
     expect((await choose(`${base}/phonepe-simulator/pay/OMO000`, { outcome: "success" })).status).toBe(404);
-    expect((await fetch(`${base}/phonepe-simulator/admin/orders/KC-NO-SUCH-ORDER`)).status).toBe(404);
+    expect(
+      (await fetch(`${base}/phonepe-simulator/admin/orders/KC-NO-SUCH-ORDER`, { headers: admin })).status,
+    ).toBe(404);
+  });
+
+  it("settles nothing through the admin endpoint without its secret", async () => {
+    const client = simulatorClient();
+    const { merchantOrderId } = await startPayment(client, 25_000);
+    for (const authorization of [undefined, "Bearer wrong-secret-0123456789", `Basic ${ADMIN_SECRET}`]) {
+      const refused = await fetch(`${base}/phonepe-simulator/admin/orders/${merchantOrderId}`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          ...(authorization ? { Authorization: authorization } : {}),
+        },
+        body: JSON.stringify({ state: "COMPLETED" }),
+      });
+      expect(refused.status, String(authorization)).toBe(401);
+    }
+    expect((await client.orderStatus(merchantOrderId)).state).toBe("PENDING");
+  });
+
+  it("sends shoppers back only to the merchant's own site", async () => {
+    const client = simulatorClient();
+    for (const redirectUrl of ["https://evil.example/checkout", "javascript:alert(1)", "//evil.example/x"]) {
+      await expect(
+        client.startPayment({ merchantOrderId: newMerchantOrderId(), amount: 10_000, redirectUrl }),
+        redirectUrl,
+      ).rejects.toMatchObject({ status: 400 });
+    }
   });
 
   it("gives the same order for a repeated pay request and refuses a different one", async () => {
@@ -559,6 +592,8 @@ describe("PhonePe simulator over time and across instances", () => {
       tokenSecret: "integration-test-session-secret-0123456789abcdef",
       baseUrl: `${base}/phonepe-simulator`,
       merchantId: "KAVERISIMULATOR",
+      merchantOrigin: new URL(base).origin,
+      adminSecret: undefined,
       webhook: {
         url: "http://webhook.invalid/api/phonepe/webhook",
         username: "simulator",
@@ -673,10 +708,10 @@ describe("PhonePe simulator over time and across instances", () => {
       },
     });
     await client.orderStatus(merchantOrderId);
-    now += 50 * 1000;
+    now += 20 * 1000;
     await client.orderStatus(merchantOrderId);
     expect(tokenCalls).toBe(1);
-    now += 40 * 1000; // 90 s: within the client's one-minute margin, so it renews first.
+    now += 40 * 1000; // 60 s: past half the two-minute token's life, so the client renews first.
     await client.orderStatus(merchantOrderId);
     expect(tokenCalls).toBe(2);
 

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { customers, passwordResetTokens } from "~/db/schema";
 import type { ProfileValues, SignupValues } from "~/lib/forms/accounts";
 import { contactChangedMail, type MailMessage } from "~/modules/mail/mail.server";
+import { describeError } from "~/modules/ops/errors.server";
 import { checkLimit, clearHits, rateLimits, recordHit } from "~/modules/security/rate-limit.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { endOtherSessions, type SessionCustomer } from "./session.server";
@@ -218,7 +219,9 @@ export async function updateProfile(
         );
       } catch (error) {
         // The change is saved; a notice that could not go out must not make it look as if it failed.
-        console.error("Could not send the notice of a changed email or mobile number", error);
+        console.error(
+          `Could not send the notice of a changed email or mobile number: ${describeError(error)}`,
+        );
       }
     }
     return { ok: true, customer, contactChanged };

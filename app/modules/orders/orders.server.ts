@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   type CartSnapshotLine,
@@ -54,7 +54,16 @@ export function newMerchantOrderId(now = new Date()): string {
   return `KC${stamp}${randomBytes(5).toString("hex").toUpperCase()}`;
 }
 
-export type StartProblem = { problem: "empty" } | { problem: "stock"; title: string; stock: number };
+export type StartProblem =
+  | { problem: "empty" }
+  | { problem: "stock"; title: string; stock: number }
+  | { problem: "too-large"; amount: number };
+
+/**
+ * The most one online payment may be: amounts are stored as PostgreSQL integers (at most about Rs. 2.14 crore),
+ * and so a cart past this is refused with a message rather than overflowing.
+ */
+export const MAX_ONLINE_ORDER_PAISE = 2_00_00_000 * 100;
 
 /**
  * Records a payment attempt for the customer's cart as it is in the database now: the lines and their offer
@@ -81,6 +90,7 @@ export async function createPaymentAttempt(
     originalPrice: line.originalPrice,
   }));
   const amount = subtotal(lines) + SHIPPING_FEE_PAISE;
+  if (amount > MAX_ONLINE_ORDER_PAISE) return { problem: "too-large", amount };
   const merchantOrderId = newMerchantOrderId(now);
   await db.insert(paymentAttempts).values({
     merchantOrderId,
@@ -97,27 +107,102 @@ export async function createPaymentAttempt(
 export async function recordPaymentStart(
   db: Database,
   merchantOrderId: string,
-  result: { providerOrderId: string } | { failure: string },
+  result: { providerOrderId: string; paymentUrl: string; expireAt: Date } | { failure: string },
 ): Promise<void> {
   await db
     .update(paymentAttempts)
     .set(
       "providerOrderId" in result
-        ? { providerOrderId: result.providerOrderId, updatedAt: new Date() }
+        ? {
+            providerOrderId: result.providerOrderId,
+            paymentUrl: result.paymentUrl,
+            expireAt: result.expireAt,
+            updatedAt: new Date(),
+          }
         : { status: "FAILED", failureReason: result.failure, nextCheckAt: null, updatedAt: new Date() },
     )
     .where(eq(paymentAttempts.merchantOrderId, merchantOrderId));
 }
 
-/** Whether the shop ever started a payment with this merchantOrderId (a webhook may name any). */
-export async function attemptExists(db: Database, merchantOrderId: string): Promise<boolean> {
-  if (!isPhonePeId(merchantOrderId)) return false;
-  const [row] = await db
-    .select({ id: paymentAttempts.id })
+type LineKey = Pick<CartSnapshotLine, "productId" | "colourId" | "quantity" | "unitPrice">;
+
+function sameLines(a: LineKey[], b: LineKey[]): boolean {
+  const key = (line: LineKey) => `${line.productId}:${line.colourId}:${line.quantity}:${line.unitPrice}`;
+  const left = a.map(key).sort();
+  const right = b.map(key).sort();
+  return left.length === right.length && left.every((k, i) => k === right[i]);
+}
+
+/**
+ * The customer's pending attempt for exactly this cart and amount, with a payment page PhonePe still keeps
+ * open for at least another minute: Place Order pressed again (a double click, a back button, a second tab)
+ * goes back to it instead of opening another PhonePe order. Its address is updated to the one just sent.
+ */
+export async function reusablePaymentPage(
+  db: Database,
+  customerId: number,
+  address: ShippingAddress,
+  now = new Date(),
+): Promise<{ merchantOrderId: string; paymentUrl: string } | null> {
+  const lines = await cartLines(db, customerId);
+  if (lines.length === 0) return null;
+  const amount = subtotal(lines) + SHIPPING_FEE_PAISE;
+  const candidates = await db
+    .select({
+      id: paymentAttempts.id,
+      merchantOrderId: paymentAttempts.merchantOrderId,
+      paymentUrl: paymentAttempts.paymentUrl,
+      lines: paymentAttempts.lines,
+    })
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.customerId, customerId),
+        eq(paymentAttempts.status, "PENDING"),
+        eq(paymentAttempts.amount, amount),
+        isNotNull(paymentAttempts.paymentUrl),
+        gt(paymentAttempts.expireAt, new Date(now.getTime() + 60_000)),
+      ),
+    )
+    .orderBy(desc(paymentAttempts.createdAt))
+    .limit(3);
+  const current: LineKey[] = lines.map((line) => ({
+    productId: line.productId,
+    colourId: line.colour.id,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+  }));
+  const match = candidates.find((attempt) => attempt.paymentUrl && sameLines(attempt.lines, current));
+  if (!match?.paymentUrl) return null;
+  await db
+    .update(paymentAttempts)
+    .set({ shippingAddress: address, updatedAt: now })
+    .where(eq(paymentAttempts.id, match.id));
+  return { merchantOrderId: match.merchantOrderId, paymentUrl: match.paymentUrl };
+}
+
+/**
+ * PhonePe's webhook says this order changed: its attempt is made due for a status check now (the reconciler
+ * confirms it through the order-status API; the webhook's body itself is never trusted). An attempt the shop
+ * gave up on by itself ("Payment expired") is asked about again, since PhonePe still had news of it.
+ * "unknown" when the shop never started such a payment.
+ */
+export async function noteWebhook(db: Database, merchantOrderId: string, now = new Date()) {
+  if (!isPhonePeId(merchantOrderId)) return "unknown" as const;
+  const [attempt] = await db
+    .select({ id: paymentAttempts.id, status: paymentAttempts.status, reason: paymentAttempts.failureReason })
     .from(paymentAttempts)
     .where(eq(paymentAttempts.merchantOrderId, merchantOrderId))
     .limit(1);
-  return row !== undefined;
+  if (!attempt) return "unknown" as const;
+  const givenUp = attempt.status === "FAILED" && attempt.reason === EXPIRED_BY_SHOP;
+  if (attempt.status === "PENDING" || givenUp) {
+    await db
+      .update(paymentAttempts)
+      .set({ status: "PENDING", nextCheckAt: now, ...(givenUp ? { failureReason: null } : {}) })
+      .where(eq(paymentAttempts.id, attempt.id));
+  }
+  return "noted" as const;
 }
 
 /** The attempt behind a return URL, only if it belongs to this customer. */
@@ -130,6 +215,7 @@ export async function customerAttempt(db: Database, customerId: number, merchant
       status: paymentAttempts.status,
       amount: paymentAttempts.amount,
       failureReason: paymentAttempts.failureReason,
+      createdAt: paymentAttempts.createdAt,
     })
     .from(paymentAttempts)
     .where(
@@ -137,6 +223,27 @@ export async function customerAttempt(db: Database, customerId: number, merchant
     )
     .limit(1);
   return attempt ?? null;
+}
+
+/**
+ * Whether a return page may ask PhonePe live about this attempt now: at most once every `everyMs`, whichever
+ * tab, reload or instance asks (one conditional UPDATE decides).
+ */
+export async function claimLiveCheck(db: Database, attemptId: number, now: Date, everyMs: number) {
+  const claimed = await db
+    .update(paymentAttempts)
+    .set({ lastAskedAt: now })
+    .where(
+      and(
+        eq(paymentAttempts.id, attemptId),
+        or(
+          isNull(paymentAttempts.lastAskedAt),
+          lte(paymentAttempts.lastAskedAt, new Date(now.getTime() - everyMs)),
+        ),
+      ),
+    )
+    .returning({ id: paymentAttempts.id });
+  return claimed.length > 0;
 }
 
 /**
@@ -308,14 +415,15 @@ export async function claimDueAttempts(db: Database, now = new Date(), limit = 1
     });
 }
 
+/** Why an attempt the shop stopped asking about is marked failed (PhonePe never said). */
+const EXPIRED_BY_SHOP = "Payment expired";
+
 /** Sets when a still-pending attempt is checked next (null: given up, it expired). */
 export async function scheduleNextCheck(db: Database, merchantOrderId: string, next: Date | null) {
   await db
     .update(paymentAttempts)
     .set(
-      next
-        ? { nextCheckAt: next }
-        : { status: "FAILED", failureReason: "Payment expired", nextCheckAt: null },
+      next ? { nextCheckAt: next } : { status: "FAILED", failureReason: EXPIRED_BY_SHOP, nextCheckAt: null },
     )
     .where(and(eq(paymentAttempts.merchantOrderId, merchantOrderId), eq(paymentAttempts.status, "PENDING")));
 }

@@ -1,16 +1,23 @@
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import type { ShippingAddress } from "~/db/schema";
-import { nextStatusCheck } from "~/lib/payment-schedule";
+import { formatRupees } from "~/lib/money";
+import { nextStatusCheck, PAYMENT_EXPIRY_SECONDS } from "~/lib/payment-schedule";
+import { shop } from "~/lib/shop";
 import { describeError } from "~/modules/ops/errors.server";
 import { PhonePeError, phonePeClientFromConfig } from "~/modules/payments/phonepe/client.server";
+import { consume, rateLimits } from "~/modules/security/rate-limit.server";
 import {
   claimDueAttempts,
+  claimLiveCheck,
   createPaymentAttempt,
+  customerAttempt,
   type FinishResult,
   finishPayment,
+  MAX_ONLINE_ORDER_PAISE,
   type PaymentOutcome,
   recordPaymentStart,
+  reusablePaymentPage,
   scheduleNextCheck,
 } from "./orders.server";
 
@@ -21,6 +28,10 @@ export const paymentMessages = {
   verificationFailed: "Payment verification failed.",
   verifyError: "Error verifying payment.",
   ordered: "Ordered createad Successfully!",
+  stillChecking:
+    "We could not reach PhonePe just now. Your payment is safe; this page keeps checking and your order is placed as soon as PhonePe confirms it.",
+  tooManyAttempts: (minutes: number) =>
+    `You have started many payments in the last hour. Please try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}, or call us to place your order.`,
   outOfStock:
     "Sorry, an item in your order ran out of stock while you were paying. No order was placed and your payment is being refunded.",
 } as const;
@@ -34,10 +45,23 @@ export async function startCheckoutPayment(
   db: Database,
   customerId: number,
   address: ShippingAddress,
+  now = new Date(),
 ): Promise<StartResult> {
-  const attempt = await createPaymentAttempt(db, customerId, address);
+  // Place Order again with the same cart: back to the payment page PhonePe already has open.
+  const open = await reusablePaymentPage(db, customerId, address, now);
+  if (open) return { ok: true, redirectUrl: open.paymentUrl };
+  const limit = await consume(db, rateLimits.paymentAttempts, `customer:${customerId}`, now);
+  if (limit.limited) return { ok: false, message: paymentMessages.tooManyAttempts(limit.retryAfterMinutes) };
+
+  const attempt = await createPaymentAttempt(db, customerId, address, now);
   if ("problem" in attempt) {
     if (attempt.problem === "empty") return { ok: false, message: "Your cart is empty.", emptyCart: true };
+    if (attempt.problem === "too-large") {
+      return {
+        ok: false,
+        message: `Orders over ${formatRupees(MAX_ONLINE_ORDER_PAISE)} cannot be paid online. Please call us on ${shop.hotline} to place this order.`,
+      };
+    }
     return {
       ok: false,
       message: `Sorry, only ${attempt.stock} of ${attempt.title} ${attempt.stock === 1 ? "is" : "are"} in stock. Please change the quantity in your cart.`,
@@ -52,12 +76,18 @@ export async function startCheckoutPayment(
       amount,
       redirectUrl: redirectUrl.toString(),
       message: `Kaveri Computers order ${merchantOrderId}`,
+      // Said out loud, so PhonePe and the shop agree on when an unpaid order ends.
+      expireAfter: PAYMENT_EXPIRY_SECONDS,
     });
     if (!started.redirectUrl) {
       await recordPaymentStart(db, merchantOrderId, { failure: "No redirect URL from PhonePe" });
       return { ok: false, message: paymentMessages.notStarted };
     }
-    await recordPaymentStart(db, merchantOrderId, { providerOrderId: started.orderId });
+    await recordPaymentStart(db, merchantOrderId, {
+      providerOrderId: started.orderId,
+      paymentUrl: started.redirectUrl,
+      expireAt: new Date(started.expireAt ?? now.getTime() + PAYMENT_EXPIRY_SECONDS * 1000),
+    });
     return { ok: true, redirectUrl: started.redirectUrl };
   } catch (error) {
     const message = error instanceof PhonePeError || error instanceof Error ? error.message : String(error);
@@ -79,7 +109,8 @@ export async function fetchOutcome(merchantOrderId: string): Promise<PaymentOutc
     return { state: "COMPLETED", amount: status.amount, transactionId: status.transactionId, details };
   }
   if (status.state === "FAILED") {
-    return { state: "FAILED", message: status.message ?? status.errorCode, details };
+    // The shopper sees PhonePe's own words when it gives some; its codes stay in the details for the dealer.
+    return { state: "FAILED", message: status.message, details };
   }
   return { state: "PENDING" };
 }
@@ -108,15 +139,88 @@ export async function settlePayment(
 }
 
 /**
+ * The one door for confirming a payment: asks PhonePe how it went and finishes it once (an order, a failure,
+ * or a refund for stock that ran out), whoever knocks: the shopper's return, the reconciler after a webhook or
+ * on PhonePe's polling schedule.
+ */
+export async function confirmPayment(db: Database, merchantOrderId: string): Promise<FinishResult> {
+  return settlePayment(db, merchantOrderId, await fetchOutcome(merchantOrderId));
+}
+
+export type ReturnOutcome =
+  | { kind: "ordered" }
+  | { kind: "pending"; refreshSeconds: number; note: string | null }
+  | { kind: "failed"; message: string };
+
+/** How often a shopper's return page may ask PhonePe live about one payment. */
+const LIVE_CHECK_EVERY_MS = 5_000;
+
+/**
+ * Seconds until the "Confirming your payment…" page reloads itself: every 3 s for the first half minute,
+ * then less and less often (at most once a minute). A meta refresh, so it works without JavaScript.
+ */
+export function pendingRefreshSeconds(startedAt: Date, now: Date): number {
+  const age = (now.getTime() - startedAt.getTime()) / 1000;
+  if (age < 30) return 3;
+  if (age < 120) return 5;
+  if (age < 300) return 15;
+  if (age < 1200) return 30;
+  return 60;
+}
+
+/**
+ * The shopper is back from PhonePe (or the pending page reloaded): what to show. The attempt's state is read
+ * from the database; PhonePe is asked live at most once every few seconds per attempt (the webhook and the
+ * reconciler do the rest), and a PhonePe that is busy or down keeps the shopper waiting rather than showing an
+ * error. Only the customer's own attempts count.
+ */
+export async function returnFromPhonePe(
+  db: Database,
+  customerId: number,
+  merchantOrderId: string,
+  now = new Date(),
+): Promise<ReturnOutcome> {
+  const attempt = await customerAttempt(db, customerId, merchantOrderId);
+  if (!attempt) return { kind: "failed", message: paymentMessages.verificationFailed };
+  let note: string | null = null;
+  if (attempt.status === "PENDING" && (await claimLiveCheck(db, attempt.id, now, LIVE_CHECK_EVERY_MS))) {
+    try {
+      const result = await confirmPayment(db, merchantOrderId);
+      if (result.kind === "ordered") return { kind: "ordered" };
+      if (result.kind === "failed") {
+        return { kind: "failed", message: result.message || paymentMessages.verificationFailed };
+      }
+      if (result.kind === "out-of-stock") return { kind: "failed", message: paymentMessages.outOfStock };
+      if (result.kind !== "pending") return { kind: "failed", message: paymentMessages.verificationFailed };
+    } catch (error) {
+      console.error(`Could not ask PhonePe about payment ${merchantOrderId}: ${describeError(error)}`);
+      note = paymentMessages.stillChecking;
+    }
+  }
+  const state = await customerAttempt(db, customerId, merchantOrderId);
+  switch (state?.status) {
+    case "COMPLETED":
+      return { kind: "ordered" };
+    case "PENDING":
+      return { kind: "pending", refreshSeconds: pendingRefreshSeconds(state.createdAt, now), note };
+    case "REFUND_PENDING":
+      return { kind: "failed", message: paymentMessages.outOfStock };
+    case "FAILED":
+      return { kind: "failed", message: state.failureReason || paymentMessages.verificationFailed };
+    default:
+      return { kind: "failed", message: paymentMessages.verificationFailed };
+  }
+}
+
+/**
  * One pass of the reconciler: payments still pending whose check is due (claimed by this instance only) are
- * asked about and finished, or scheduled again along PhonePe's polling schedule.
+ * confirmed, or scheduled again along PhonePe's polling schedule.
  */
 export async function reconcilePendingPayments(db: Database, now = new Date()): Promise<number> {
   const due = await claimDueAttempts(db, now);
   for (const attempt of due) {
     try {
-      const outcome = await fetchOutcome(attempt.merchantOrderId);
-      const result = await settlePayment(db, attempt.merchantOrderId, outcome);
+      const result = await confirmPayment(db, attempt.merchantOrderId);
       if (result.kind === "pending") {
         await scheduleNextCheck(db, attempt.merchantOrderId, nextStatusCheck(attempt.createdAt, new Date()));
       }
@@ -127,4 +231,42 @@ export async function reconcilePendingPayments(db: Database, now = new Date()): 
     }
   }
   return due.length;
+}
+
+type Reconciler = { wake: () => void };
+let reconciler: Reconciler | undefined;
+
+/**
+ * Runs the reconciler every `everyMs` on this instance, and at once when woken (a webhook has just said an
+ * order changed). Every instance runs one; claimDueAttempts hands each due payment to one instance only.
+ */
+export function startReconciler(db: Database, everyMs: number): Reconciler {
+  let running = false;
+  let again = false;
+  const run = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    reconcilePendingPayments(db)
+      .catch((error: unknown) =>
+        console.error(`The payment reconciler failed; it runs again shortly: ${describeError(error)}`),
+      )
+      .finally(() => {
+        running = false;
+        if (again) {
+          again = false;
+          setImmediate(run);
+        }
+      });
+  };
+  setInterval(run, everyMs).unref();
+  reconciler = { wake: () => setImmediate(run) };
+  return reconciler;
+}
+
+/** Asks this instance's reconciler to look now (no-op where none runs, e.g. in tests). */
+export function wakeReconciler(): void {
+  reconciler?.wake();
 }

@@ -23,6 +23,8 @@ export const rateLimits = {
   forgotPasswordClient: { bucket: "forgot-password-client", limit: 100, windowMinutes: 15 },
   /** New passwords submitted per client address (a reset link itself is a 256-bit secret, used once). */
   resetPassword: { bucket: "reset-password", limit: 100, windowMinutes: 15 },
+  /** New PhonePe payments per customer (Place Order with the same cart reuses the open one). */
+  paymentAttempts: { bucket: "payment-attempts", limit: 10, windowMinutes: 60 },
   /** Contact enquiries per sender e-mail address, and per client address. */
   contactEmail: { bucket: "contact-email", limit: 5, windowMinutes: 10 },
   contact: { bucket: "contact", limit: 60, windowMinutes: 10 },

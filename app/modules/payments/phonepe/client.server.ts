@@ -40,8 +40,15 @@ export const SIMULATOR_BASE_PATH = "/phonepe-simulator";
 export const PHONEPE_WEBHOOK_PATH = "/api/phonepe/webhook";
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-/** A token is renewed this long before PhonePe's expires_at. */
-const TOKEN_REFRESH_MARGIN_MS = 60_000;
+/**
+ * A token is renewed at half its life (as PhonePe's Node SDK does, TokenService.isCachedTokenValid) or this long
+ * before expires_at (PhonePe asks for renewal ahead of it), whichever comes first.
+ */
+const TOKEN_RENEW_AHEAD_MS = 5 * 60_000;
+/** A token is used until this long before expires_at, also while renewing it fails. */
+const TOKEN_SAFETY_MARGIN_MS = 30_000;
+/** After a failed renewal the next one is tried this much later; nor is a token renewed more often than this. */
+const TOKEN_RENEW_BACKOFF_MS = 30_000;
 
 export type PhonePeClientSettings = {
   /** Base of /v1/oauth/token, without a trailing slash. */
@@ -51,7 +58,7 @@ export type PhonePeClientSettings = {
   clientId: string;
   clientSecret: string;
   clientVersion: number;
-  /** Replaces the built-in node:http transport (see ./http.server.ts), e.g. in tests. */
+  /** Replaces the global fetch (see ./http.server.ts), e.g. in tests. */
   fetch?: typeof fetch;
   /** Milliseconds since the epoch; tests move time with it. */
   now?: () => number;
@@ -156,7 +163,23 @@ export type PhonePeClient = {
   refundStatus(merchantRefundId: string): Promise<RefundStatusResult>;
 };
 
-type CachedToken = { header: string; refreshAt: number };
+type CachedToken = {
+  /** "O-Bearer <access_token>". */
+  header: string;
+  /** Epoch ms: the first call from then on renews the token (moved on by a failed renewal). */
+  renewAt: number;
+  /** Epoch ms: the token is used until then, expires_at less a safety margin. */
+  usableUntil: number;
+};
+
+/** A failure in one line for the log: kind, HTTP status, PhonePe's code and message (never the request). */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).slice(0, 200);
+  const message = error.message.replace(/\s+/g, " ").trim().slice(0, 200);
+  if (!(error instanceof PhonePeError)) return `${error.name}: ${message}`;
+  const label = [error.kind, error.status, error.code].filter((part) => part !== undefined).join(" ");
+  return `${label}: ${message}`;
+}
 
 export function createPhonePeClient(settings: PhonePeClientSettings): PhonePeClient {
   const now = settings.now ?? Date.now;
@@ -167,6 +190,9 @@ export function createPhonePeClient(settings: PhonePeClientSettings): PhonePeCli
   let cached: CachedToken | undefined;
   /** One token request at a time: callers arriving meanwhile wait for the same answer. */
   let inFlight: Promise<CachedToken> | undefined;
+
+  const usable = (token: CachedToken | undefined): token is CachedToken =>
+    token !== undefined && now() < token.usableUntil;
 
   async function send(url: string, init: HttpInit): Promise<{ status: number; body: unknown }> {
     const answer = await httpText(url, init, timeoutMs, settings.fetch);
@@ -206,22 +232,58 @@ export function createPhonePeClient(settings: PhonePeClientSettings): PhonePeCli
       body: form.toString(),
     });
     const token = parseAnswer(tokenResponseSchema, status, body, "token");
+    const receivedAt = now();
+    const expiresAt = token.expires_at * 1000;
+    const issuedAt = token.issued_at === undefined ? receivedAt : token.issued_at * 1000;
+    const renewAt = Math.min(issuedAt + (expiresAt - issuedAt) / 2, expiresAt - TOKEN_RENEW_AHEAD_MS);
     return {
       header: `${token.token_type ?? "O-Bearer"} ${token.access_token}`,
-      refreshAt: token.expires_at * 1000 - TOKEN_REFRESH_MARGIN_MS,
+      // A short-lived token is not renewed on every call.
+      renewAt: Math.max(renewAt, receivedAt + TOKEN_RENEW_BACKOFF_MS),
+      usableUntil: expiresAt - TOKEN_SAFETY_MARGIN_MS,
     };
+  }
+
+  /**
+   * The one token request under way, or a new one. When it fails while the token held is still usable, that
+   * token stays (one log line) and the next renewal waits for the back-off.
+   */
+  function renew(): Promise<CachedToken> {
+    inFlight ??= fetchToken()
+      .then(
+        (token) => {
+          cached = token;
+          return token;
+        },
+        (error: unknown) => {
+          const held = cached;
+          if (usable(held)) {
+            held.renewAt = now() + TOKEN_RENEW_BACKOFF_MS;
+            console.warn(
+              `[phonepe] could not renew the OAuth token (${describeFailure(error)}); the current one is used ` +
+                `until ${new Date(held.usableUntil).toISOString()}, next try in ${TOKEN_RENEW_BACKOFF_MS / 1000} s`,
+            );
+          }
+          throw error;
+        },
+      )
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
   }
 
   /** The Authorization header; `rejected` is a header PhonePe just refused, so a new token is needed. */
   async function authorization(rejected?: string): Promise<string> {
-    if (cached && cached.header !== rejected && now() < cached.refreshAt) return cached.header;
-    if (!inFlight) {
-      inFlight = fetchToken().finally(() => {
-        inFlight = undefined;
-      });
+    if (rejected !== undefined && cached?.header === rejected) cached = undefined;
+    if (usable(cached) && now() < cached.renewAt) return cached.header;
+    try {
+      return (await renew()).header;
+    } catch (error) {
+      // Renewing failed, but the token held is still good (renew() logged it): carry on with it.
+      if (usable(cached)) return cached.header;
+      throw error;
     }
-    cached = await inFlight;
-    return cached.header;
   }
 
   /** A call with the token; a 401 drops the token and tries exactly once more with a new one. */
@@ -234,9 +296,12 @@ export function createPhonePeClient(settings: PhonePeClientSettings): PhonePeCli
     const attempt = (authorizationHeader: string) =>
       send(`${pgBase}${path}`, {
         method: init.method,
+        // PhonePe's API reference lists Content-Type: application/json and Authorization on every one of these
+        // calls, GETs too, as its SDK sends them. (Its SDK's x-source* headers name the SDK itself; PhonePe
+        // documents X-SOURCE and the like only for partner (TSP) integrations, which this is not.)
         headers: {
+          "Content-Type": "application/json",
           Accept: "application/json",
-          ...(init.json === undefined ? {} : { "Content-Type": "application/json" }),
           Authorization: authorizationHeader,
         },
         body: init.json === undefined ? undefined : JSON.stringify(init.json),

@@ -1,15 +1,8 @@
-import http from "node:http";
-import https from "node:https";
-
 /*
  * One HTTP exchange with a time limit over the whole of it (answer and body), for the PhonePe client and the
- * simulator's webhook sender.
- *
- * By default it uses node:http(s) rather than the global fetch: the production server (server.mjs) calls
- * Remix's installGlobals(), whose fetch (@remix-run/web-fetch) answers an abort during a POST by cancelling the
- * request body stream it is still reading, an unhandled rejection that stops the whole process. A PhonePe that
- * does not answer within the time limit must cost one payment attempt, not the shop. A fetch can still be
- * passed (tests); its timer is cleared as soon as the body is read, so it never fires late.
+ * simulator's webhook sender. It uses the global fetch, which is Node's own: server.mjs calls
+ * installGlobals({ nativeFetch: true }), so an abort is an ordinary rejection of this exchange (the polyfill's
+ * fetch once turned it into an unhandled rejection that stopped the process). A fetch can be passed (tests).
  */
 
 export type HttpInit = {
@@ -22,92 +15,20 @@ export type HttpResult =
   | { kind: "answer"; status: number; statusText: string; ok: boolean; text: string }
   | { kind: "timeout" | "network"; status: number | undefined; error: unknown };
 
-export function httpText(
+export async function httpText(
   url: string,
   init: HttpInit,
   timeoutMs: number,
-  fetchImpl?: typeof fetch,
+  fetchImpl: typeof fetch = fetch,
 ): Promise<HttpResult> {
-  return fetchImpl ? viaFetch(fetchImpl, url, init, timeoutMs) : viaNode(url, init, timeoutMs);
-}
-
-async function viaFetch(
-  doFetch: typeof fetch,
-  url: string,
-  init: HttpInit,
-  timeoutMs: number,
-): Promise<HttpResult> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
+  const signal = AbortSignal.timeout(timeoutMs);
   let status: number | undefined;
   try {
-    const response = await doFetch(url, { ...init, signal: controller.signal });
+    const response = await fetchImpl(url, { ...init, signal });
     status = response.status;
     const text = await response.text();
-    return {
-      kind: "answer",
-      status: response.status,
-      statusText: response.statusText,
-      ok: response.ok,
-      text,
-    };
+    return { kind: "answer", status, statusText: response.statusText, ok: response.ok, text };
   } catch (error) {
-    return { kind: timedOut ? "timeout" : "network", status, error };
-  } finally {
-    clearTimeout(timer);
+    return { kind: signal.aborted ? "timeout" : "network", status, error };
   }
-}
-
-function viaNode(url: string, init: HttpInit, timeoutMs: number): Promise<HttpResult> {
-  return new Promise((resolve) => {
-    let settled = false;
-    let status: number | undefined;
-    let request: http.ClientRequest | undefined;
-    const finish = (result: HttpResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(result);
-    };
-    const timer = setTimeout(() => {
-      finish({ kind: "timeout", status, error: new Error(`No answer within ${timeoutMs} ms`) });
-      request?.destroy();
-    }, timeoutMs);
-
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch (error) {
-      finish({ kind: "network", status, error });
-      return;
-    }
-    const transport = target.protocol === "https:" ? https : http;
-    const headers =
-      init.body === undefined
-        ? init.headers
-        : { ...init.headers, "Content-Length": String(Buffer.byteLength(init.body)) };
-    request = transport.request(target, { method: init.method, headers }, (response) => {
-      status = response.statusCode;
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("error", (error) => finish({ kind: "network", status, error }));
-      response.on("end", () => {
-        const code = response.statusCode ?? 0;
-        finish({
-          kind: "answer",
-          status: code,
-          statusText: response.statusMessage ?? "",
-          ok: code >= 200 && code < 300,
-          text: Buffer.concat(chunks).toString("utf8"),
-        });
-      });
-    });
-    request.on("error", (error) => finish({ kind: "network", status, error }));
-    if (init.body !== undefined) request.write(init.body);
-    request.end();
-  });
 }

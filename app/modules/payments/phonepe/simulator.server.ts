@@ -5,6 +5,7 @@ import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { phonepeSimulatorOrders, phonepeSimulatorRefunds } from "~/db/schema";
+import { describeError } from "~/modules/ops/errors.server";
 import { readForm, readJson } from "~/read-form.server";
 import { PHONEPE_WEBHOOK_PATH, SIMULATOR_BASE_PATH, webhookAuthorization } from "./client.server";
 import { httpText } from "./http.server";
@@ -50,6 +51,10 @@ export type SimulatorSettings = {
   now?: () => number;
   /** Access token lifetime; PhonePe's are hours long, the simulator's default is one hour. */
   tokenTtlSeconds?: number;
+  /** The shop's own origin: the only place the hosted page may send a shopper back to. */
+  merchantOrigin: string;
+  /** Opens the admin endpoint (tests settle orders through it); undefined: the endpoint is not there. */
+  adminSecret: string | undefined;
 };
 
 export const SIMULATOR_MERCHANT_ID = "KAVERISIMULATOR";
@@ -68,7 +73,15 @@ export const EXPIRED_FAILURE = {
 /** The simulator's settings from the shop's configuration, or null when PhonePe is not in simulator mode. */
 export async function simulatorFromConfig(): Promise<SimulatorSettings | null> {
   const settings = config();
-  const { mode, clientId, clientSecret, clientVersion, webhookUsername, webhookPassword } = settings.phonepe;
+  const {
+    mode,
+    clientId,
+    clientSecret,
+    clientVersion,
+    webhookUsername,
+    webhookPassword,
+    simulatorAdminSecret,
+  } = settings.phonepe;
   if (mode !== "simulator" || !clientId || !clientSecret) return null;
   return {
     db: await getDb(),
@@ -78,6 +91,8 @@ export async function simulatorFromConfig(): Promise<SimulatorSettings | null> {
     tokenSecret: settings.sessionSecret,
     baseUrl: `${settings.publicUrl}${SIMULATOR_BASE_PATH}`,
     merchantId: SIMULATOR_MERCHANT_ID,
+    merchantOrigin: new URL(settings.publicUrl).origin,
+    adminSecret: simulatorAdminSecret,
     webhook: {
       url: `${settings.publicUrl}${PHONEPE_WEBHOOK_PATH}`,
       username: webhookUsername,
@@ -206,6 +221,27 @@ function firstProblem(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Invalid request";
 }
 
+function isOnMerchantSite(url: string, s: SimulatorSettings): boolean {
+  try {
+    return new URL(url).origin === s.merchantOrigin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The admin endpoint is not PhonePe's: it settles orders without a payment. It exists only when an admin
+ * secret is configured, and answers only to `Authorization: Bearer <secret>`.
+ */
+function adminRefusal(request: Request, s: SimulatorSettings): Response | null {
+  if (!s.adminSecret)
+    return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  const given = /^Bearer\s+(.+)$/.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
+  if (!sameSecret(given, s.adminSecret))
+    return failure(401, "UNAUTHORIZED", "The admin secret is missing or wrong");
+  return null;
+}
+
 /** POST /checkout/v2/pay */
 export async function handlePay(request: Request, s: SimulatorSettings): Promise<Response> {
   if (!isAuthorized(request, s)) return unauthorized();
@@ -214,6 +250,10 @@ export async function handlePay(request: Request, s: SimulatorSettings): Promise
   const parsed = payRequestSchema.safeParse(body);
   if (!parsed.success) return failure(400, "BAD_REQUEST", firstProblem(parsed.error));
   const input = parsed.data;
+  // Not an open redirect on the shop's own origin: the hosted page sends shoppers back to the shop only.
+  if (!isOnMerchantSite(input.paymentFlow.merchantUrls.redirectUrl, s)) {
+    return failure(400, "BAD_REQUEST", "redirectUrl must be an address on the merchant's own site");
+  }
   const now = nowMs(s);
   const [created] = await s.db
     .insert(phonepeSimulatorOrders)
@@ -452,7 +492,7 @@ function scheduleSettlement(s: SimulatorSettings, merchantOrderId: string, delay
     findByMerchantOrderId(s, merchantOrderId)
       .then((order) => (order ? resolveDue(s, order) : undefined))
       .catch((error: unknown) =>
-        console.warn(`[phonepe-simulator] could not settle ${merchantOrderId}`, error),
+        console.warn(`[phonepe-simulator] could not settle ${merchantOrderId}: ${describeError(error)}`),
       );
   }, Math.max(0, delayMs) + 50);
   timer.unref?.();
@@ -619,7 +659,9 @@ export async function handleRefund(request: Request, s: SimulatorSettings): Prom
     // PhonePe accepts a refund as PENDING and completes it later; the simulator completes it right after.
     setTimeout(() => {
       completeRefund(s, created).catch((error: unknown) =>
-        console.warn(`[phonepe-simulator] could not complete refund ${created.merchantRefundId}`, error),
+        console.warn(
+          `[phonepe-simulator] could not complete refund ${created.merchantRefundId}: ${describeError(error)}`,
+        ),
       );
     }, 0).unref?.();
   }
@@ -769,7 +811,13 @@ function adminView(s: SimulatorSettings, order: OrderRow): Record<string, unknow
 }
 
 /** GET /phonepe-simulator/admin/orders/{merchantOrderId}: the order with the simulator's own details. */
-export async function handleAdminRead(merchantOrderId: string, s: SimulatorSettings): Promise<Response> {
+export async function handleAdminRead(
+  request: Request,
+  merchantOrderId: string,
+  s: SimulatorSettings,
+): Promise<Response> {
+  const refused = adminRefusal(request, s);
+  if (refused) return refused;
   const order = await findByMerchantOrderId(s, merchantOrderId);
   if (!order) return failure(404, "ORDER_NOT_FOUND", "No order with this merchantOrderId");
   return json(adminView(s, await resolveDue(s, order)));
@@ -784,6 +832,8 @@ export async function handleAdminSettle(
   merchantOrderId: string,
   s: SimulatorSettings,
 ): Promise<Response> {
+  const refused = adminRefusal(request, s);
+  if (refused) return refused;
   const parsed = adminSchema.safeParse(await readBody(request));
   if (!parsed.success) return failure(400, "BAD_REQUEST", firstProblem(parsed.error));
   const found = await findByMerchantOrderId(s, merchantOrderId);
