@@ -226,6 +226,16 @@ export const paymentAttempts = pgTable(
     providerDetails: jsonb("provider_details").$type<Record<string, unknown>>(),
     failureReason: text("failure_reason"),
     checkCount: integer("check_count").notNull().default(0),
+    /**
+     * A refund of this attempt (stock ran out while the shopper paid): null when none is due; REQUESTED once
+     * the shop has claimed it (before PhonePe answered), then PhonePe's PENDING, CONFIRMED, COMPLETED or FAILED.
+     * Its merchantRefundId is the merchantOrderId with "R": one refund per attempt, whoever asks.
+     */
+    refundState: text("refund_state"),
+    /** PhonePe's own id of the refund. */
+    refundId: text("refund_id"),
+    /** When the refund is asked about next (null once it is COMPLETED or FAILED). */
+    refundCheckAt: timestamp("refund_check_at", { withTimezone: true }),
     /** When a shopper's return page last asked PhonePe live (at most once every few seconds). */
     lastAskedAt: timestamp("last_asked_at", { withTimezone: true }),
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
@@ -331,7 +341,7 @@ export const rateLimitHits = pgTable(
 );
 
 /**
- * The bundled PhonePe simulator's orders (app/modules/payments/phonepe/simulator.server.ts). Only used when
+ * The bundled PhonePe simulator's orders (app/simulators/phonepe/). Only used when
  * PHONEPE_ENV is simulator; kept in the database so every instance of the shop sees the same orders.
  */
 export const phonepeSimulatorOrders = pgTable(

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { noteWebhook } from "~/modules/orders/orders.server";
+import { noteWebhook } from "~/modules/orders/payment-attempts.server";
 import { wakeReconciler } from "~/modules/orders/payment-flow.server";
+import { noteRefundWebhook } from "~/modules/orders/refunds.server";
 import { isAuthenticWebhook, parseWebhook } from "~/modules/payments/phonepe/client.server";
 import { readJson } from "~/read-form.server";
 
@@ -21,17 +22,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseWebhook(body);
   if (!parsed.ok) return json({ success: false, message: parsed.problem }, { status: 400 });
   const { webhook } = parsed;
+  const db = await getDb();
   if (webhook.kind === "refund") {
-    console.info(`PhonePe refund ${webhook.merchantRefundId} is ${webhook.state}`);
+    // Followed through PhonePe's refund-status API, like orders; the body only says which refund moved.
+    if ((await noteRefundWebhook(db, webhook.merchantRefundId)) === "unknown") {
+      console.warn(`PhonePe refund webhook for a refund this shop never asked for; ignored`);
+      return json({ success: true, result: "unknown-refund" });
+    }
+    wakeReconciler();
     return json({ success: true });
   }
-  const db = await getDb();
   // Answered at once (PhonePe wants a 2xx within seconds): the order's attempt is made due for a check and
   // this instance's reconciler confirms it with PhonePe's order-status API straight after.
-  if ((await noteWebhook(db, webhook.merchantOrderId)) === "unknown") {
+  if ((await noteWebhook(db, webhook)) === "unknown") {
     // PhonePe retries anything but a 2xx: an order the shop never started is acknowledged, logged and left.
     console.warn(
-      `PhonePe webhook for an order this shop never started (${JSON.stringify(webhook.merchantOrderId.slice(0, 80))}); ignored`,
+      `PhonePe webhook for an order this shop never started (${JSON.stringify((webhook.merchantOrderId ?? webhook.orderId ?? "").slice(0, 80))}); ignored`,
     );
     return json({ success: true, result: "unknown-order" });
   }

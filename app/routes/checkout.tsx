@@ -9,17 +9,16 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { eq } from "drizzle-orm";
 import { requireCustomer } from "~/auth.server";
 import { Field, FieldError } from "~/components/forms/Field";
 import { FALLBACK_IMAGE } from "~/components/product/ProductCard";
 import { getDb } from "~/db/db.server";
-import { customers } from "~/db/schema";
 import { subtotal } from "~/lib/cart";
 import { type AddressValues, addressSchema } from "~/lib/forms/address";
 import { INDIAN_STATES } from "~/lib/indian-states";
 import { formatRupees } from "~/lib/money";
 import { SHIPPING_FEE_PAISE, shop } from "~/lib/shop";
+import { saveAddress, savedAddress } from "~/modules/accounts/customers.server";
 import { cartLines } from "~/modules/cart/cart.server";
 import {
   paymentMessages,
@@ -64,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           merchantOrderId,
           refreshSeconds: back.refreshSeconds,
           note: back.note,
+          retry: back.retry,
         });
       case "failed":
         paymentError = back.message;
@@ -71,17 +71,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const lines = await cartLines(db, customer.id);
   if (lines.length === 0) throw redirect("/cart", { status: 303 });
-  const [saved] = await db
-    .select({ address: customers.savedAddress })
-    .from(customers)
-    .where(eq(customers.id, customer.id));
+  const saved = await savedAddress(db, customer.id);
   return json({
     pending: false as const,
     contact: { name: `${customer.firstname} ${customer.lastname}`, email: customer.email },
     lines,
     subtotal: subtotal(lines),
     shipping: SHIPPING_FEE_PAISE,
-    address: saved?.address ?? {
+    address: saved ?? {
       firstname: customer.firstname,
       lastname: customer.lastname,
       country: "India",
@@ -99,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const db = await getDb();
   const address = submission.value;
-  await db.update(customers).set({ savedAddress: address }).where(eq(customers.id, customer.id));
+  await saveAddress(db, customer.id, address);
   const started = await startCheckoutPayment(db, customer.id, address);
   if (started.ok) return redirect(started.redirectUrl, { status: 303 });
   if (started.emptyCart) return redirect("/cart", { status: 303 });
@@ -108,11 +105,17 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Checkout() {
   const data = useLoaderData<typeof loader>();
-  if (data.pending) return <PaymentPending note={data.note} />;
+  if (data.pending) return <PaymentPending note={data.note} retry={data.retry} />;
   return <CheckoutForm {...data} />;
 }
 
-function PaymentPending({ note }: { note: string | null }) {
+function PaymentPending({
+  note,
+  retry,
+}: {
+  note: string | null;
+  retry: { reason: string; paymentUrl: string } | null;
+}) {
   return (
     <div className="container page checkout-page">
       <section className="payment-pending" aria-live="polite">
@@ -122,6 +125,12 @@ function PaymentPending({ note }: { note: string | null }) {
           open. Your cart is kept until the payment is settled.
         </p>
         {note ? <p className="payment-note">{note}</p> : null}
+        {retry ? (
+          <p className="payment-error" role="alert">
+            Your last try on PhonePe did not go through ({retry.reason}). PhonePe keeps your order open:{" "}
+            <a href={retry.paymentUrl}>Pay again on PhonePe</a>.
+          </p>
+        ) : null}
         <p>
           <Link to="/my-orders">See My Orders</Link> · <Link to="/cart">Back to Cart</Link>
         </p>

@@ -9,19 +9,16 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { formatRupees } from "~/lib/money";
 import { shop } from "~/lib/shop";
-import {
-  choiceSchema,
-  chooseOnHostedPage,
-  loadHostedPage,
-  requireSimulator,
-} from "~/modules/payments/phonepe/simulator.server";
 import { readForm } from "~/read-form.server";
+import { choiceSchema, chooseOnHostedPage, loadHostedPage } from "~/simulators/phonepe/hosted-page.server";
+import { requireSimulator } from "~/simulators/phonepe/settings.server";
 import simulatorStyles from "~/styles/phonepe-simulator.css";
 
 /*
  * The simulator's hosted payment page, standing in for PhonePe's: the shopper picks Success, Failure or Pending
  * with plain form posts (no JavaScript needed) and is sent back to the shop's redirectUrl, while the webhook
- * goes to the shop in the background. Only in simulator mode; 404 otherwise.
+ * goes to the shop in the background; "Fail this attempt" keeps the order open and the shopper on this page to
+ * pay again. Logic in app/simulators/phonepe/hosted-page.server.ts. Only in simulator mode; 404 otherwise.
  */
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: simulatorStyles }];
@@ -50,7 +47,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const chosen = await chooseOnHostedPage(simulator, params.orderId ?? "", parsed.data);
   if (!chosen) throw new Response("Not Found", { status: 404 });
-  return redirect(chosen.redirectTo, 303);
+  // Only the attempt failed: back to this page to pay again, as on PhonePe's own page.
+  return redirect(chosen.stay ? new URL(request.url).pathname : chosen.redirectTo, 303);
 }
 
 const STATE_TEXT = {
@@ -100,6 +98,7 @@ export default function PhonePeSimulatorPage() {
           <dd data-testid="simulator-state">
             {STATE_TEXT[page.state]}
             {open && page.attempted ? " (pending at the bank)" : ""}
+            {open && page.attemptError ? ` (the last attempt failed: ${page.attemptError})` : ""}
             {page.state === "FAILED" && page.errorCode ? ` (${page.errorCode})` : ""}
           </dd>
         </dl>
@@ -122,6 +121,12 @@ export default function PhonePeSimulatorPage() {
                   : "Settle it now."}
               </p>
             ) : null}
+            {page.attemptError ? (
+              <p className="simulator-hint" role="status">
+                Your last attempt failed ({page.attemptError}). Pay again, or{" "}
+                <a href={page.redirectUrl}>go back to {shop.name}</a>.
+              </p>
+            ) : null}
             <div className="simulator-buttons">
               <button type="submit" name="outcome" value="success" className="simulator-success">
                 Success
@@ -131,6 +136,9 @@ export default function PhonePeSimulatorPage() {
               </button>
               <button type="submit" name="outcome" value="pending" className="simulator-pending">
                 Pending
+              </button>
+              <button type="submit" name="outcome" value="failure-attempt" className="simulator-failure">
+                Fail this attempt, keep the order open
               </button>
             </div>
 

@@ -170,6 +170,32 @@ test.describe("checkout", () => {
   });
 });
 
+test("a failed try inside a still-open PhonePe order, then a successful one, ends in one order", async ({
+  page,
+}) => {
+  await signUp(page);
+  await addToCart(page, 6, 1);
+  await page.goto("/checkout");
+  await fillAddress(page);
+  await placeOrder(page);
+  const hostedPage = page.url();
+  await page.getByRole("button", { name: "Fail this attempt, keep the order open" }).click();
+  // PhonePe keeps the order open and lets the shopper try again on the same page …
+  await expect(page).toHaveURL(hostedPage);
+  await expect(page.getByRole("heading", { name: "PhonePe test simulator" })).toBeVisible();
+  // … and a shopper who goes back to the shop is told why and sent back to pay again.
+  await page.getByRole("link", { name: "go back to Kaveri Computers" }).click();
+  await expect(page.getByRole("heading", { name: "Confirming your payment…" })).toBeVisible();
+  await expect(page.locator(".payment-pending .payment-error")).toContainText(
+    "Your last try on PhonePe did not go through (AUTHORIZATION_ERROR)",
+  );
+  await page.getByRole("link", { name: "Pay again on PhonePe" }).click();
+  await expect(page).toHaveURL(hostedPage);
+  await page.getByRole("button", { name: "Success" }).click();
+  await expect(page).toHaveURL(/\/my-orders$/);
+  await expect(page.locator(".order-card")).toHaveCount(1);
+});
+
 test("Place Order pressed five times opens one PhonePe payment, and a changed cart a new one", async ({
   page,
 }) => {

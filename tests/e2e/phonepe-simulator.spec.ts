@@ -50,7 +50,12 @@ async function createOrder(request: APIRequestContext, baseURL: string, amount: 
       headers: { Authorization: `O-Bearer ${token}` },
     });
     expect(answer.status()).toBe(200);
-    return (await answer.json()) as { state: string; amount: number; errorCode?: string };
+    return (await answer.json()) as {
+      state: string;
+      amount: number;
+      errorCode?: string;
+      paymentDetails: { state: string; errorCode?: string }[];
+    };
   };
   return { merchantOrderId, hostedPage: body.redirectUrl, status };
 }
@@ -120,6 +125,34 @@ test.describe("PhonePe simulator", () => {
     await page.getByRole("button", { name: "Success", exact: true }).click();
     await expect(page).toHaveURL(`${baseURL}/`);
     expect((await order.status()).state).toBe("COMPLETED");
+  });
+
+  test("Fail this attempt keeps the order open, and the shopper pays again on the same page", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const order = await createOrder(request, baseURL ?? "", 60_000);
+    await page.goto(order.hostedPage);
+    await page.getByLabel("Webhook to the shop").selectOption("none");
+    await page.getByRole("button", { name: "Fail this attempt, keep the order open" }).click();
+    await expect(page).toHaveURL(order.hostedPage);
+    await expect(page.getByTestId("simulator-state")).toHaveText(
+      "Waiting for payment (the last attempt failed: AUTHORIZATION_ERROR)",
+    );
+    await expect(page.getByRole("status").filter({ hasText: "Your last attempt failed" })).toBeVisible();
+    expect(await order.status()).toMatchObject({
+      state: "PENDING",
+      paymentDetails: [{ state: "FAILED", errorCode: "AUTHORIZATION_ERROR" }],
+    });
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Webhook to the shop").selectOption("none");
+    await page.getByRole("button", { name: "Success", exact: true }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    expect(await order.status()).toMatchObject({
+      state: "COMPLETED",
+      paymentDetails: [{ state: "FAILED" }, { state: "COMPLETED" }],
+    });
   });
 
   test("an unknown order has no page", async ({ page }) => {

@@ -11,16 +11,23 @@ import {
 } from "../../app/db/schema";
 import { seedCatalogue } from "../../app/db/seed.server";
 import { addToCart } from "../../app/modules/cart/cart.server";
+import { customerOrders, finishPayment } from "../../app/modules/orders/orders.server";
 import {
   claimDueAttempts,
   createPaymentAttempt,
-  customerOrders,
-  finishPayment,
   noteWebhook,
   recordPaymentStart,
   reusablePaymentPage,
   scheduleNextCheck,
-} from "../../app/modules/orders/orders.server";
+} from "../../app/modules/orders/payment-attempts.server";
+import {
+  followDueRefunds,
+  merchantRefundIdOf,
+  noteRefundWebhook,
+  requestRefund,
+} from "../../app/modules/orders/refunds.server";
+import type { PhonePeClient } from "../../app/modules/payments/phonepe/client.server";
+import { PhonePeError } from "../../app/modules/payments/phonepe/client.server";
 import { openTestDatabase, type TestDatabase } from "./support/database";
 
 let database: TestDatabase;
@@ -275,10 +282,25 @@ describe("a webhook noted for the reconciler", () => {
   it("makes a pending attempt due now, and leaves orders the shop never started alone", async () => {
     const { merchantOrderId } = await customerWithAttempt();
     const now = new Date(Date.now() + 1000);
-    expect(await noteWebhook(database.db, merchantOrderId, now)).toBe("noted");
+    expect(await noteWebhook(database.db, { merchantOrderId }, now)).toBe("noted");
     expect((await attemptRow(merchantOrderId))?.nextCheckAt).toEqual(now);
-    expect(await noteWebhook(database.db, "KC_NEVER_STARTED", now)).toBe("unknown");
-    expect(await noteWebhook(database.db, "bad\u0000id", now)).toBe("unknown");
+    expect(await noteWebhook(database.db, { merchantOrderId: "KC_NEVER_STARTED" }, now)).toBe("unknown");
+    expect(await noteWebhook(database.db, { merchantOrderId: "bad\u0000id" }, now)).toBe("unknown");
+  });
+
+  it("finds the attempt by PhonePe's own order id when the webhook carries only that", async () => {
+    const { merchantOrderId } = await customerWithAttempt();
+    await recordPaymentStart(database.db, merchantOrderId, {
+      providerOrderId: `OMO${merchantOrderId.slice(-10)}`,
+      paymentUrl: "https://mercury-uat.phonepe.com/transact/x",
+      expireAt: new Date(Date.now() + 20 * 60_000),
+    });
+    const now = new Date(Date.now() + 2000);
+    expect(await noteWebhook(database.db, { orderId: `OMO${merchantOrderId.slice(-10)}` }, now)).toBe(
+      "noted",
+    );
+    expect((await attemptRow(merchantOrderId))?.nextCheckAt).toEqual(now);
+    expect(await noteWebhook(database.db, { orderId: "OMO-NOT-OURS" }, now)).toBe("unknown");
   });
 
   it("asks again about a payment the shop had given up on", async () => {
@@ -286,7 +308,7 @@ describe("a webhook noted for the reconciler", () => {
     await scheduleNextCheck(database.db, merchantOrderId, null);
     expect(await attemptRow(merchantOrderId)).toMatchObject({ status: "FAILED", reason: "Payment expired" });
     const now = new Date();
-    expect(await noteWebhook(database.db, merchantOrderId, now)).toBe("noted");
+    expect(await noteWebhook(database.db, { merchantOrderId }, now)).toBe("noted");
     expect(await attemptRow(merchantOrderId)).toEqual({ status: "PENDING", nextCheckAt: now, reason: null });
   });
 });
@@ -320,5 +342,97 @@ describe("Place Order again with the same cart", () => {
     // Another quantity is another payment.
     await database.db.update(cartItems).set({ quantity: 2 }).where(eq(cartItems.customerId, customerId));
     expect(await reusablePaymentPage(database.db, customerId, address, now)).toBeNull();
+  });
+});
+
+/** PhonePe's refund API as the shop sees it, recording what was asked; the states come from `script`. */
+function refundDesk(script: {
+  refund: () => "PENDING" | "fail";
+  status: () => "PENDING" | "CONFIRMED" | "COMPLETED";
+}) {
+  const asked = { refunds: [] as string[], statuses: [] as string[] };
+  const client: PhonePeClient = {
+    startPayment: () => Promise.reject(new Error("not used")),
+    orderStatus: () => Promise.reject(new Error("not used")),
+    refund: async (input) => {
+      asked.refunds.push(input.merchantRefundId);
+      if (script.refund() === "fail")
+        throw new PhonePeError("PhonePe is busy", { kind: "http", status: 429 });
+      return { refundId: "OMR1", amount: input.amount, state: "PENDING" };
+    },
+    refundStatus: async (merchantRefundId) => {
+      asked.statuses.push(merchantRefundId);
+      return {
+        merchantRefundId,
+        originalMerchantOrderId: undefined,
+        amount: 0,
+        state: script.status(),
+        paymentDetails: [],
+        errorCode: undefined,
+        raw: {},
+      };
+    },
+  };
+  return { client, asked };
+}
+
+describe("a refund for stock that ran out", () => {
+  async function outOfStockAttempt() {
+    const { merchantOrderId, amount } = await customerWithAttempt(1);
+    const before = await stockNow();
+    await database.db.update(products).set({ quantity: 0 }).where(eq(products.id, product.id));
+    await finishPayment(database.db, merchantOrderId, { state: "COMPLETED", amount, details: {} });
+    await database.db
+      .update(products)
+      .set({ quantity: before?.quantity ?? 0 })
+      .where(eq(products.id, product.id));
+    return merchantOrderId;
+  }
+  async function refundOf(merchantOrderId: string) {
+    const [row] = await database.db
+      .select({ state: paymentAttempts.refundState, checkAt: paymentAttempts.refundCheckAt })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.merchantOrderId, merchantOrderId));
+    return row;
+  }
+
+  it("is asked for once whatever the reloads and webhooks, and followed until PhonePe completes it", async () => {
+    const merchantOrderId = await outOfStockAttempt();
+    let status: "PENDING" | "CONFIRMED" | "COMPLETED" = "PENDING";
+    const { client, asked } = refundDesk({ refund: () => "PENDING", status: () => status });
+    const now = new Date();
+    await Promise.all(
+      Array.from({ length: 5 }, () => requestRefund(database.db, client, merchantOrderId, now)),
+    );
+    expect(asked.refunds).toEqual([merchantRefundIdOf(merchantOrderId)]);
+    expect((await refundOf(merchantOrderId))?.state).toBe("PENDING");
+
+    // A refund webhook brings the check forward; the state is read back from PhonePe.
+    status = "CONFIRMED";
+    expect(await noteRefundWebhook(database.db, merchantRefundIdOf(merchantOrderId), now)).toBe("noted");
+    await followDueRefunds(database.db, client, now);
+    expect((await refundOf(merchantOrderId))?.state).toBe("CONFIRMED");
+    status = "COMPLETED";
+    await followDueRefunds(database.db, client, new Date(now.getTime() + 10 * 60_000));
+    expect(await refundOf(merchantOrderId)).toEqual({ state: "COMPLETED", checkAt: null });
+    // Done: nothing more is asked, and a late duplicate webhook changes nothing.
+    const asks = asked.statuses.length;
+    expect(await noteRefundWebhook(database.db, merchantRefundIdOf(merchantOrderId), now)).toBe("noted");
+    await followDueRefunds(database.db, client, new Date(now.getTime() + 60 * 60_000));
+    expect(asked.statuses.length).toBe(asks);
+    expect(asked.refunds).toHaveLength(1);
+    expect(await noteRefundWebhook(database.db, "KC_NEVER_ASKEDR", now)).toBe("unknown");
+  });
+
+  it("asks again with the same refund id when PhonePe could not be reached", async () => {
+    const merchantOrderId = await outOfStockAttempt();
+    let refund: "PENDING" | "fail" = "fail";
+    const { client, asked } = refundDesk({ refund: () => refund, status: () => "COMPLETED" });
+    const now = new Date();
+    expect(await requestRefund(database.db, client, merchantOrderId, now)).toBe("REQUESTED");
+    refund = "PENDING";
+    await followDueRefunds(database.db, client, new Date(now.getTime() + 2 * 60_000));
+    expect(asked.refunds).toEqual([merchantRefundIdOf(merchantOrderId), merchantRefundIdOf(merchantOrderId)]);
+    expect((await refundOf(merchantOrderId))?.state).toBe("PENDING");
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Config } from "../../app/config.server";
 import { phonepeSimulatorOrders } from "../../app/db/schema";
 import {
@@ -13,20 +13,12 @@ import {
   phonePeClientFromConfig,
   verifyWebhookAuthorization,
 } from "../../app/modules/payments/phonepe/client.server";
-import {
-  chooseOnHostedPage,
-  EXPIRED_FAILURE,
-  SIMULATED_FAILURE,
-  type SimulatorSettings,
-  settleOrder,
-} from "../../app/modules/payments/phonepe/simulator.server";
-import * as adminRoute from "../../app/routes/phonepe-simulator.admin.orders.$merchantOrderId";
-import * as statusRoute from "../../app/routes/phonepe-simulator.checkout.v2.order.$merchantOrderId.status";
-import * as payRoute from "../../app/routes/phonepe-simulator.checkout.v2.pay";
+import * as apiRoute from "../../app/routes/phonepe-simulator.$";
 import * as pageRoute from "../../app/routes/phonepe-simulator.pay.$orderId";
-import * as refundRoute from "../../app/routes/phonepe-simulator.payments.v2.refund";
-import * as refundStatusRoute from "../../app/routes/phonepe-simulator.payments.v2.refund_.$merchantRefundId.status";
-import * as tokenRoute from "../../app/routes/phonepe-simulator.v1.oauth.token";
+import { clearFaults } from "../../app/simulators/phonepe/faults.server";
+import { chooseOnHostedPage } from "../../app/simulators/phonepe/hosted-page.server";
+import { EXPIRED_FAILURE, SIMULATED_FAILURE, settleOrder } from "../../app/simulators/phonepe/orders.server";
+import type { SimulatorSettings } from "../../app/simulators/phonepe/settings.server";
 import { openTestDatabase, type TestDatabase } from "./support/database";
 
 /*
@@ -64,14 +56,10 @@ vi.mock("~/config.server", () => ({
 type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<Response> | Response;
 type RouteModule = { loader?: Handler; action?: Handler };
 
+/** As Remix ranks them: the hosted page's route before the simulator's splat route for its API. */
 const routes: [RegExp, RouteModule, string[]][] = [
-  [/^\/phonepe-simulator\/v1\/oauth\/token$/, tokenRoute, []],
-  [/^\/phonepe-simulator\/checkout\/v2\/pay$/, payRoute, []],
-  [/^\/phonepe-simulator\/checkout\/v2\/order\/([^/]+)\/status$/, statusRoute, ["merchantOrderId"]],
-  [/^\/phonepe-simulator\/payments\/v2\/refund$/, refundRoute, []],
-  [/^\/phonepe-simulator\/payments\/v2\/refund\/([^/]+)\/status$/, refundStatusRoute, ["merchantRefundId"]],
   [/^\/phonepe-simulator\/pay\/([^/]+)$/, pageRoute as RouteModule, ["orderId"]],
-  [/^\/phonepe-simulator\/admin\/orders\/([^/]+)$/, adminRoute, ["merchantOrderId"]],
+  [/^\/phonepe-simulator\/(.*)$/, apiRoute, ["*"]],
 ];
 
 type ReceivedWebhook = { authorization: string | undefined; body: unknown };
@@ -508,24 +496,33 @@ describe(`PhonePe simulator (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite
     expect(refund).toMatchObject({ amount: 60_000, state: "PENDING" });
     expect(refund.refundId).toMatch(/^OMR\d+$/);
 
-    const status = await client.refundStatus(`${merchantOrderId}R1`);
-    expect(status).toMatchObject({
-      merchantRefundId: `${merchantOrderId}R1`,
-      originalMerchantOrderId: merchantOrderId,
-      amount: 60_000,
-      state: "COMPLETED",
-    });
-    await vi.waitFor(() =>
-      expect(webhooks.map((w) => parseWebhook(w.body))).toContainEqual(
-        expect.objectContaining({
-          ok: true,
-          webhook: expect.objectContaining({
-            kind: "refund",
-            state: "COMPLETED",
-            merchantRefundId: `${merchantOrderId}R1`,
-          }),
+    // PENDING, then CONFIRMED after a second, then COMPLETED after three; refund status answers the state now.
+    expect(await client.refundStatus(`${merchantOrderId}R1`)).toMatchObject({ state: "PENDING" });
+    await vi.waitFor(
+      async () =>
+        expect(await client.refundStatus(`${merchantOrderId}R1`)).toMatchObject({
+          merchantRefundId: `${merchantOrderId}R1`,
+          originalMerchantOrderId: merchantOrderId,
+          amount: 60_000,
+          state: "COMPLETED",
         }),
-      ),
+      { timeout: 8000, interval: 200 },
+    );
+    await vi.waitFor(() =>
+      expect(
+        webhooks
+          .map((w) => parseWebhook(w.body))
+          .flatMap((parsed) =>
+            parsed.ok &&
+            parsed.webhook.kind === "refund" &&
+            parsed.webhook.merchantRefundId === `${merchantOrderId}R1`
+              ? [[parsed.webhook.event, parsed.webhook.state]]
+              : [],
+          ),
+      ).toEqual([
+        ["pg.refund.accepted", "CONFIRMED"],
+        ["pg.refund.completed", "COMPLETED"],
+      ]),
     );
 
     // The same refund asked again is the same refund; more than what is left is refused.
@@ -684,9 +681,8 @@ describe("PhonePe simulator over time and across instances", () => {
     // Client and simulator share one clock; tokens live 2 minutes.
     let now = Date.now();
     const shortTokens = settings({ now: () => now, tokenTtlSeconds: 120 });
-    const { handleToken, handleOrderStatus } = await import(
-      "../../app/modules/payments/phonepe/simulator.server"
-    );
+    const { handleToken } = await import("../../app/simulators/phonepe/tokens.server");
+    const { handleOrderStatus } = await import("../../app/simulators/phonepe/orders.server");
     const { merchantOrderId } = await createOrder();
     let tokenCalls = 0;
     const client = createPhonePeClient({
@@ -736,5 +732,225 @@ describe("PhonePe simulator over time and across instances", () => {
       shortTokens,
     );
     expect(refused.status).toBe(401);
+  });
+});
+
+describe("PhonePe simulator, truer: attempts, refund states, webhook retries, faults", () => {
+  afterEach(() => {
+    clearFaults();
+  });
+
+  async function setFault(body: Record<string, unknown>): Promise<Response> {
+    return fetch(`${base}/phonepe-simulator/admin/faults`, {
+      method: "POST",
+      headers: admin,
+      body: JSON.stringify(body),
+    });
+  }
+
+  it("fails one attempt and keeps the order open; the shopper pays again on the same page", async () => {
+    const client = simulatorClient();
+    const { merchantOrderId, redirectUrl, started } = await startPayment(client, 25_000);
+    const pageUrl = started.redirectUrl ?? "";
+
+    const failed = await choose(pageUrl, { outcome: "failure-attempt", webhook: "now" });
+    expect(failed.status).toBe(303);
+    expect(failed.headers.get("location")).toBe(new URL(pageUrl).pathname);
+    const open = await client.orderStatus(merchantOrderId);
+    expect(open.state).toBe("PENDING");
+    expect(open.paymentDetails).toHaveLength(1);
+    expect(open.paymentDetails.at(-1)).toMatchObject({ state: "FAILED", ...SIMULATED_FAILURE });
+    const raw = await fetch(`${base}/phonepe-simulator/admin/orders/${merchantOrderId}`, { headers: admin });
+    expect(await raw.json()).not.toHaveProperty("errorCode"); // only the attempt carries it
+    // The hosted page (its loader's data here) stays open and says why the attempt failed.
+    expect(await (await fetch(pageUrl)).json()).toMatchObject({
+      state: "PENDING",
+      attempted: false,
+      attemptError: "AUTHORIZATION_ERROR",
+    });
+    expect(webhooks).toHaveLength(0);
+
+    const paid = await choose(pageUrl, { outcome: "success", webhook: "now" });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(redirectUrl);
+    const done = await client.orderStatus(merchantOrderId);
+    expect(done.state).toBe("COMPLETED");
+    expect(done.paymentDetails.map((d) => d.state)).toEqual(["FAILED", "COMPLETED"]);
+    expect(done.paymentDetails[0]?.transactionId).not.toBe(done.paymentDetails[1]?.transactionId);
+    await vi.waitFor(() =>
+      expect(webhooks.map((w) => parseWebhook(w.body))).toContainEqual(
+        expect.objectContaining({
+          ok: true,
+          webhook: expect.objectContaining({ state: "COMPLETED", merchantOrderId }),
+        }),
+      ),
+    );
+  });
+
+  it("fails one attempt through the admin endpoint too, and Failure still fails the whole order", async () => {
+    const client = simulatorClient();
+    const { merchantOrderId, started } = await startPayment(client, 25_000);
+    const attempt = await fetch(`${base}/phonepe-simulator/admin/orders/${merchantOrderId}`, {
+      method: "POST",
+      headers: admin,
+      body: JSON.stringify({ state: "FAILED", attemptOnly: true }),
+    });
+    expect(attempt.status).toBe(200);
+    expect(await attempt.json()).toMatchObject({ state: "PENDING", paymentDetails: [{ state: "FAILED" }] });
+
+    await choose(started.redirectUrl ?? "", { outcome: "failure", webhook: "none" });
+    const ended = await client.orderStatus(merchantOrderId);
+    expect(ended).toMatchObject({ state: "FAILED", ...SIMULATED_FAILURE });
+    expect(ended.paymentDetails.map((d) => d.state)).toEqual(["FAILED", "FAILED"]);
+  });
+
+  it("fails a refund when a test asks, with pg.refund.failed, and frees its amount", async () => {
+    const client = simulatorClient();
+    const { merchantOrderId, started } = await startPayment(client, 50_000);
+    await choose(started.redirectUrl ?? "", { outcome: "success", webhook: "none" });
+    expect((await setFault({ switch: "refundsFail", times: 1 })).status).toBe(200);
+    await client.refund({
+      merchantRefundId: `${merchantOrderId}R1`,
+      originalMerchantOrderId: merchantOrderId,
+      amount: 50_000,
+    });
+    await vi.waitFor(
+      async () =>
+        expect(await client.refundStatus(`${merchantOrderId}R1`)).toMatchObject({ state: "FAILED" }),
+      { timeout: 8000, interval: 200 },
+    );
+    await vi.waitFor(() =>
+      expect(
+        webhooks.flatMap((w) => {
+          const parsed = parseWebhook(w.body);
+          return parsed.ok &&
+            parsed.webhook.kind === "refund" &&
+            parsed.webhook.merchantRefundId === `${merchantOrderId}R1`
+            ? [parsed.webhook.event]
+            : [];
+        }),
+      ).toEqual(["pg.refund.accepted", "pg.refund.failed"]),
+    );
+    // The whole amount can be refunded again; this one is not switched to fail.
+    await expect(
+      client.refund({
+        merchantRefundId: `${merchantOrderId}R2`,
+        originalMerchantOrderId: merchantOrderId,
+        amount: 50_000,
+      }),
+    ).resolves.toMatchObject({ state: "PENDING" });
+  });
+
+  it("answers the next calls of an API with 429, 500, slowly or with malformed JSON when switched", async () => {
+    const client = simulatorClient();
+    const { merchantOrderId } = await startPayment(client, 10_000);
+    const bearer = { Authorization: `O-Bearer ${await token()}`, "Content-Type": "application/json" };
+    const status = () =>
+      fetch(`${base}/phonepe-simulator/checkout/v2/order/${merchantOrderId}/status`, { headers: bearer });
+
+    expect((await setFault({ switch: "api", api: "status", answer: 429, times: 2 })).status).toBe(200);
+    expect((await setFault({ switch: "api", api: "status", answer: "500" })).status).toBe(200);
+    const views = await (await fetch(`${base}/phonepe-simulator/admin/faults`, { headers: admin })).json();
+    expect(views).toMatchObject({ api: { status: [{ kind: "429" }, { kind: "429" }, { kind: "500" }] } });
+    const first = await status();
+    expect(first.status).toBe(429);
+    expect(await first.json()).toMatchObject({ success: false, code: "TOO_MANY_REQUESTS" });
+    expect((await status()).status).toBe(429);
+    expect((await status()).status).toBe(500);
+    expect((await status()).status).toBe(200);
+
+    await setFault({ switch: "api", api: "status", answer: "slow", delayMs: 400 });
+    const startedAt = Date.now();
+    expect((await status()).status).toBe(200);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(390);
+
+    await setFault({ switch: "api", api: "status", answer: "malformed" });
+    await expect(client.orderStatus(merchantOrderId)).rejects.toMatchObject({ kind: "invalid-response" });
+    await expect(client.orderStatus(merchantOrderId)).resolves.toMatchObject({ state: "PENDING" });
+
+    // Only with the admin secret.
+    const refused = await fetch(`${base}/phonepe-simulator/admin/faults`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ switch: "api", api: "pay", answer: "500" }),
+    });
+    expect(refused.status).toBe(401);
+    expect(
+      (await fetch(`${base}/phonepe-simulator/admin/faults`, { method: "DELETE", headers: admin })).status,
+    ).toBe(200);
+  });
+
+  it("sends webhooks with PhonePe's orderId only when switched", async () => {
+    const client = simulatorClient();
+    const { merchantOrderId, started } = await startPayment(client, 10_000);
+    await setFault({ switch: "webhooksWithoutMerchantOrderId", on: true });
+    await choose(started.redirectUrl ?? "", { outcome: "success", webhook: "now" });
+    await vi.waitFor(() => expect(webhooks).toHaveLength(1));
+    const body = webhooks[0]?.body as { payload: Record<string, unknown> } | undefined;
+    const payload = body?.payload ?? {};
+    expect(payload.orderId).toBe(started.orderId);
+    expect(payload).not.toHaveProperty("merchantOrderId");
+    expect(await client.orderStatus(merchantOrderId)).toMatchObject({ orderId: started.orderId });
+  });
+
+  it("retries a webhook the shop did not take, with backoff, and logs each try", async () => {
+    const calls: number[] = [];
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const settings: SimulatorSettings = {
+      db: database.db,
+      clientId: "SIMULATOR_CLIENT",
+      clientSecret: "simulator-secret",
+      clientVersion: 1,
+      tokenSecret: "integration-test-session-secret-0123456789abcdef",
+      baseUrl: `${base}/phonepe-simulator`,
+      merchantId: "KAVERISIMULATOR",
+      merchantOrigin: new URL(base).origin,
+      adminSecret: undefined,
+      webhook: {
+        url: "http://webhook.invalid/api/phonepe/webhook",
+        username: "simulator",
+        password: "simulator-webhook-password",
+        lateDelayMs: 0,
+        retryDelaysMs: [20, 40, 80],
+        fetch: async () => {
+          calls.push(Date.now());
+          return new Response("busy", { status: calls.length < 3 ? 503 : 200 });
+        },
+      },
+    };
+    try {
+      const { merchantOrderId } = await startPayment(simulatorClient(), 10_000);
+      const [row] = await database.db
+        .select()
+        .from(phonepeSimulatorOrders)
+        .where(eq(phonepeSimulatorOrders.merchantOrderId, merchantOrderId));
+      if (!row) throw new Error("order not stored");
+      const result = await settleOrder(settings, row, "COMPLETED");
+      await result.delivery;
+      expect(calls).toHaveLength(3);
+      expect((calls[1] ?? 0) - (calls[0] ?? 0)).toBeGreaterThanOrEqual(15);
+      expect((calls[2] ?? 0) - (calls[1] ?? 0)).toBeGreaterThanOrEqual(35);
+      const logged = warn.mock.calls.map((args) => args.join(" "));
+      expect(logged.filter((line) => line.includes("the shop answered 503"))).toHaveLength(2);
+      expect(logged.some((line) => line.includes("try 2 in 20 ms"))).toBe(true);
+
+      // A shop that never takes it: the first try and three more, then given up (logged).
+      calls.length = 0;
+      settings.webhook.fetch = async () => {
+        calls.push(Date.now());
+        return new Response("down", { status: 500 });
+      };
+      const other = await startPayment(simulatorClient(), 10_000);
+      const [second] = await database.db
+        .select()
+        .from(phonepeSimulatorOrders)
+        .where(eq(phonepeSimulatorOrders.merchantOrderId, other.merchantOrderId));
+      if (!second) throw new Error("order not stored");
+      await (await settleOrder(settings, second, "FAILED")).delivery;
+      expect(calls).toHaveLength(4);
+      expect(warn.mock.calls.some((args) => args.join(" ").includes("gave up after 4 tries"))).toBe(true);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

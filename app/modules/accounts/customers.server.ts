@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, passwordResetTokens } from "~/db/schema";
+import { customers, passwordResetTokens, type ShippingAddress } from "~/db/schema";
 import type { ProfileValues, SignupValues } from "~/lib/forms/accounts";
 import { contactChangedMail, type MailMessage } from "~/modules/mail/mail.server";
 import { describeError } from "~/modules/ops/errors.server";
@@ -246,4 +246,18 @@ export async function setPasswordHash(
   now = new Date(),
 ): Promise<void> {
   await db.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, id));
+}
+
+/** The shipping address the customer last used at checkout (kept until an order completes), or null. */
+export async function savedAddress(db: Database, customerId: number): Promise<ShippingAddress | null> {
+  const [row] = await db
+    .select({ address: customers.savedAddress })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row?.address ?? null;
+}
+
+/** Keeps the address typed at checkout, so the form is filled in when the shopper comes back. */
+export async function saveAddress(db: Database, customerId: number, address: ShippingAddress): Promise<void> {
+  await db.update(customers).set({ savedAddress: address }).where(eq(customers.id, customerId));
 }

@@ -7,19 +7,20 @@ import { shop } from "~/lib/shop";
 import { describeError } from "~/modules/ops/errors.server";
 import { PhonePeError, phonePeClientFromConfig } from "~/modules/payments/phonepe/client.server";
 import { consume, rateLimits } from "~/modules/security/rate-limit.server";
+import { finishPayment } from "./orders.server";
 import {
   claimDueAttempts,
   claimLiveCheck,
   createPaymentAttempt,
   customerAttempt,
   type FinishResult,
-  finishPayment,
   MAX_ONLINE_ORDER_PAISE,
   type PaymentOutcome,
   recordPaymentStart,
   reusablePaymentPage,
   scheduleNextCheck,
-} from "./orders.server";
+} from "./payment-attempts.server";
+import { followDueRefunds, requestRefund } from "./refunds.server";
 
 /** The spec's messages around payment (section 8); the provider is named in them. */
 export const paymentMessages = {
@@ -112,29 +113,24 @@ export async function fetchOutcome(merchantOrderId: string): Promise<PaymentOutc
     // The shopper sees PhonePe's own words when it gives some; its codes stay in the details for the dealer.
     return { state: "FAILED", message: status.message, details };
   }
-  return { state: "PENDING" };
+  const lastTry = status.paymentDetails.at(-1);
+  return {
+    state: "PENDING",
+    lastTryFailed: lastTry?.state === "FAILED" ? (lastTry.errorCode ?? "declined") : undefined,
+  };
 }
 
-/** Finishes a payment and, when stock ran out meanwhile, asks PhonePe to refund it (logged if that fails). */
+/**
+ * Finishes a payment and, when stock ran out meanwhile, asks PhonePe to refund it: once per attempt, followed
+ * to its end by the reconciler (refunds.server.ts).
+ */
 export async function settlePayment(
   db: Database,
   merchantOrderId: string,
   outcome: PaymentOutcome,
 ): Promise<FinishResult> {
   const result = await finishPayment(db, merchantOrderId, outcome);
-  if (result.kind === "out-of-stock") {
-    try {
-      await phonePeClientFromConfig().refund({
-        merchantRefundId: `${merchantOrderId}R`,
-        originalMerchantOrderId: merchantOrderId,
-        amount: result.amount,
-      });
-    } catch (error) {
-      console.error(
-        `Refund of ${merchantOrderId} could not be requested; refund it from the PhonePe dashboard: ${describeError(error)}`,
-      );
-    }
-  }
+  if (result.kind === "out-of-stock") await requestRefund(db, phonePeClientFromConfig(), merchantOrderId);
   return result;
 }
 
@@ -149,7 +145,13 @@ export async function confirmPayment(db: Database, merchantOrderId: string): Pro
 
 export type ReturnOutcome =
   | { kind: "ordered" }
-  | { kind: "pending"; refreshSeconds: number; note: string | null }
+  | {
+      kind: "pending";
+      refreshSeconds: number;
+      note: string | null;
+      /** The shopper's latest try inside the still-open PhonePe order failed: why, and where to pay again. */
+      retry: { reason: string; paymentUrl: string } | null;
+    }
   | { kind: "failed"; message: string };
 
 /** How often a shopper's return page may ask PhonePe live about one payment. */
@@ -202,7 +204,15 @@ export async function returnFromPhonePe(
     case "COMPLETED":
       return { kind: "ordered" };
     case "PENDING":
-      return { kind: "pending", refreshSeconds: pendingRefreshSeconds(state.createdAt, now), note };
+      return {
+        kind: "pending",
+        refreshSeconds: pendingRefreshSeconds(state.createdAt, now),
+        note,
+        retry:
+          state.failureReason && state.paymentUrl
+            ? { reason: state.failureReason, paymentUrl: state.paymentUrl }
+            : null,
+      };
     case "REFUND_PENDING":
       return { kind: "failed", message: paymentMessages.outOfStock };
     case "FAILED":
@@ -213,10 +223,11 @@ export async function returnFromPhonePe(
 }
 
 /**
- * One pass of the reconciler: payments still pending whose check is due (claimed by this instance only) are
- * confirmed, or scheduled again along PhonePe's polling schedule.
+ * One pass of the reconciler: open refunds whose check is due are followed, and payments still pending whose
+ * check is due (claimed by this instance only) are confirmed, or scheduled again on PhonePe's polling schedule.
  */
 export async function reconcilePendingPayments(db: Database, now = new Date()): Promise<number> {
+  const refunds = await followDueRefunds(db, phonePeClientFromConfig(), now);
   const due = await claimDueAttempts(db, now);
   for (const attempt of due) {
     try {
@@ -230,7 +241,7 @@ export async function reconcilePendingPayments(db: Database, now = new Date()): 
       );
     }
   }
-  return due.length;
+  return due.length + refunds;
 }
 
 type Reconciler = { wake: () => void };

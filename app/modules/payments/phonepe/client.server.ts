@@ -473,7 +473,8 @@ export type PhonePeWebhook =
       event: string;
       /** payload.state: the only field PhonePe says to trust for the outcome. */
       state: PhonePeOrderState;
-      merchantOrderId: string;
+      /** Ours; PhonePe's SDK samples send only its own orderId, so one of the two may be missing. */
+      merchantOrderId: string | undefined;
       orderId: string | undefined;
       amount: number | undefined;
       transactionId: string | undefined;
@@ -531,7 +532,9 @@ export function parseWebhook(body: unknown): ParsedWebhook {
       },
     };
   }
-  if (!payload.merchantOrderId) return { ok: false, problem: "an order webhook without merchantOrderId" };
+  if (!payload.merchantOrderId && !payload.orderId) {
+    return { ok: false, problem: "an order webhook with neither merchantOrderId nor orderId" };
+  }
   const details = payload.paymentDetails;
   const chosen = details.find((d) => d.state === "COMPLETED") ?? details.at(-1);
   return {
