@@ -25,8 +25,8 @@ const chromium = {
   },
 };
 
-/** Specs that need no browser: each runs once, in a project of its own. */
-const browserless = /(server|hostile)\.spec\.ts/;
+/** Specs with a project of their own: no browser (server, hostile), or run alone after the rest (payment faults). */
+const ownProject = /(server|hostile|payment-faults)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,12 +40,25 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
-    { name: "js-on", testIgnore: browserless, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "js-off", testIgnore: browserless, use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js-on", testIgnore: ownProject, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", testIgnore: ownProject, use: { ...chromium, javaScriptEnabled: false } },
     // Starting the server with a bad configuration needs no browser, so it runs once.
     { name: "server", testMatch: /server\.spec\.ts/ },
     // Hostile input (every route with bad bodies, ids and other customers' data) is plain requests, once.
     { name: "hostile", testMatch: /hostile\.spec\.ts/ },
+    // PhonePe's faults are switched on for the whole simulator: these run alone, after everything else.
+    {
+      name: "payment-faults-js-off",
+      testMatch: /payment-faults\.spec\.ts/,
+      dependencies: ["js-on", "js-off", "hostile"],
+      use: { ...chromium, javaScriptEnabled: false },
+    },
+    {
+      name: "payment-faults-js-on",
+      testMatch: /payment-faults\.spec\.ts/,
+      dependencies: ["payment-faults-js-off"],
+      use: { ...chromium, javaScriptEnabled: true },
+    },
   ],
   webServer: [
     {

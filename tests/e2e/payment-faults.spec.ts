@@ -1,0 +1,73 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { signUp } from "./support/accounts";
+import { adminAuthorization } from "./support/simulator";
+import { expect, test } from "./support/test";
+
+/*
+ * PhonePe misbehaving, through the simulator's fault switches. The switches hold for the whole simulator, so
+ * this file runs in a project of its own after every other browser test (playwright.config.ts), one test at
+ * a time: nobody else's payment meets the fault.
+ */
+test.describe.configure({ mode: "serial" });
+
+async function fault(request: APIRequestContext, api: "pay" | "status", answer: 429 | 500, times = 1) {
+  const set = await request.post("/phonepe-simulator/admin/faults", {
+    headers: adminAuthorization,
+    data: { switch: "api", api, answer, times },
+  });
+  expect(set.ok()).toBe(true);
+}
+
+async function readyToPay(page: Page) {
+  await signUp(page);
+  await page.goto("/product/7");
+  const purchase = page.locator("form.purchase-form");
+  await purchase.locator('input[name="color"]').first().check();
+  await purchase.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Product Added To Cart");
+  await page.goto("/checkout");
+  const form = page.getByRole("form", { name: "Shipping Address" });
+  await form.getByLabel("First Name").fill("Asha");
+  await form.getByLabel("Last Name").fill("Rao");
+  await form.getByLabel("Address", { exact: true }).fill("12, 4th Cross, Malleshwaram");
+  await form.getByLabel("City").fill("Bengaluru");
+  await form.getByLabel("State").selectOption("Karnataka");
+  await form.getByLabel("PIN Code").fill("560003");
+}
+
+test.afterEach(async ({ request }) => {
+  await request.delete("/phonepe-simulator/admin/faults", { headers: adminAuthorization });
+});
+
+test("PhonePe busy (429) when the payment starts: a clear message, and the next try goes through", async ({
+  page,
+  request,
+}) => {
+  await readyToPay(page);
+  await fault(request, "pay", 429);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.locator(".payment-error")).toHaveText(
+    /^Something went wrong with PhonePe: Too many requests/,
+  );
+  // What the shopper typed is still there, and the same button works once PhonePe is back.
+  await expect(page.getByLabel("City")).toHaveValue("Bengaluru");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByRole("heading", { name: "PhonePe test simulator" })).toBeVisible();
+});
+
+test("PhonePe failing (500) when the shopper comes back: the page keeps waiting, then the order is placed", async ({
+  page,
+  request,
+}) => {
+  await readyToPay(page);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByRole("heading", { name: "PhonePe test simulator" })).toBeVisible();
+  await page.getByLabel("Webhook to the shop").selectOption("none");
+  await fault(request, "status", 500);
+  await page.getByRole("button", { name: "Success" }).click();
+  await expect(page.getByRole("heading", { name: "Confirming your payment…" })).toBeVisible();
+  await expect(page.locator(".payment-note")).toContainText("We could not reach PhonePe just now");
+  // The page reloads itself (a meta refresh, also without JavaScript) and asks again.
+  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 20_000 });
+  await expect(page.locator(".order-card")).toHaveCount(1);
+});
