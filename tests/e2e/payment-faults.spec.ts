@@ -18,11 +18,12 @@ async function fault(request: APIRequestContext, api: "pay" | "status", answer: 
   expect(set.ok()).toBe(true);
 }
 
-async function readyToPay(page: Page) {
+async function readyToPay(page: Page, productId = 7, quantity = 1) {
   await signUp(page);
-  await page.goto("/product/7");
+  await page.goto(`/product/${productId}`);
   const purchase = page.locator("form.purchase-form");
   await purchase.locator('input[name="color"]').first().check();
+  await purchase.getByLabel("Quantity").selectOption(String(quantity));
   await purchase.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByTestId("toast")).toContainText("Product Added To Cart");
   await page.goto("/checkout");
@@ -37,6 +38,55 @@ async function readyToPay(page: Page) {
 
 test.afterEach(async ({ request }) => {
   await request.delete("/phonepe-simulator/admin/faults", { headers: adminAuthorization });
+});
+
+/** A product with only a few left, and how many (this project runs after the others, so stock holds still). */
+async function scarceProduct(request: APIRequestContext): Promise<{ id: number; left: number }> {
+  for (let id = 1; id <= 80; id++) {
+    const answer = await request.get(`/product/${id}?_data=routes%2Fproduct.%24id`);
+    if (!answer.ok()) continue;
+    const { product } = (await answer.json()) as { product: { quantity: number } };
+    if (product.quantity >= 1 && product.quantity <= 5) return { id, left: product.quantity };
+  }
+  throw new Error("the seed catalogue should hold a product with at most five left");
+}
+
+test("stock that runs out while the shopper pays: no order, and one refund followed until it is done", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const scarce = await scarceProduct(request);
+  await readyToPay(page, scarce.id, 1);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByRole("heading", { name: "PhonePe test simulator" })).toBeVisible();
+
+  // Meanwhile another shopper buys every one that is left.
+  const other = await browser.newPage();
+  await readyToPay(other, scarce.id, scarce.left);
+  await other.getByRole("button", { name: "Place Order" }).click();
+  await other.getByRole("button", { name: "Success" }).click();
+  await expect(other).toHaveURL(/\/my-orders$/);
+  await other.close();
+
+  await page.getByRole("button", { name: "Success" }).click();
+  await expect(page.locator(".payment-error")).toContainText("ran out of stock while you were paying");
+  const merchantOrderId = new URL(page.url()).searchParams.get("merchantTransactionId") ?? "";
+  // PhonePe confirms the refund a little later (its webhooks bring the shop to ask); reloading asks nothing twice.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator(".payment-error")).toContainText("your payment has been refunded", {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 30_000 });
+  await page.goto("/my-orders");
+  await expect(page.getByText("You have not ordered anything yet.")).toBeVisible();
+  const atPhonePe = await request.get(`/phonepe-simulator/admin/orders/${merchantOrderId}`, {
+    headers: adminAuthorization,
+  });
+  const seen = (await atPhonePe.json()) as { amount: number; refundedAmount: number };
+  expect(seen.refundedAmount).toBe(seen.amount);
 });
 
 test("PhonePe busy (429) when the payment starts: a clear message, and the next try goes through", async ({

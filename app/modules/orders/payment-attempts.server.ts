@@ -208,6 +208,7 @@ export async function customerAttempt(db: Database, customerId: number, merchant
       amount: paymentAttempts.amount,
       failureReason: paymentAttempts.failureReason,
       paymentUrl: paymentAttempts.paymentUrl,
+      refundState: paymentAttempts.refundState,
       createdAt: paymentAttempts.createdAt,
     })
     .from(paymentAttempts)

@@ -31,6 +31,9 @@ export const paymentMessages = {
   ordered: "Ordered createad Successfully!",
   stillChecking:
     "We could not reach PhonePe just now. Your payment is safe; this page keeps checking and your order is placed as soon as PhonePe confirms it.",
+  refunded:
+    "Sorry, an item in your order ran out of stock while you were paying. No order was placed and your payment has been refunded.",
+  refundFailed: `Sorry, an item in your order ran out of stock while you were paying, and PhonePe could not refund it automatically. Please call us on ${shop.hotline}; we will return your money.`,
   tooManyAttempts: (minutes: number) =>
     `You have started many payments in the last hour. Please try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}, or call us to place your order.`,
   outOfStock:
@@ -170,6 +173,13 @@ export function pendingRefreshSeconds(startedAt: Date, now: Date): number {
   return 60;
 }
 
+/** What the shopper is told about a payment that could not become an order, as its refund goes. */
+function refundMessage(refundState: string | null): string {
+  if (refundState === "COMPLETED") return paymentMessages.refunded;
+  if (refundState === "FAILED") return paymentMessages.refundFailed;
+  return paymentMessages.outOfStock;
+}
+
 /**
  * The shopper is back from PhonePe (or the pending page reloaded): what to show. The attempt's state is read
  * from the database; PhonePe is asked live at most once every few seconds per attempt (the webhook and the
@@ -192,7 +202,10 @@ export async function returnFromPhonePe(
       if (result.kind === "failed") {
         return { kind: "failed", message: result.message || paymentMessages.verificationFailed };
       }
-      if (result.kind === "out-of-stock") return { kind: "failed", message: paymentMessages.outOfStock };
+      if (result.kind === "out-of-stock") {
+        const refunded = await customerAttempt(db, customerId, merchantOrderId);
+        return { kind: "failed", message: refundMessage(refunded?.refundState ?? null) };
+      }
       if (result.kind !== "pending") return { kind: "failed", message: paymentMessages.verificationFailed };
     } catch (error) {
       console.error(`Could not ask PhonePe about payment ${merchantOrderId}: ${describeError(error)}`);
@@ -214,7 +227,7 @@ export async function returnFromPhonePe(
             : null,
       };
     case "REFUND_PENDING":
-      return { kind: "failed", message: paymentMessages.outOfStock };
+      return { kind: "failed", message: refundMessage(state.refundState) };
     case "FAILED":
       return { kind: "failed", message: state.failureReason || paymentMessages.verificationFailed };
     default:
