@@ -33,7 +33,12 @@ test.describe("wishlist", () => {
     await page.goto("/product");
     const card = page.locator(".product-card").first();
     const title = (await card.locator(".product-card-title a").getAttribute("title")) ?? "";
+    // The heart turns at once (with JavaScript); the reload must wait for the shop to have saved it.
+    const saved = page.waitForResponse(
+      (r) => r.url().includes("/wishlist") && r.request().method() === "POST",
+    );
     await card.getByRole("button", { name: `Add ${title} to wishlist` }).click();
+    await saved;
     await expect(card.getByRole("button", { name: `Remove ${title} from wishlist` })).toHaveAttribute(
       "aria-pressed",
       "true",
