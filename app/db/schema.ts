@@ -226,6 +226,8 @@ export const paymentAttempts = pgTable(
     providerDetails: jsonb("provider_details").$type<Record<string, unknown>>(),
     failureReason: text("failure_reason"),
     checkCount: integer("check_count").notNull().default(0),
+    /** Status checks in a row that could not reach PhonePe: the next waits longer (30 s doubling, at most 15 min). */
+    failedChecks: integer("failed_checks").notNull().default(0),
     /**
      * A refund of this attempt (stock ran out while the shopper paid): null when none is due; REQUESTED once
      * the shop has claimed it (before PhonePe answered), then PhonePe's PENDING, CONFIRMED, COMPLETED or FAILED.

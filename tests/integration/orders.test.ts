@@ -13,8 +13,10 @@ import { seedCatalogue } from "../../app/db/seed.server";
 import { addToCart } from "../../app/modules/cart/cart.server";
 import { customerOrders, finishPayment } from "../../app/modules/orders/orders.server";
 import {
+  checkFailed,
   claimDueAttempts,
   createPaymentAttempt,
+  failedCheckBackoffMs,
   noteWebhook,
   recordPaymentStart,
   reusablePaymentPage,
@@ -434,5 +436,27 @@ describe("a refund for stock that ran out", () => {
     await followDueRefunds(database.db, client, new Date(now.getTime() + 2 * 60_000));
     expect(asked.refunds).toEqual([merchantRefundIdOf(merchantOrderId), merchantRefundIdOf(merchantOrderId)]);
     expect((await refundOf(merchantOrderId))?.state).toBe("PENDING");
+  });
+});
+
+describe("status checks that cannot reach PhonePe", () => {
+  it("back off (30 s doubling, at most 15 minutes) and start afresh once PhonePe answers", async () => {
+    expect([1, 2, 3, 4, 5, 6, 10].map(failedCheckBackoffMs)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 900_000, 900_000,
+    ]);
+    const { merchantOrderId } = await customerWithAttempt(1);
+    const now = new Date();
+    const nextAt = async () =>
+      (
+        await database.db
+          .select({ at: paymentAttempts.nextCheckAt, failed: paymentAttempts.failedChecks })
+          .from(paymentAttempts)
+          .where(eq(paymentAttempts.merchantOrderId, merchantOrderId))
+      )[0];
+    await checkFailed(database.db, merchantOrderId, now);
+    await checkFailed(database.db, merchantOrderId, now);
+    expect(await nextAt()).toEqual({ at: new Date(now.getTime() + 60_000), failed: 2 });
+    await scheduleNextCheck(database.db, merchantOrderId, new Date(now.getTime() + 3000));
+    expect((await nextAt())?.failed).toBe(0);
   });
 });

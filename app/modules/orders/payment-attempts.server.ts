@@ -265,6 +265,28 @@ export async function claimDueAttempts(db: Database, now = new Date(), limit = 1
     });
 }
 
+/** The wait after `failed` checks in a row that could not reach PhonePe: 30 s, doubling, at most 15 minutes. */
+export function failedCheckBackoffMs(failed: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, failed - 1), 15 * 60_000);
+}
+
+/**
+ * A status check could not reach PhonePe (down, 429, 5xx): the next one waits longer each time it happens in a
+ * row, so a PhonePe in trouble is not hammered; the first answer from PhonePe resets it (scheduleNextCheck).
+ */
+export async function checkFailed(db: Database, merchantOrderId: string, now = new Date()): Promise<void> {
+  const [row] = await db
+    .update(paymentAttempts)
+    .set({ failedChecks: sql`${paymentAttempts.failedChecks} + 1` })
+    .where(and(eq(paymentAttempts.merchantOrderId, merchantOrderId), eq(paymentAttempts.status, "PENDING")))
+    .returning({ failed: paymentAttempts.failedChecks });
+  if (!row) return;
+  await db
+    .update(paymentAttempts)
+    .set({ nextCheckAt: new Date(now.getTime() + failedCheckBackoffMs(row.failed)) })
+    .where(eq(paymentAttempts.merchantOrderId, merchantOrderId));
+}
+
 /** Why an attempt the shop stopped asking about is marked failed (PhonePe never said). */
 const EXPIRED_BY_SHOP = "Payment expired";
 
@@ -273,7 +295,9 @@ export async function scheduleNextCheck(db: Database, merchantOrderId: string, n
   await db
     .update(paymentAttempts)
     .set(
-      next ? { nextCheckAt: next } : { status: "FAILED", failureReason: EXPIRED_BY_SHOP, nextCheckAt: null },
+      next
+        ? { nextCheckAt: next, failedChecks: 0 }
+        : { status: "FAILED", failureReason: EXPIRED_BY_SHOP, nextCheckAt: null },
     )
     .where(and(eq(paymentAttempts.merchantOrderId, merchantOrderId), eq(paymentAttempts.status, "PENDING")));
 }

@@ -9,6 +9,7 @@ import { PhonePeError, phonePeClientFromConfig } from "~/modules/payments/phonep
 import { consume, rateLimits } from "~/modules/security/rate-limit.server";
 import { finishPayment } from "./orders.server";
 import {
+  checkFailed,
   claimDueAttempts,
   claimLiveCheck,
   createPaymentAttempt,
@@ -252,6 +253,7 @@ export async function reconcilePendingPayments(db: Database, now = new Date()): 
       console.error(
         `Could not check payment ${attempt.merchantOrderId}; it is tried again later: ${describeError(error)}`,
       );
+      await checkFailed(db, attempt.merchantOrderId).catch(() => undefined);
     }
   }
   return due.length + refunds;

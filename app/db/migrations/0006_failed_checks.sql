@@ -1,0 +1,1 @@
+ALTER TABLE "payment_attempts" ADD COLUMN "failed_checks" integer DEFAULT 0 NOT NULL;
