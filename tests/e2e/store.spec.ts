@@ -4,6 +4,22 @@ import { expectNoAxeViolations } from "./support/axe";
 const priceOf = async (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
 
 test.describe("our store", () => {
+  test("every card's rating is one labelled element, and no id repeats on the page", async ({ page }) => {
+    await page.goto("/product");
+    const cards = page.locator(".product-card");
+    await expect(cards).toHaveCount(24);
+    for (const card of await cards.all()) {
+      const stars = card.getByRole("img", { name: /^Rated [0-5](\.5)? out of 5$/ });
+      await expect(stars).toHaveCount(1);
+      await expect(stars.locator("*")).toHaveCount(0);
+    }
+    const repeated = await page.evaluate(() => {
+      const ids = [...document.querySelectorAll("[id]")].map((element) => element.id);
+      return ids.filter((id, index) => ids.indexOf(id) !== index);
+    });
+    expect(repeated).toEqual([]);
+  });
+
   test("lists the catalogue with categories, filters, sort, count and grid icons", async ({ page }) => {
     await page.goto("/product");
     await expect(page.getByRole("heading", { level: 1, name: "Our Store" })).toBeVisible();
