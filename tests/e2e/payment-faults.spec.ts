@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { signUp } from "./support/accounts";
+import { addToCart, fillAddress } from "./support/checkout";
 import { adminAuthorization } from "./support/simulator";
 import { expect, test } from "./support/test";
 
@@ -20,20 +21,9 @@ async function fault(request: APIRequestContext, api: "pay" | "status", answer: 
 
 async function readyToPay(page: Page, productId = 7, quantity = 1) {
   await signUp(page);
-  await page.goto(`/product/${productId}`);
-  const purchase = page.locator("form.purchase-form");
-  await purchase.locator('input[name="color"]').first().check();
-  await purchase.getByLabel("Quantity").selectOption(String(quantity));
-  await purchase.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Product Added To Cart");
+  await addToCart(page, productId, quantity);
   await page.goto("/checkout");
-  const form = page.getByRole("form", { name: "Shipping Address" });
-  await form.getByLabel("First Name").fill("Asha");
-  await form.getByLabel("Last Name").fill("Rao");
-  await form.getByLabel("Address", { exact: true }).fill("12, 4th Cross, Malleshwaram");
-  await form.getByLabel("City").fill("Bengaluru");
-  await form.getByLabel("State").selectOption("Karnataka");
-  await form.getByLabel("PIN Code").fill("560003");
+  await fillAddress(page);
 }
 
 test.afterEach(async ({ request }) => {

@@ -15,37 +15,42 @@ export type Purged = { sessions: number; resetTokens: number; rateLimitHits: num
  * long locks. Every instance may run it at any time: deleting what is already gone changes nothing.
  */
 export async function purgeExpired(db: Database, now = new Date()): Promise<Purged> {
-  const purged: Purged = { sessions: 0, resetTokens: 0, rateLimitHits: 0 };
+  const resetTokensBefore = new Date(now.getTime() - RESET_TOKENS_KEPT_MS);
+  return {
+    sessions: await inBatches(async () => {
+      const expired = db
+        .select({ idHash: sessions.idHash })
+        .from(sessions)
+        .where(lt(sessions.expiresAt, now))
+        .limit(BATCH);
+      const gone = await db
+        .delete(sessions)
+        .where(inArray(sessions.idHash, expired))
+        .returning({ idHash: sessions.idHash });
+      return gone.length;
+    }),
+    resetTokens: await inBatches(async () => {
+      const stale = db
+        .select({ id: passwordResetTokens.id })
+        .from(passwordResetTokens)
+        .where(lt(passwordResetTokens.expiresAt, resetTokensBefore))
+        .limit(BATCH);
+      const gone = await db
+        .delete(passwordResetTokens)
+        .where(inArray(passwordResetTokens.id, stale))
+        .returning({ id: passwordResetTokens.id });
+      return gone.length;
+    }),
+    rateLimitHits: await inBatches(() => purgeOldHits(db, now, BATCH)),
+  };
+}
+
+/** Runs one batch delete after another until a batch comes back short; returns how many rows went. */
+async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
+  let total = 0;
   for (;;) {
-    const expired = db
-      .select({ idHash: sessions.idHash })
-      .from(sessions)
-      .where(lt(sessions.expiresAt, now))
-      .limit(BATCH);
-    const gone = await db
-      .delete(sessions)
-      .where(inArray(sessions.idHash, expired))
-      .returning({ idHash: sessions.idHash });
-    purged.sessions += gone.length;
-    if (gone.length < BATCH) break;
+    const gone = await deleteBatch();
+    total += gone;
+    if (gone < BATCH) return total;
   }
-  for (;;) {
-    const stale = db
-      .select({ id: passwordResetTokens.id })
-      .from(passwordResetTokens)
-      .where(lt(passwordResetTokens.expiresAt, new Date(now.getTime() - RESET_TOKENS_KEPT_MS)))
-      .limit(BATCH);
-    const gone = await db
-      .delete(passwordResetTokens)
-      .where(inArray(passwordResetTokens.id, stale))
-      .returning({ id: passwordResetTokens.id });
-    purged.resetTokens += gone.length;
-    if (gone.length < BATCH) break;
-  }
-  for (;;) {
-    const gone = await purgeOldHits(db, now, BATCH);
-    purged.rateLimitHits += gone;
-    if (gone < BATCH) break;
-  }
-  return purged;
 }

@@ -1,0 +1,36 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The shop's own price text ("Rs. 1,23,456") as a number of rupees, and back. */
+const rupees = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
+export const shown = (amount: number) => `Rs. ${amount.toLocaleString("en-IN")}`;
+
+/** Adds the product in its first colour through the product page; returns its offer price in rupees. */
+export async function addToCart(page: Page, productId: number, quantity: number): Promise<number> {
+  await page.goto(`/product/${productId}`);
+  const price = rupees(await page.locator(".product-price .offer-price").textContent());
+  const purchase = page.locator("form.purchase-form");
+  await purchase.locator('input[name="color"]').first().check();
+  await purchase.getByLabel("Quantity").selectOption(String(quantity));
+  await purchase.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Product Added To Cart");
+  return price;
+}
+
+/** Fills the checkout's shipping address as a shopper in Bengaluru would. */
+export async function fillAddress(page: Page) {
+  const form = page.getByRole("form", { name: "Shipping Address" });
+  await form.getByLabel("First Name").fill("Asha");
+  await form.getByLabel("Last Name").fill("Rao");
+  await form.getByLabel("Address", { exact: true }).fill("12, 4th Cross, Malleshwaram");
+  await form.getByLabel("Apartment, Suite, etc (optional)").fill("Flat 3B");
+  await form.getByLabel("City").fill("Bengaluru");
+  await form.getByLabel("State").selectOption("Karnataka");
+  await form.getByLabel("PIN Code").fill("560003");
+  return form;
+}
+
+/** Places the order and waits for PhonePe's (the simulator's) payment page. */
+export async function placeOrder(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByRole("heading", { name: "PhonePe test simulator" })).toBeVisible();
+}
