@@ -5,7 +5,10 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 /** A fresh embedded database for every run: the server's data directory is wiped before it starts. */
 const dataDir = `.cache/e2e-data-${port}`;
-/** A real SMTP server for the run; what it receives lands as JSON files in mailDir (tests/support/smtp.ts). */
+/**
+ * A real SMTP server for the run (tests/integration/support/smtp.ts); what it receives lands as JSON files in
+ * mailDir, read by tests/e2e/support/mail.ts.
+ */
 const smtpPort = port + 1025;
 export const mailDir = `.cache/e2e-mail-${port}`;
 
@@ -62,7 +65,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `./node_modules/.bin/tsx tests/support/smtp.ts --port ${smtpPort} --dir ${mailDir}`,
+      command: `./node_modules/.bin/tsx tests/integration/support/smtp.ts --port ${smtpPort} --dir ${mailDir}`,
       port: smtpPort,
       reuseExistingServer: false,
       timeout: 30_000,

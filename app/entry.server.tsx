@@ -13,7 +13,8 @@ startServer();
 /**
  * The shop defers no data, so the whole document is rendered at once and sent as one body: compression then
  * works on the page as a whole (a stream is flushed chunk by chunk and compresses far worse), which halves
- * the bytes a phone downloads and the server's work per page (see the Benchmark section of the README).
+ * the bytes a phone downloads and the server's work per page (docs/benchmark.md). Bots and browsers get the
+ * same complete page, so there is no isbot (decision 0017).
  */
 export default function handleRequest(
   request: Request,

@@ -26,7 +26,8 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/db/client.server";
 import { MAX_PRODUCTS } from "../app/db/seed.server";
-import { DEFAULT_GRID, SORTS, type StoreFilters, storeUrl, TAGS } from "../app/lib/store-filters";
+import { TAGS } from "../app/lib/catalogue";
+import { DEFAULT_GRID, SORTS, type StoreFilters, storeUrl } from "../app/lib/store-filters";
 
 const AIM = { ratio: 0.6, p95Ms: 50 } as const;
 const WARM_UP_SECONDS = 2;

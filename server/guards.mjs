@@ -1,7 +1,8 @@
 // @ts-check
 // The HTTP server's guards, run before Remix on every request: security headers with a per-request CSP nonce,
 // the cross-site form check, the body limits, and no caching of personal answers. Plain JavaScript because
-// Node runs server.mjs as it is. Why each one: docs/decisions/0012-request-limits.md and 0013-http-headers.md.
+// Node runs server.mjs as it is. Why each one: docs/decisions/0012-request-limits-and-input-hygiene.md and
+// 0013-http-headers-and-production-mode.md.
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { shop } from "~/lib/shop";
 
 /** The title tag and description shared by the About and policy pages: "{Title} | Kaveri Computers". */
@@ -19,16 +19,7 @@ type StaticPageProps = {
 export function StaticPage({ title, intro, children }: StaticPageProps) {
   return (
     <div className="container page static-page">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol className="static-crumbs">
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <span aria-current="page">{title}</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs current={title} />
       <article className="static-article" aria-labelledby="static-page-title">
         <header className="static-header">
           <h1 id="static-page-title">{title}</h1>

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { MAX_QUANTITY, MIN_QUANTITY } from "../lib/limits";
 
 /** Money is always integer paise (1 rupee = 100 paise). */
 
@@ -190,7 +191,10 @@ export const cartItems = pgTable(
   },
   (t) => [
     uniqueIndex("cart_items_one_line_per_product").on(t.customerId, t.productId),
-    check("cart_items_quantity_range", sql`${t.quantity} BETWEEN 1 AND 10`),
+    check(
+      "cart_items_quantity_range",
+      sql`${t.quantity} BETWEEN ${sql.raw(String(MIN_QUANTITY))} AND ${sql.raw(String(MAX_QUANTITY))}`,
+    ),
   ],
 );
 

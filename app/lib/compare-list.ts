@@ -1,5 +1,6 @@
+import { MAX_COMPARE } from "./limits";
+
 /** The compare list is kept in a cookie as up to four product ids, newest last. */
-export const MAX_COMPARE = 4;
 
 export function parseCompareList(value: unknown): number[] {
   if (typeof value !== "string") return [];

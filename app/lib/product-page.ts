@@ -1,9 +1,7 @@
 /** Pure helpers for the product detail page: stock wording, quantity choices, gallery, zoom and JSON-LD. */
 
-/** The spec's quantity limit: a shopper picks 1 to 10 of a product. */
-export const MAX_QUANTITY = 10;
-/** At or below this many units the page says "Only N left" instead of "In Stock". */
-export const LOW_STOCK = 5;
+import { LOW_STOCK, MAX_QUANTITY } from "./limits";
+import { shop } from "./shop";
 
 /** What the page says about stock: "In Stock", "Only 3 left" or "Out of Stock". */
 export function availabilityLabel(stock: number): string {
@@ -134,4 +132,25 @@ export function serializeJsonLd(data: unknown): string {
     .replace(/&/g, "\\u0026")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
+}
+
+export type ProductSeo = { url: string; summary: string; image: string; imageAlt: string; price: string };
+
+/** The product page's title, description, canonical link and Open Graph tags for link previews. */
+export function productMetaTags(title: string, seo: ProductSeo) {
+  return [
+    { title: `${title} | ${shop.name}` },
+    { name: "description", content: seo.summary },
+    { tagName: "link", rel: "canonical", href: seo.url },
+    { property: "og:type", content: "product" },
+    { property: "og:site_name", content: shop.name },
+    { property: "og:title", content: title },
+    { property: "og:description", content: seo.summary },
+    { property: "og:url", content: seo.url },
+    { property: "og:image", content: seo.image },
+    { property: "og:image:alt", content: seo.imageAlt },
+    { property: "product:price:amount", content: seo.price },
+    { property: "product:price:currency", content: "INR" },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
 }

@@ -11,6 +11,3 @@ export const shop = {
   openingHours: "Monday to Friday, 10 AM to 8 PM",
   yearsServing: 12,
 } as const;
-
-/** Flat shipping fee charged at checkout, in paise (Rs. 100). */
-export const SHIPPING_FEE_PAISE = 10_000;

@@ -1,3 +1,5 @@
+import { TAGS, type Tag } from "./catalogue";
+import { TITLE_CUTS } from "./limits";
 import { isTypedText } from "./text";
 
 /**
@@ -7,9 +9,6 @@ import { isTypedText } from "./text";
 export const SORTS = ["title", "-title", "price", "-price", "createdAt", "-createdAt"] as const;
 export type Sort = (typeof SORTS)[number];
 export const DEFAULT_SORT: Sort = "-createdAt";
-
-export const TAGS = ["featured", "special", "popular"] as const;
-export type Tag = (typeof TAGS)[number];
 
 export const GRIDS = [3, 4, 6, 12] as const;
 export type Grid = (typeof GRIDS)[number];
@@ -114,5 +113,5 @@ export function effectiveSort(filters: StoreFilters): Sort | "relevance" {
 
 /** Store titles are cut at 80 characters unless the grid is 6 or 12 columns. */
 export function storeTitleLimit(grid: Grid): number | undefined {
-  return grid === 6 || grid === 12 ? undefined : 80;
+  return grid === 6 || grid === 12 ? undefined : TITLE_CUTS.store;
 }

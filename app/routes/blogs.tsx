@@ -1,6 +1,7 @@
 import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { BlogCard } from "~/components/blog/BlogCard";
+import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { getDb } from "~/db/db.server";
 import { listBlogs, toBlogCard } from "~/modules/blog/blog.server";
 import blogStyles from "~/styles/blog.css";
@@ -28,9 +29,7 @@ export default function Blogs() {
   const { blogs } = useLoaderData<typeof loader>();
   return (
     <div className="container page blogs-page">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> / <span aria-current="page">Blogs</span>
-      </nav>
+      <Breadcrumbs current="Blogs" />
       <h1>Blogs</h1>
       <div className="blogs-layout">
         <aside className="blog-categories" aria-labelledby="blog-categories-heading">

@@ -1,22 +1,22 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { FALLBACK_IMAGE } from "~/components/product/ProductCard";
 import { Stars } from "~/components/product/Stars";
+import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { getDb } from "~/db/db.server";
-import { addToCompare, MAX_COMPARE, removeFromCompare } from "~/lib/compare-list";
+import { FALLBACK_IMAGE, productTypeLabels } from "~/lib/catalogue";
+import { addToCompare, type CompareChange, removeFromCompare } from "~/lib/compare-list";
+import { MAX_COMPARE } from "~/lib/limits";
+import { listMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
 import { parseId } from "~/lib/params";
 import { safeRedirect } from "~/lib/safe-redirect";
-import {
-  compareListCookie,
-  compareProducts,
-  productExists,
-  readCompareList,
-} from "~/modules/compare/compare.server";
+import { shop } from "~/lib/shop";
+import { productExists } from "~/modules/catalogue/products.server";
+import { compareListCookie, compareProducts, readCompareList } from "~/modules/compare/compare.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Compare Products | Kaveri Computers" }];
+export const meta: MetaFunction = () => [{ title: `Compare Products | ${shop.name}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ids = await readCompareList(request);
@@ -24,10 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const outcomeMessage = {
-  added: "Product added to compare",
-  already: "This product is already in your compare list",
-  full: `You can compare up to ${MAX_COMPARE} products. Remove one first.`,
-  removed: "Product removed from compare",
+  added: listMessages.compareAdded,
+  already: listMessages.compareAlready,
+  full: listMessages.compareFull(MAX_COMPARE),
+  removed: listMessages.compareRemoved,
 } as const;
 
 /** Adds or removes a product in the compare cookie, then goes back where the shopper was. */
@@ -36,10 +36,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirect(form.get("redirectTo"), "/compare-product");
   const id = parseId(String(form.get("productId") ?? ""));
   if (id === undefined || !(await productExists(await getDb(), id))) {
-    return toasts().redirectWithError(back, "That product could not be found.", { status: 303 });
+    return toasts().redirectWithError(back, listMessages.productNotFound, { status: 303 });
   }
   const ids = await readCompareList(request);
-  const change = form.get("intent") === "remove" ? removeFromCompare(ids, id) : addToCompare(ids, id);
+  let change: CompareChange;
+  switch (form.get("intent")) {
+    case "add":
+      change = addToCompare(ids, id);
+      break;
+    case "remove":
+      change = removeFromCompare(ids, id);
+      break;
+    default:
+      throw new Response("Unknown form", { status: 400 });
+  }
   const headers = { "Set-Cookie": await compareListCookie(change.ids) };
   const message = outcomeMessage[change.outcome];
   return change.outcome === "full"
@@ -47,16 +57,12 @@ export async function action({ request }: ActionFunctionArgs) {
     : toasts().redirectWithSuccess(back, message, { status: 303, headers });
 }
 
-const typeLabel = { new: "New", refurbished: "Refurbished", rental: "Rental" } as const;
-
 export default function Compare() {
   const { products } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <div className="container page compare">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> / <span aria-current="page">Compare Products</span>
-      </nav>
+      <Breadcrumbs current="Compare Products" />
       <h1>Compare Products</h1>
       {products.length === 0 ? (
         <SampleComparison />
@@ -74,7 +80,6 @@ export default function Compare() {
                     <img src={p.image ?? FALLBACK_IMAGE} alt="" width="120" height="120" />
                     <Link to={`/product/${p.id}`}>{p.title}</Link>
                     <Form method="post" className="compare-remove">
-                      <input type="hidden" name="intent" value="remove" />
                       <input type="hidden" name="productId" value={p.id} />
                       <input
                         type="hidden"
@@ -83,6 +88,8 @@ export default function Compare() {
                       />
                       <button
                         type="submit"
+                        name="intent"
+                        value="remove"
                         className="button-small"
                         aria-label={`Remove ${p.title} from compare`}
                       >
@@ -97,7 +104,7 @@ export default function Compare() {
               <CompareRow label="Price" values={products.map((p) => formatRupees(p.discountedPrice))} />
               <CompareRow label="MRP" values={products.map((p) => formatRupees(p.originalPrice))} />
               <CompareRow label="Brand" values={products.map((p) => p.brand)} />
-              <CompareRow label="Type" values={products.map((p) => typeLabel[p.productType])} />
+              <CompareRow label="Type" values={products.map((p) => productTypeLabels[p.productType])} />
               <CompareRow label="Category" values={products.map((p) => p.category)} />
               <tr>
                 <th scope="row">Rating</th>

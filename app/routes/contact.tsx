@@ -6,14 +6,19 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, json, type LinksFunction, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { clientAddress } from "~/auth.server";
-import { FieldError, Honeypot } from "~/components/forms/Field";
+import { FieldError, FormError, Honeypot } from "~/components/forms/Field";
+import { useIsPending } from "~/components/forms/use-is-pending";
+import { Toasts } from "~/components/layout/Toasts";
+import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { getDb } from "~/db/db.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { contactSchema } from "~/lib/forms/contact";
 import { honeypotFilled } from "~/lib/forms/honeypot";
+import { enquiryProblems, failureMessages, successMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
 import { createEnquiry } from "~/modules/enquiries/enquiries.server";
 import { describeError } from "~/modules/ops/errors.server";
@@ -21,9 +26,6 @@ import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-li
 import { readForm } from "~/read-form.server";
 import contactStyles from "~/styles/contact.css";
 import { toasts } from "~/toast.server";
-
-const SUCCESS_MESSAGE = "Contact Form Submitted Successfully";
-const FAILURE_MESSAGE = "Something Went Wrong";
 
 const map = {
   title: "Map to Kaveri Computers, SP Road, Bengaluru",
@@ -46,12 +48,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request, contactSchema);
   // A bot that fills the honeypot is told it worked, and nothing is stored.
   if (honeypotFilled(formData)) {
-    return toasts().redirectWithSuccess("/contact", SUCCESS_MESSAGE, { status: 303 });
+    return toasts().redirectWithSuccess("/contact", successMessages.enquirySent, { status: 303 });
   }
 
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
-    return json(submission.reply(), { status: 400 });
+    return replyInvalid(submission);
   }
   const db = await getDb();
   for (const [rule, subject] of [
@@ -60,39 +62,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   ] as const) {
     const limit = await consume(db, rule, subject);
     if (limit.limited) {
-      const message = tooManyAttempts(limit);
-      return toasts().jsonWithError(submission.reply({ formErrors: [message] }), message, { status: 429 });
+      return replyWithError(submission, tooManyAttempts(limit), { status: 429 });
     }
   }
   try {
     await createEnquiry(db, submission.value);
   } catch (error) {
     console.error(`Could not store a contact enquiry: ${describeError(error)}`);
-    return toasts().jsonWithError(
-      submission.reply({
-        formErrors: [`${FAILURE_MESSAGE}. Your message was not sent; please try again in a moment.`],
-      }),
-      FAILURE_MESSAGE,
-      { status: 503 },
-    );
+    return replyWithError(submission, enquiryProblems.notSent, {
+      status: 503,
+      toast: failureMessages.enquiryFailed,
+    });
   }
-  return toasts().redirectWithSuccess("/contact", SUCCESS_MESSAGE, { status: 303 });
+  return toasts().redirectWithSuccess("/contact", successMessages.enquirySent, { status: 303 });
 }
 
 export default function Contact() {
-  const lastResult = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   return (
     <div className="container page contact-page">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol className="contact-crumbs">
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <span aria-current="page">Contact Us</span>
-          </li>
-        </ol>
-      </nav>
+      <Toasts toast={answer?.toast ?? null} />
+      <Breadcrumbs current="Contact Us" />
       <h1>Contact Us</h1>
 
       <section className="contact-map" aria-labelledby="contact-map-heading">
@@ -118,7 +108,7 @@ export default function Contact() {
       <div className="contact-layout">
         <section className="contact-card" aria-labelledby="contact-form-heading">
           <h2 id="contact-form-heading">Contact</h2>
-          <ContactForm lastResult={lastResult} />
+          <ContactForm lastResult={answer?.result} />
         </section>
 
         <section className="contact-card contact-details" aria-labelledby="contact-details-heading">
@@ -157,7 +147,7 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
   });
-  const sending = navigation.state !== "idle" && navigation.formAction?.toLowerCase() === "/contact";
+  const sending = useIsPending();
 
   // A sent enquiry redirects back here, so the page stays mounted: empty the form once that round trip ends
   // without an answer from the action (a rejected form comes back as lastResult and keeps what was typed).
@@ -185,11 +175,7 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
       aria-labelledby="contact-form-heading"
     >
       <p className="contact-muted">All fields are required.</p>
-      {form.errors?.length ? (
-        <p id={form.errorId} className="form-error" role="alert">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError id={form.errorId} errors={form.errors} />
 
       <div className="field">
         <label htmlFor={fields.name.id}>Name</label>

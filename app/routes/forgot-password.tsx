@@ -1,33 +1,32 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, json, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { clientAddress } from "~/auth.server";
 import { Field, FormError, Honeypot } from "~/components/forms/Field";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { forgotPasswordSchema } from "~/lib/forms/accounts";
 import { honeypotFilled } from "~/lib/forms/honeypot";
+import { accountProblems, failureMessages, successMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { describeError } from "~/modules/ops/errors.server";
 import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
 import { readForm } from "~/read-form.server";
-import { inlineToast, toasts } from "~/toast.server";
-
-const SENT = "Forgot Password Email Sent Successfully!";
+import { toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Forgot Password | ${shop.name}` }];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request, forgotPasswordSchema);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply(), toast: null }, { status: 400 });
-  }
-  const sent = () => toasts().redirectWithSuccess("/login", SENT, { status: 303 });
+  if (submission.status !== "success") return replyInvalid(submission);
+  const sent = () => toasts().redirectWithSuccess("/login", successMessages.resetMailSent, { status: 303 });
   if (honeypotFilled(formData)) return sent();
 
   const db = await getDb();
@@ -37,13 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     [rateLimits.forgotPasswordEmail, email],
   ] as const) {
     const limit = await consume(db, rule, subject);
-    if (limit.limited) {
-      const message = tooManyAttempts(limit);
-      return json(
-        { result: submission.reply({ formErrors: [message] }), toast: inlineToast("error", message) },
-        { status: 429 },
-      );
-    }
+    if (limit.limited) return replyWithError(submission, tooManyAttempts(limit), { status: 429 });
   }
   try {
     // The mail goes out after the answer, so known and unknown addresses take the same time to answer.
@@ -57,16 +50,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     console.error(`Could not start a password reset: ${describeError(error)}`);
-    const message = "Something Went Wrong!";
-    return json(
-      {
-        result: submission.reply({
-          formErrors: [`${message} Please try again in a moment.`],
-        }),
-        toast: inlineToast("error", message),
-      },
-      { status: 503 },
-    );
+    // The toast is the spec's short message; the form adds what to do.
+    return replyWithError(submission, accountProblems.resetNotStarted, {
+      status: 503,
+      toast: failureMessages.somethingWentWrong,
+    });
   }
   // The same answer whether or not the address has an account, so the form tells nobody who shops here.
   return sent();
@@ -74,7 +62,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "forgot-password-form",
     lastResult: actionData?.result,
@@ -83,8 +70,7 @@ export default function ForgotPassword() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
   });
-  const busy =
-    navigation.state === "submitting" && navigation.formAction?.startsWith("/forgot-password") === true;
+  const busy = useIsPending({ state: "submitting" });
 
   return (
     <div className="container form-page">

@@ -1,21 +1,24 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { clientAddress, requireVisitor } from "~/auth.server";
 import { Field, FormError, Honeypot } from "~/components/forms/Field";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { loginSchema } from "~/lib/forms/accounts";
 import { honeypotFilled } from "~/lib/forms/honeypot";
+import { accountProblems, successMessages } from "~/lib/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
-import { authenticate, BAD_CREDENTIALS } from "~/modules/accounts/customers.server";
+import { authenticate } from "~/modules/accounts/customers.server";
 import { startSession } from "~/modules/accounts/session.server";
 import { claimLoginAttempt, loginSucceeded, tooManyAttempts } from "~/modules/security/rate-limit.server";
 import { ServiceBusyError } from "~/modules/security/work-gate.server";
 import { readForm } from "~/read-form.server";
-import { inlineToast, toasts } from "~/toast.server";
+import { toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: `Log in | ${shop.name}` },
@@ -27,43 +30,43 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Shown when too many log-ins are being checked at once (the password work queue is full). */
-const BUSY = "Too many people are logging in right now. Please try again in a few seconds.";
-
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVisitor(request);
   const formData = await readForm(request, loginSchema);
   const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+  // The password never travels back to the page.
+  const hideFields = ["password"];
+  if (submission.status !== "success") return replyInvalid(submission, { hideFields });
+  if (honeypotFilled(formData)) {
+    return replyWithError(submission, accountProblems.badCredentials, { status: 401, hideFields });
   }
-  const refuse = (message: string, status: number, headers?: Record<string, string>) =>
-    json(
-      {
-        result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
-        toast: inlineToast("error", message),
-      },
-      { status, headers },
-    );
-  if (honeypotFilled(formData)) return refuse(BAD_CREDENTIALS, 401);
 
   const db = await getDb();
   const { email, password, redirectTo } = submission.value;
   // Every limit is counted before the password is hashed: the hash is the expensive part.
   const attempt = await claimLoginAttempt(db, { email, client: clientAddress(context) });
-  if (!attempt.allowed) return refuse(tooManyAttempts(attempt), 429);
+  if (!attempt.allowed) {
+    return replyWithError(submission, tooManyAttempts(attempt), { status: 429, hideFields });
+  }
 
   let customer: Awaited<ReturnType<typeof authenticate>>;
   try {
     customer = await authenticate(db, email, password);
   } catch (error) {
     if (!(error instanceof ServiceBusyError)) throw error;
-    return refuse(BUSY, 503, { "Retry-After": String(error.retryAfterSeconds) });
+    // Too many log-ins are being checked at once (the password work queue is full).
+    return replyWithError(submission, accountProblems.loginBusy, {
+      status: 503,
+      hideFields,
+      headers: { "Retry-After": String(error.retryAfterSeconds) },
+    });
   }
-  if (!customer) return refuse(BAD_CREDENTIALS, 401);
+  if (!customer) {
+    return replyWithError(submission, accountProblems.badCredentials, { status: 401, hideFields });
+  }
   await loginSucceeded(db, email);
   const cookie = await startSession(db, customer.id);
-  return toasts().redirectWithSuccess(safeRedirect(redirectTo), "User Logged In Successfully", {
+  return toasts().redirectWithSuccess(safeRedirect(redirectTo), successMessages.loggedIn, {
     status: 303,
     headers: { "Set-Cookie": cookie },
   });
@@ -72,7 +75,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "login-form",
     lastResult: actionData?.result,
@@ -82,7 +84,7 @@ export default function Login() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
+  const busy = useIsPending({ state: "submitting" });
   const signupHref = redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup";
 
   return (

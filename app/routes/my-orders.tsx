@@ -1,6 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireCustomer } from "~/auth.server";
+import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { getDb } from "~/db/db.server";
 import { formatLongDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
@@ -24,9 +25,7 @@ export default function MyOrders() {
   const { orders } = useLoaderData<typeof loader>();
   return (
     <div className="container page orders-page">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> / <span aria-current="page">My Orders</span>
-      </nav>
+      <Breadcrumbs current="My Orders" />
       <h1>My Orders</h1>
       {orders.length === 0 ? (
         <div className="orders-empty">

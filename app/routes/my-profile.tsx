@@ -1,20 +1,24 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireCustomer } from "~/auth.server";
 import { Field, FormError } from "~/components/forms/Field";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
+import { EditIcon } from "~/components/ui/icons";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
-import { accountMessages, type ProfileValues, profileSchema } from "~/lib/forms/accounts";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { type ProfileValues, profileSchema } from "~/lib/forms/accounts";
+import { accountProblems, failureMessages, successMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
 import { updateProfile } from "~/modules/accounts/customers.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { describeError } from "~/modules/ops/errors.server";
 import { tooManyAttempts } from "~/modules/security/rate-limit.server";
 import { readForm } from "~/read-form.server";
-import { inlineToast, toasts } from "~/toast.server";
+import { toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `My Profile | ${shop.name}` }];
 
@@ -29,17 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request, profileSchema), { schema: profileSchema });
   // The current password never travels back to the page.
   const hideFields = ["currentPassword"];
-  if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields }), toast: null }, { status: 400 });
-  }
-  const refuse = (field: "email" | "currentPassword", message: string, status: number) =>
-    json(
-      {
-        result: submission.reply({ fieldErrors: { [field]: [message] }, hideFields }),
-        toast: inlineToast("error", message),
-      },
-      { status },
-    );
+  if (submission.status !== "success") return replyInvalid(submission, { hideFields });
   try {
     const updated = await updateProfile(await getDb(), customer.id, submission.value, {
       request,
@@ -56,36 +50,47 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!updated.ok) {
       switch (updated.problem) {
         case "emailTaken":
-          return refuse("email", "This email is already used by another account", 409);
+          return replyWithError(submission, accountProblems.emailUsedElsewhere, {
+            status: 409,
+            field: "email",
+            hideFields,
+          });
         case "passwordRequired":
-          return refuse("currentPassword", accountMessages.currentPasswordRequired, 400);
+          return replyWithError(submission, accountProblems.currentPasswordRequired, {
+            status: 400,
+            field: "currentPassword",
+            hideFields,
+          });
         case "wrongPassword":
-          return refuse("currentPassword", accountMessages.currentPasswordWrong, 401);
+          return replyWithError(submission, accountProblems.currentPasswordWrong, {
+            status: 401,
+            field: "currentPassword",
+            hideFields,
+          });
         case "tooManyAttempts":
-          return refuse("currentPassword", tooManyAttempts(updated), 429);
+          return replyWithError(submission, tooManyAttempts(updated), {
+            status: 429,
+            field: "currentPassword",
+            hideFields,
+          });
       }
     }
   } catch (error) {
     console.error(`Could not update a profile: ${describeError(error)}`);
-    return json(
-      {
-        result: submission.reply({
-          formErrors: ["Something Went Wrong! Your profile was not saved."],
-          hideFields,
-        }),
-        toast: inlineToast("error", "Something Went Wrong!"),
-      },
-      { status: 503 },
-    );
+    // The toast is the spec's short message; the form says what did not happen.
+    return replyWithError(submission, accountProblems.profileNotSaved, {
+      status: 503,
+      hideFields,
+      toast: failureMessages.somethingWentWrong,
+    });
   }
-  return toasts().redirectWithSuccess("/my-profile", "Profile Updated Successfully!", { status: 303 });
+  return toasts().redirectWithSuccess("/my-profile", successMessages.profileUpdated, { status: 303 });
 }
 
 export default function MyProfile() {
   const { profile } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
   // Read-only until the edit icon is used; a rejected save stays in edit mode with what was typed.
   const editing = searchParams.get("edit") === "1" || actionData !== undefined;
   const [form, fields] = useForm<ProfileValues>({
@@ -97,7 +102,7 @@ export default function MyProfile() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
-  const busy = navigation.state === "submitting";
+  const busy = useIsPending({ state: "submitting" });
 
   return (
     <div className="container form-page">
@@ -151,16 +156,5 @@ export default function MyProfile() {
         </Form>
       </section>
     </div>
-  );
-}
-
-function EditIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25zm17.7-10.2a1 1 0 0 0 0-1.42l-2.33-2.33a1 1 0 0 0-1.42 0l-1.83 1.83 3.75 3.75 1.83-1.83z"
-      />
-    </svg>
   );
 }

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import { newsletterSchema } from "~/lib/forms/newsletter";
+import { contactMessages, newsletterMessages } from "~/lib/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { subscribe } from "~/modules/newsletter/newsletter.server";
 import { readForm } from "~/read-form.server";
@@ -13,15 +14,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirect(formData.get("redirectTo"));
   const submission = parseWithZod(formData, { schema: newsletterSchema });
   if (submission.status !== "success") {
-    const message = submission.error?.email?.[0] ?? "Email Should be valid";
+    const message = submission.error?.email?.[0] ?? contactMessages.emailInvalid;
     return toasts().redirectWithError(back, message, { status: 303 });
   }
   const added = await subscribe(await getDb(), submission.value.email);
-  return toasts().redirectWithSuccess(
-    back,
-    added ? "Subscribed to our newsletter. Thank you!" : "You are already subscribed to our newsletter.",
-    { status: 303 },
-  );
+  const message = added ? newsletterMessages.subscribed : newsletterMessages.alreadySubscribed;
+  return toasts().redirectWithSuccess(back, message, { status: 303 });
 }
 
 export function loader() {

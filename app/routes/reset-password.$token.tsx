@@ -1,18 +1,21 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { clientAddress } from "~/auth.server";
 import { Field, FormError } from "~/components/forms/Field";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { resetPasswordSchema } from "~/lib/forms/accounts";
+import { failureMessages, successMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
 import { resetPasswordServerSchema } from "~/modules/accounts/common-passwords.server";
 import { checkResetToken, resetPassword, tokenProblems } from "~/modules/accounts/password-reset.server";
 import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
 import { readForm } from "~/read-form.server";
-import { inlineToast, toasts } from "~/toast.server";
+import { toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: `Reset Password | ${shop.name}` },
@@ -32,29 +35,32 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request, resetPasswordSchema);
   // The server also refuses the common passwords (a list kept out of the browser bundle).
   const submission = parseWithZod(formData, { schema: resetPasswordServerSchema });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
-  }
-  const refuse = (message: string, status: number) =>
-    json(
-      {
-        result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
-        toast: inlineToast("error", "Something Went Wrong!"),
-      },
-      { status },
-    );
+  // The password never travels back to the page.
+  const hideFields = ["password"];
+  if (submission.status !== "success") return replyInvalid(submission, { hideFields });
   const db = await getDb();
   const limit = await consume(db, rateLimits.resetPassword, clientAddress(context));
-  if (limit.limited) return refuse(tooManyAttempts(limit), 429);
-  const state = await resetPassword(db, params.token ?? "", submission.value.password);
-  if (state !== "valid") return refuse(tokenProblems[state], 410);
-  return toasts().redirectWithSuccess("/login", "Password change Successfully!", { status: 303 });
+  let refused: { reason: string; status: number };
+  if (limit.limited) {
+    refused = { reason: tooManyAttempts(limit), status: 429 };
+  } else {
+    const state = await resetPassword(db, params.token ?? "", submission.value.password);
+    if (state === "valid") {
+      return toasts().redirectWithSuccess("/login", successMessages.passwordChanged, { status: 303 });
+    }
+    refused = { reason: tokenProblems[state], status: 410 };
+  }
+  // The toast is the spec's short message for a failed reset; the form says why.
+  return replyWithError(submission, refused.reason, {
+    status: refused.status,
+    hideFields,
+    toast: failureMessages.somethingWentWrong,
+  });
 }
 
 export default function ResetPassword() {
   const { problem } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "reset-password-form",
     lastResult: actionData?.result,
@@ -63,7 +69,7 @@ export default function ResetPassword() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
-  const busy = navigation.state === "submitting";
+  const busy = useIsPending({ state: "submitting" });
 
   return (
     <div className="container form-page">

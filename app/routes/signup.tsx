@@ -1,21 +1,24 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { clientAddress, requireVisitor } from "~/auth.server";
 import { Field, FormError, Honeypot } from "~/components/forms/Field";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { signupSchema } from "~/lib/forms/accounts";
 import { honeypotFilled } from "~/lib/forms/honeypot";
+import { accountProblems, successMessages } from "~/lib/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
 import { signupServerSchema } from "~/modules/accounts/common-passwords.server";
-import { createCustomer, EMAIL_TAKEN } from "~/modules/accounts/customers.server";
+import { createCustomer } from "~/modules/accounts/customers.server";
 import { startSession } from "~/modules/accounts/session.server";
 import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
 import { readForm } from "~/read-form.server";
-import { inlineToast, toasts } from "~/toast.server";
+import { toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: `Sign Up | ${shop.name}` },
@@ -32,33 +35,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request, signupSchema);
   // The server also refuses the common passwords (a list kept out of the browser bundle).
   const submission = parseWithZod(formData, { schema: signupServerSchema });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
-  }
-  const refuse = (message: string, status: number, field?: "email") =>
-    json(
-      {
-        result: submission.reply({
-          ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
-          hideFields: ["password"],
-        }),
-        toast: inlineToast("error", message),
-      },
-      { status },
-    );
+  // The password never travels back to the page.
+  const hideFields = ["password"];
+  if (submission.status !== "success") return replyInvalid(submission, { hideFields });
 
   const db = await getDb();
   const limit = await consume(db, rateLimits.signup, clientAddress(context));
-  if (limit.limited) return refuse(tooManyAttempts(limit), 429);
+  if (limit.limited) return replyWithError(submission, tooManyAttempts(limit), { status: 429, hideFields });
   // A bot is told it worked, and nothing is stored.
-  if (honeypotFilled(formData))
-    return toasts().redirectWithSuccess("/", "User Created Successfully", { status: 303 });
+  if (honeypotFilled(formData)) {
+    return toasts().redirectWithSuccess("/", successMessages.userCreated, { status: 303 });
+  }
 
   const { redirectTo, ...values } = submission.value;
   const created = await createCustomer(db, values);
-  if (!created.ok) return refuse(EMAIL_TAKEN, 409, "email");
+  if (!created.ok) {
+    return replyWithError(submission, accountProblems.emailTaken, {
+      status: 409,
+      field: "email",
+      hideFields,
+    });
+  }
   const cookie = await startSession(db, created.customer.id);
-  return toasts().redirectWithSuccess(safeRedirect(redirectTo), "User Created Successfully", {
+  return toasts().redirectWithSuccess(safeRedirect(redirectTo), successMessages.userCreated, {
     status: 303,
     headers: { "Set-Cookie": cookie },
   });
@@ -67,7 +66,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Signup() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "signup-form",
     lastResult: actionData?.result,
@@ -77,7 +75,7 @@ export default function Signup() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
   });
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signup") === true;
+  const busy = useIsPending({ state: "submitting" });
   const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
 
   return (

@@ -5,18 +5,22 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireCustomer } from "~/auth.server";
-import { ProductCard } from "~/components/product/ProductCard";
+import { ProductGrid } from "~/components/product/ProductGrid";
+import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { getDb } from "~/db/db.server";
+import { TITLE_CUTS } from "~/lib/limits";
+import { listMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { productExists } from "~/modules/compare/compare.server";
+import { shop } from "~/lib/shop";
+import { productExists } from "~/modules/catalogue/products.server";
 import { setWishlisted, wishlistProducts } from "~/modules/wishlist/wishlist.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Wishlist | Kaveri Computers" }];
+export const meta: MetaFunction = () => [{ title: `Wishlist | ${shop.name}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request);
@@ -31,35 +35,31 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = await getDb();
   const productId = parseId(String(form.get("productId") ?? ""));
   if (productId === undefined || !(await productExists(db, productId))) {
-    return toasts().redirectWithError(back, "That product could not be found.", { status: 303 });
+    return toasts().redirectWithError(back, listMessages.productNotFound, { status: 303 });
   }
-  const intent = form.get("intent");
-  await setWishlisted(
-    db,
-    customer.id,
-    productId,
-    intent === "add" ? true : intent === "remove" ? false : "toggle",
-  );
-  return redirect(back, { status: 303 });
+  switch (form.get("intent")) {
+    case "add":
+    case "remove":
+      await setWishlisted(db, customer.id, productId, form.get("intent") === "add");
+      return redirect(back, { status: 303 });
+    default:
+      throw new Response("Unknown form", { status: 400 });
+  }
 }
 
 export default function Wishlist() {
   const { products } = useLoaderData<typeof loader>();
   return (
     <div className="container page wishlist">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> / <span aria-current="page">Favourite Wishlist</span>
-      </nav>
+      <Breadcrumbs current="Favourite Wishlist" />
       <h1>Favourite Wishlist</h1>
-      {products.length === 0 ? (
-        <p className="empty-state">No Data</p>
-      ) : (
-        <div className="product-grid grid-3">
-          {products.map((product) => (
-            <ProductCard key={product.id} product={product} titleLimit={70} titleSuffix="..." wished />
-          ))}
-        </div>
-      )}
+      <ProductGrid
+        products={products}
+        wished
+        titleLimit={TITLE_CUTS.home}
+        titleSuffix="..."
+        empty="No Data"
+      />
     </div>
   );
 }

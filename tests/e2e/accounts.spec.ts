@@ -1,10 +1,15 @@
-import type { Browser, Page } from "@playwright/test";
-import { linkIn, waitForMailInDir } from "../support/smtp";
-import { dismissToast, logIn, newCustomer, signUp, type TestCustomer } from "./support/accounts";
+import type { Page } from "@playwright/test";
+import {
+  dismissToast,
+  logIn,
+  newCustomer,
+  signUp,
+  signUpElsewhere,
+  type TestCustomer,
+} from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { linkIn, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
-
-const mailDir = `.cache/e2e-mail-${process.env.E2E_PORT ?? 3100}`;
 
 const greeting = (customer: TestCustomer) => new RegExp(`Welcome\\s+${customer.firstname}`);
 
@@ -88,14 +93,6 @@ test.describe("sign up", () => {
     await expectLoggedOut(page);
   });
 });
-
-/** Creates an account in a separate browser context and leaves this test's page logged out. */
-async function signUpElsewhere(browser: Browser): Promise<TestCustomer> {
-  const context = await browser.newContext();
-  const customer = await signUp(await context.newPage());
-  await context.close();
-  return customer;
-}
 
 test.describe("log in", () => {
   test("logs in, greets by first name and offers the forgot-password link and SignUp button", async ({
@@ -228,7 +225,7 @@ test.describe("password reset", () => {
     await forgot.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByTestId("toast")).toContainText("Forgot Password Email Sent Successfully!");
 
-    const mail = await waitForMailInDir(mailDir, (m) => m.to.includes(customer.email), 15_000);
+    const mail = await waitForMail((m) => m.to.includes(customer.email), 15_000);
     expect(mail.subject).toContain("Kaveri Computers");
     const link = linkIn(mail) ?? "";
     expect(link).toMatch(/\/reset-password\/[A-Za-z0-9_-]{20,}$/);
@@ -272,7 +269,7 @@ test.describe("password reset", () => {
     await forgot.getByLabel("Email").fill(email);
     await forgot.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByTestId("toast")).toContainText("Forgot Password Email Sent Successfully!");
-    await expect(waitForMailInDir(mailDir, (m) => m.to.includes(email), 1_500)).rejects.toThrow();
+    await expect(waitForMail((m) => m.to.includes(email), 1_500)).rejects.toThrow();
 
     const response = await page.goto("/reset-password/not-a-real-token");
     expect(response?.status()).toBe(410);
@@ -378,8 +375,7 @@ test.describe("my profile", () => {
     await expect(page).toHaveURL(/\/my-profile$/);
 
     // The old address hears of the change.
-    const notice = await waitForMailInDir(
-      mailDir,
+    const notice = await waitForMail(
       (m) => m.to.includes(customer.email) && m.subject.includes("email address was changed"),
       15_000,
     );

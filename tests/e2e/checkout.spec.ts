@@ -1,6 +1,7 @@
 import { signUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { addToCart, fillAddress, placeOrder, shown } from "./support/checkout";
+import { addToCart, fillAddress, placeOrder, readyToPay } from "./support/checkout";
+import { shown } from "./support/prices";
 import { adminAuthorization } from "./support/simulator";
 import { expect, test } from "./support/test";
 
@@ -69,10 +70,7 @@ test.describe("checkout", () => {
   });
 
   test("a failed payment shows the error in red, keeps the cart and the address", async ({ page }) => {
-    await signUp(page);
-    await addToCart(page, 4, 1);
-    await page.goto("/checkout");
-    await fillAddress(page);
+    await readyToPay(page, 4);
     await placeOrder(page);
     await page.getByRole("button", { name: "Failure" }).click();
     await expect(page).toHaveURL(/\/checkout\?merchantTransactionId=/);
@@ -90,10 +88,7 @@ test.describe("checkout", () => {
     request,
   }) => {
     test.slow();
-    await signUp(page);
-    await addToCart(page, 5, 1);
-    await page.goto("/checkout");
-    await fillAddress(page);
+    await readyToPay(page, 5);
     await placeOrder(page);
     await page.getByLabel("A pending payment completes by itself after").selectOption("never");
     await page.getByLabel("Webhook to the shop").selectOption("none");
@@ -113,10 +108,7 @@ test.describe("checkout", () => {
   });
 
   test("another customer's return link does nothing for this customer", async ({ page, browser }) => {
-    await signUp(page);
-    await addToCart(page, 2, 1);
-    await page.goto("/checkout");
-    await fillAddress(page);
+    await readyToPay(page, 2);
     await placeOrder(page);
     const simulatorUrl = page.url();
     await page.getByRole("button", { name: "Success" }).click();
@@ -141,10 +133,7 @@ test.describe("checkout", () => {
 test("a failed try inside a still-open PhonePe order, then a successful one, ends in one order", async ({
   page,
 }) => {
-  await signUp(page);
-  await addToCart(page, 6, 1);
-  await page.goto("/checkout");
-  await fillAddress(page);
+  await readyToPay(page, 6);
   await placeOrder(page);
   const hostedPage = page.url();
   await page.getByRole("button", { name: "Fail this attempt, keep the order open" }).click();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { shop } from "../../app/lib/shop";
+import { shop } from "~/lib/shop";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/test";
 

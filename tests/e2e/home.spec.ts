@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
+import { rupees } from "./support/prices";
 
 test.describe("home", () => {
   test("shows the banners, services, collections and brand marquee", async ({ page }) => {
@@ -46,8 +47,8 @@ test.describe("home", () => {
       .locator(".product-card")
       .filter({ has: page.locator(".discount-badge") })
       .first();
-    const mrp = Number(((await card.locator(".mrp").textContent()) ?? "").replace(/\D/g, ""));
-    const offer = Number(((await card.locator(".offer-price").textContent()) ?? "").replace(/\D/g, ""));
+    const mrp = rupees(await card.locator(".mrp").textContent());
+    const offer = rupees(await card.locator(".offer-price").textContent());
     await expect(card.locator(".discount-badge")).toHaveText(`-${Math.round(((mrp - offer) / mrp) * 100)}%`);
   });
 

@@ -846,7 +846,7 @@ test.describe("hostile input", () => {
     const known = customer;
     const forms = (): Record<string, Record<string, string>> => ({
       "/newsletter": { email: email() },
-      "/compare-product": { productId: "2" },
+      "/compare-product": { intent: "add", productId: "2" },
       "/wishlist": { intent: "add", productId: "2" },
       "/login": { email: known.email, password: known.password },
       "/signup": { ...person(), password: "kaveri-password" },

@@ -1,12 +1,9 @@
 import type { Page } from "@playwright/test";
-import { dismissToast, logIn, signUp } from "./support/accounts";
+import { dismissToast, logIn, signUp, signUpElsewhere } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { addToCart } from "./support/checkout";
+import { rupees } from "./support/prices";
 import { expect, test } from "./support/test";
-
-/** Rupees shown as "Rs. 1,23,456" → 123456. */
-function rupees(text: string | null): number {
-  return Number((text ?? "").replace(/[^\d]/g, ""));
-}
 
 async function offerPrice(page: Page): Promise<number> {
   return rupees(await page.locator(".product-price .offer-price").textContent());
@@ -16,15 +13,6 @@ async function headerCart(page: Page) {
   const label = (await page.locator(".cart-link").getAttribute("aria-label")) ?? "";
   const match = /Cart: (\d+) items?, (.*)$/.exec(label);
   return { lines: Number(match?.[1]), total: rupees(match?.[2] ?? "") };
-}
-
-async function addToCart(page: Page, productId: number, quantity: number) {
-  await page.goto(`/product/${productId}`);
-  const purchase = page.locator("form.purchase-form");
-  await purchase.locator('input[name="color"]').first().check();
-  await purchase.getByLabel("Quantity").selectOption(String(quantity));
-  await purchase.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Product Added To Cart");
 }
 
 test.describe("wishlist", () => {
@@ -65,9 +53,7 @@ test.describe("wishlist", () => {
     page,
     browser,
   }) => {
-    const context = await browser.newContext();
-    const customer = await signUp(await context.newPage());
-    await context.close();
+    const customer = await signUpElsewhere(browser);
 
     await page.goto("/product/3");
     await page.getByRole("button", { name: "Add to Wishlist" }).click();
@@ -276,9 +262,7 @@ test.describe("reviews", () => {
     page,
     browser,
   }) => {
-    const context = await browser.newContext();
-    const customer = await signUp(await context.newPage());
-    await context.close();
+    const customer = await signUpElsewhere(browser);
 
     // Each browser project reviews its own product: they share one database.
     const productId = test.info().project.name === "js-off" ? 7 : 6;

@@ -1,6 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { signUp } from "./support/accounts";
-import { addToCart, fillAddress } from "./support/checkout";
+import type { APIRequestContext } from "@playwright/test";
+import { placeOrder, readyToPay } from "./support/checkout";
 import { adminAuthorization } from "./support/simulator";
 import { expect, test } from "./support/test";
 
@@ -17,13 +16,6 @@ async function fault(request: APIRequestContext, api: "pay" | "status", answer: 
     data: { switch: "api", api, answer, times },
   });
   expect(set.ok()).toBe(true);
-}
-
-async function readyToPay(page: Page, productId = 7, quantity = 1) {
-  await signUp(page);
-  await addToCart(page, productId, quantity);
-  await page.goto("/checkout");
-  await fillAddress(page);
 }
 
 test.afterEach(async ({ request }) => {
@@ -49,8 +41,7 @@ test("stock that runs out while the shopper pays: no order, and one refund follo
   test.slow();
   const scarce = await scarceProduct(request);
   await readyToPay(page, scarce.id, 1);
-  await page.getByRole("button", { name: "Place Order" }).click();
-  await expect(page.getByRole("heading", { name: "PhonePe test simulator" })).toBeVisible();
+  await placeOrder(page);
 
   // Meanwhile another shopper buys every one that is left.
   const other = await browser.newPage();
@@ -83,7 +74,7 @@ test("PhonePe busy (429) when the payment starts: a clear message, and the next 
   page,
   request,
 }) => {
-  await readyToPay(page);
+  await readyToPay(page, 7);
   await fault(request, "pay", 429);
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.locator(".payment-error")).toHaveText(
@@ -91,17 +82,15 @@ test("PhonePe busy (429) when the payment starts: a clear message, and the next 
   );
   // What the shopper typed is still there, and the same button works once PhonePe is back.
   await expect(page.getByLabel("City")).toHaveValue("Bengaluru");
-  await page.getByRole("button", { name: "Place Order" }).click();
-  await expect(page.getByRole("heading", { name: "PhonePe test simulator" })).toBeVisible();
+  await placeOrder(page);
 });
 
 test("PhonePe failing (500) when the shopper comes back: the page keeps waiting, then the order is placed", async ({
   page,
   request,
 }) => {
-  await readyToPay(page);
-  await page.getByRole("button", { name: "Place Order" }).click();
-  await expect(page.getByRole("heading", { name: "PhonePe test simulator" })).toBeVisible();
+  await readyToPay(page, 7);
+  await placeOrder(page);
   await page.getByLabel("Webhook to the shop").selectOption("none");
   await fault(request, "status", 500);
   await page.getByRole("button", { name: "Success" }).click();

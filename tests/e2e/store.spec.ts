@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-
-const priceOf = async (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
+import { rupees } from "./support/prices";
 
 test.describe("our store", () => {
   test("every card's rating is one labelled element, and no id repeats on the page", async ({ page }) => {
@@ -64,9 +63,8 @@ test.describe("our store", () => {
     const prices = await page.locator(".offer-price").allTextContents();
     expect(prices.length).toBeGreaterThan(0);
     for (const price of prices) {
-      const rupees = await priceOf(price);
-      expect(rupees).toBeGreaterThanOrEqual(40000);
-      expect(rupees).toBeLessThanOrEqual(90000);
+      expect(rupees(price)).toBeGreaterThanOrEqual(40000);
+      expect(rupees(price)).toBeLessThanOrEqual(90000);
     }
   });
 
@@ -75,7 +73,7 @@ test.describe("our store", () => {
     await page.getByRole("combobox", { name: "Sort By" }).selectOption("price");
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/sort=price/);
-    const prices = await Promise.all((await page.locator(".offer-price").allTextContents()).map(priceOf));
+    const prices = (await page.locator(".offer-price").allTextContents()).map(rupees);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 

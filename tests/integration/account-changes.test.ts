@@ -1,24 +1,22 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Config } from "../../app/config.server";
-import { customers, sessions } from "../../app/db/schema";
-import { accountMessages } from "../../app/lib/forms/accounts";
-import { shop } from "../../app/lib/shop";
-import { COMMON_PASSWORD_MESSAGE } from "../../app/modules/accounts/common-passwords.server";
-import {
-  authenticate,
-  createCustomer,
-  findCustomerByEmail,
-} from "../../app/modules/accounts/customers.server";
-import { checkResetToken, requestPasswordReset } from "../../app/modules/accounts/password-reset.server";
-import { getSessionCustomer, startSession } from "../../app/modules/accounts/session.server";
-import { closeMailTransports } from "../../app/modules/mail/mail.server";
-import * as profileRoute from "../../app/routes/my-profile";
-import * as resetRoute from "../../app/routes/reset-password.$token";
-import * as signupRoute from "../../app/routes/signup";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
-import { openTestDatabase, type TestDatabase } from "./support/database";
+import type { Config } from "~/config.server";
+import { customers, sessions } from "~/db/schema";
+import { accountProblems } from "~/lib/messages";
+import { shop } from "~/lib/shop";
+import { COMMON_PASSWORD_MESSAGE } from "~/modules/accounts/common-passwords.server";
+import { authenticate, findCustomerByEmail } from "~/modules/accounts/customers.server";
+import { checkResetToken, requestPasswordReset } from "~/modules/accounts/password-reset.server";
+import { getSessionCustomer, startSession } from "~/modules/accounts/session.server";
+import { closeMailTransports } from "~/modules/mail/mail.server";
+import * as profileRoute from "~/routes/my-profile";
+import * as resetRoute from "~/routes/reset-password.$token";
+import * as signupRoute from "~/routes/signup";
+import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { signUpCustomer, signupValues } from "./support/fixtures";
+import { mailTo, resetTokenIn, sendVia } from "./support/mail";
+import { startSmtpServer, type TestSmtpServer } from "./support/smtp";
 
 /*
  * The account routes' actions (my-profile, signup, reset-password) run as Remix would run them, against a real
@@ -59,20 +57,6 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const kind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
-
-let counter = 0;
-function newCustomerValues() {
-  counter += 1;
-  return {
-    firstname: "Asha",
-    lastname: "Rao",
-    email: `asha.changes${counter}@example.in`,
-    mobile: "9845012345",
-    password: "correct horse battery",
-  };
-}
-
 type Handler = (args: ActionFunctionArgs) => Promise<Response> | Response;
 
 /** Runs an action the way Remix would: a thrown Response (a redirect) is the answer. */
@@ -109,26 +93,26 @@ async function refusal(response: Response): Promise<Refusal> {
   return (await response.json()) as Refusal;
 }
 
-/** A customer signed in on this "device" and on two others, with two open reset links. */
+const RESET_SUBJECT = `Reset your ${shop.name} password`;
+
+/** A customer signed in on this "device" and on two others, with two open reset links (mailed to them). */
 async function customerOnThreeDevices() {
-  const values = newCustomerValues();
-  const created = await createCustomer(database.db, values);
-  if (!created.ok) throw new Error("sign-up failed");
-  const cookieOf = async () => (await startSession(database.db, created.customer.id)).split(";")[0] ?? "";
+  const { values, customer } = await signUpCustomer(database.db);
+  const cookieOf = async () => (await startSession(database.db, customer.id)).split(";")[0] ?? "";
   const current = await cookieOf();
   const others = [await cookieOf(), await cookieOf()];
-  const resetTokens: string[] = [];
   for (let i = 0; i < 2; i++) {
-    await requestPasswordReset(database.db, values.email, {
-      baseUrl: BASE,
-      send: async (mail) => {
-        const token = /\/reset-password\/(\S+)/.exec(mail.text)?.[1];
-        if (token) resetTokens.push(token);
-      },
-    });
+    await requestPasswordReset(database.db, values.email, { baseUrl: BASE, send: sendVia(smtp) });
   }
-  expect(resetTokens).toHaveLength(2);
-  return { values, customer: created.customer, current, others, resetTokens };
+  const resetMails = mailTo(smtp, values.email);
+  expect(resetMails.map((mail) => mail.subject)).toEqual([RESET_SUBJECT, RESET_SUBJECT]);
+  const resetTokens = resetMails.map((mail) => resetTokenIn(mail) ?? "");
+  return { values, customer, current, others, resetTokens };
+}
+
+/** The notice of a changed e-mail or mobile number that reached this address. */
+function changeNotice(address: string) {
+  return smtp.waitForMessage((mail) => mail.to.includes(address) && mail.subject !== RESET_SUBJECT, 5_000);
 }
 
 function signedIn(cookie: string) {
@@ -150,7 +134,7 @@ async function sessionCount(customerId: number): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe(`my profile: a new e-mail or mobile needs the current password (${kind})`, () => {
+describe(`my profile: a new e-mail or mobile needs the current password (${databaseKind})`, () => {
   it("refuses a new e-mail without the current password, keeping what was typed", async () => {
     const { values, customer, current } = await customerOnThreeDevices();
     const response = await run(
@@ -163,11 +147,9 @@ describe(`my profile: a new e-mail or mobile needs the current password (${kind}
     );
     expect(response.status).toBe(400);
     const { result, toast } = await refusal(response);
-    expect(result.error).toEqual({ currentPassword: [accountMessages.currentPasswordRequired] });
-    expect(accountMessages.currentPasswordRequired).toBe(
-      "Please enter your current password to change your email or mobile number",
-    );
-    expect(toast).toMatchObject({ type: "error", message: accountMessages.currentPasswordRequired });
+    const message = accountProblems.currentPasswordRequired;
+    expect(result.error).toEqual({ currentPassword: [message] });
+    expect(toast).toMatchObject({ type: "error", message });
     expect(result.initialValue).toMatchObject({ firstname: "Lakshmi", email: "lakshmi@example.in" });
     expect(await storedCustomer(customer.id)).toEqual({
       email: values.email,
@@ -195,7 +177,7 @@ describe(`my profile: a new e-mail or mobile needs the current password (${kind}
     );
     expect(response.status).toBe(401);
     const { result } = await refusal(response);
-    expect(result.error).toEqual({ currentPassword: ["Current password is incorrect"] });
+    expect(result.error).toEqual({ currentPassword: [accountProblems.currentPasswordWrong] });
     expect(result.initialValue).toMatchObject({ mobile: "+91 99000 11223" });
     expect(result.initialValue).not.toHaveProperty("currentPassword");
     expect(await storedCustomer(customer.id)).toMatchObject({ mobile: values.mobile });
@@ -205,7 +187,7 @@ describe(`my profile: a new e-mail or mobile needs the current password (${kind}
 
   it("with the right password: saves, keeps this session, ends the others, revokes reset links and tells the old address", async () => {
     const { values, customer, current, others, resetTokens } = await customerOnThreeDevices();
-    const newEmail = `lakshmi.changes${counter}@example.org`;
+    const newEmail = `lakshmi.${customer.id}@example.org`;
     const response = await run(
       profileRoute.action,
       post(
@@ -235,7 +217,7 @@ describe(`my profile: a new e-mail or mobile needs the current password (${kind}
     for (const token of resetTokens) expect(await checkResetToken(database.db, token)).toBe("used");
     expect(await authenticate(database.db, newEmail, values.password)).not.toBeNull();
 
-    const notice = await smtp.waitForMessage((mail) => mail.to.includes(values.email), 5_000);
+    const notice = await changeNotice(values.email);
     expect(notice.subject).toBe(`Your ${shop.name} email address was changed`);
     expect(notice.text).toContain("Hello Lakshmi,");
     expect(notice.text).toContain("Email address: changed to l•••@example.org");
@@ -243,7 +225,7 @@ describe(`my profile: a new e-mail or mobile needs the current password (${kind}
     expect(notice.text).toContain("If you did not make this change, contact us at once");
     expect(notice.text).toContain(shop.hotline);
     expect(notice.html).toContain(`href="mailto:${shop.email}"`);
-    expect(smtp.messages.filter((mail) => mail.to.includes(newEmail))).toEqual([]);
+    expect(mailTo(smtp, newEmail)).toEqual([]);
   });
 
   it("a new mobile number alone also needs the password and tells the (unchanged) address", async () => {
@@ -260,7 +242,7 @@ describe(`my profile: a new e-mail or mobile needs the current password (${kind}
     expect(await storedCustomer(customer.id)).toMatchObject({ mobile: "9900011223" });
     expect(await signedIn(current)).not.toBeNull();
     for (const cookie of others) expect(await signedIn(cookie)).toBeNull();
-    const notice = await smtp.waitForMessage((mail) => mail.to.includes(values.email), 5_000);
+    const notice = await changeNotice(values.email);
     expect(notice.subject).toBe(`Your ${shop.name} mobile number was changed`);
     expect(notice.text).toContain("Mobile number: changed to ••••••1223");
     expect(notice.text).toContain(`reset your password at once: ${BASE}/forgot-password`);
@@ -286,7 +268,8 @@ describe(`my profile: a new e-mail or mobile needs the current password (${kind}
     for (const cookie of [current, ...others]) expect(await signedIn(cookie)).not.toBeNull();
     for (const token of resetTokens) expect(await checkResetToken(database.db, token)).toBe("valid");
     await sleep(300);
-    expect(smtp.messages.filter((mail) => mail.to.includes(values.email))).toEqual([]);
+    // Only the two reset mails of the set-up.
+    expect(mailTo(smtp, values.email).map((mail) => mail.subject)).toEqual([RESET_SUBJECT, RESET_SUBJECT]);
   });
 
   it("five wrong current passwords in 15 minutes stop the next check, even a right one (429)", async () => {
@@ -335,9 +318,9 @@ describe(`my profile: a new e-mail or mobile needs the current password (${kind}
   });
 });
 
-describe(`common passwords are refused where a password is set (${kind})`, () => {
+describe(`common passwords are refused where a password is set (${databaseKind})`, () => {
   it("sign-up refuses a common password on its field and creates no account", async () => {
-    const values = newCustomerValues();
+    const values = signupValues();
     for (const password of ["12345678", "password", "Password1"]) {
       const response = await run(signupRoute.action, post("/signup", { ...values, password }));
       expect(response.status).toBe(400);

@@ -1,48 +1,40 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { passwordResetTokens, sessions } from "../../app/db/schema";
-import { authenticate, createCustomer, updateProfile } from "../../app/modules/accounts/customers.server";
+import { passwordResetTokens, sessions } from "~/db/schema";
+import { authenticate, createCustomer, updateProfile } from "~/modules/accounts/customers.server";
 import {
   checkResetToken,
   requestPasswordReset,
   resetPassword,
-} from "../../app/modules/accounts/password-reset.server";
-import type { MailMessage } from "../../app/modules/mail/mail.server";
+} from "~/modules/accounts/password-reset.server";
+import { closeMailTransports } from "~/modules/mail/mail.server";
 import {
   checkLimit,
   clearHits,
   consume,
   type RateLimitRule,
   recordHit,
-} from "../../app/modules/security/rate-limit.server";
-import { openTestDatabase, type TestDatabase } from "./support/database";
+} from "~/modules/security/rate-limit.server";
+import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { signUpCustomer, signupValues } from "./support/fixtures";
+import { mailTo, resetTokenIn, sendVia } from "./support/mail";
+import { linkIn, startSmtpServer, type TestSmtpServer } from "./support/smtp";
 
 let database: TestDatabase;
+let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  smtp = await startSmtpServer();
 });
 
 afterAll(async () => {
+  closeMailTransports();
+  await smtp?.close();
   await database?.drop();
 });
 
-let counter = 0;
-function signupValues(overrides: Partial<{ email: string; password: string }> = {}) {
-  counter += 1;
-  return {
-    firstname: "Asha",
-    lastname: "Rao",
-    email: `asha${counter}@example.in`,
-    mobile: "9845012345",
-    password: "correct horse battery",
-    ...overrides,
-  };
-}
-
-const kind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
-
-describe(`customers (${kind})`, () => {
+describe(`customers (${databaseKind})`, () => {
   it("creates an account once per e-mail, whatever its case", async () => {
     const values = signupValues();
     const first = await createCustomer(database.db, values);
@@ -52,8 +44,7 @@ describe(`customers (${kind})`, () => {
   });
 
   it("authenticates the right password only, and never returns the hash", async () => {
-    const values = signupValues();
-    await createCustomer(database.db, values);
+    const { values } = await signUpCustomer(database.db);
     const customer = await authenticate(database.db, values.email.toUpperCase(), values.password);
     expect(customer).toMatchObject({ firstname: "Asha", email: values.email });
     expect(customer && "passwordHash" in customer).toBe(false);
@@ -62,34 +53,31 @@ describe(`customers (${kind})`, () => {
   });
 
   it("updates a profile but refuses another customer's e-mail", async () => {
-    const values = signupValues();
-    const mine = await createCustomer(database.db, values);
-    const theirs = signupValues();
-    await createCustomer(database.db, theirs);
-    if (!mine.ok) throw new Error("sign-up failed");
+    const { values, customer: mine } = await signUpCustomer(database.db);
+    const { values: theirs } = await signUpCustomer(database.db);
     const options = {
       request: new Request("https://shop.example.in/my-profile", { method: "POST" }),
       baseUrl: "https://shop.example.in",
-      send: async () => {
-        throw new Error("a name change sends no notice");
-      },
+      send: sendVia(smtp),
     };
     const profile = {
       firstname: "Lakshmi",
       lastname: "Iyer",
-      email: mine.customer.email,
-      mobile: mine.customer.mobile,
+      email: mine.email,
+      mobile: mine.mobile,
     };
     // A new name needs no password.
-    const saved = await updateProfile(database.db, mine.customer.id, profile, options);
+    const saved = await updateProfile(database.db, mine.id, profile, options);
     expect(saved).toEqual({
       ok: true,
       contactChanged: false,
-      customer: { ...mine.customer, firstname: "Lakshmi", lastname: "Iyer" },
+      customer: { ...mine, firstname: "Lakshmi", lastname: "Iyer" },
     });
+    // A new name is no change of contact details: no notice goes out.
+    expect(mailTo(smtp, values.email)).toEqual([]);
     const taken = await updateProfile(
       database.db,
-      mine.customer.id,
+      mine.id,
       { ...profile, email: theirs.email.toUpperCase(), currentPassword: values.password },
       options,
     );
@@ -100,17 +88,18 @@ describe(`customers (${kind})`, () => {
   });
 });
 
-describe(`password reset (${kind})`, () => {
+describe(`password reset (${databaseKind})`, () => {
+  /** Asks for a reset link and reads its token from the mail that arrived, if one did. */
   async function requestLink(email: string): Promise<string | undefined> {
-    const sent: MailMessage[] = [];
+    const before = mailTo(smtp, email).length;
     await requestPasswordReset(database.db, email, {
       baseUrl: "https://shop.example.in",
-      send: async (mail) => {
-        sent.push(mail);
-      },
+      send: sendVia(smtp),
     });
-    const link = sent[0]?.text.match(/https:\/\/shop\.example\.in\/reset-password\/(\S+)/);
-    return link?.[1];
+    const [mail, ...more] = mailTo(smtp, email).slice(before);
+    expect(more).toEqual([]);
+    if (mail) expect(linkIn(mail)).toMatch(/^https:\/\/shop\.example\.in\/reset-password\//);
+    return resetTokenIn(mail);
   }
 
   it("mails nothing for an unknown address", async () => {
@@ -118,12 +107,10 @@ describe(`password reset (${kind})`, () => {
   });
 
   it("sets the new password, ends every session and works only once", async () => {
-    const values = signupValues();
-    const created = await createCustomer(database.db, values);
-    if (!created.ok) throw new Error("sign-up failed");
+    const { values, customer } = await signUpCustomer(database.db);
     await database.db.insert(sessions).values({
-      idHash: `old-session-${counter}`,
-      customerId: created.customer.id,
+      idHash: `old-session-${customer.id}`,
+      customerId: customer.id,
       expiresAt: new Date(Date.now() + 86_400_000),
     });
     const token = await requestLink(values.email);
@@ -133,10 +120,7 @@ describe(`password reset (${kind})`, () => {
     expect(await resetPassword(database.db, token, "a brand new password")).toBe("valid");
     expect(await authenticate(database.db, values.email, values.password)).toBeNull();
     expect(await authenticate(database.db, values.email, "a brand new password")).not.toBeNull();
-    const left = await database.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.customerId, created.customer.id));
+    const left = await database.db.select().from(sessions).where(eq(sessions.customerId, customer.id));
     expect(left).toHaveLength(0);
 
     expect(await resetPassword(database.db, token, "yet another password")).toBe("used");
@@ -144,10 +128,8 @@ describe(`password reset (${kind})`, () => {
   });
 
   it("a reset revokes every other open link of the customer, and only theirs", async () => {
-    const values = signupValues();
-    const bystander = signupValues();
-    await createCustomer(database.db, values);
-    await createCustomer(database.db, bystander);
+    const { values } = await signUpCustomer(database.db);
+    const { values: bystander } = await signUpCustomer(database.db);
     const first = await requestLink(values.email);
     const second = await requestLink(values.email);
     const third = await requestLink(values.email);
@@ -164,8 +146,7 @@ describe(`password reset (${kind})`, () => {
   });
 
   it("refuses an expired or unknown token", async () => {
-    const values = signupValues();
-    await createCustomer(database.db, values);
+    const { values } = await signUpCustomer(database.db);
     const token = await requestLink(values.email);
     if (!token) throw new Error("no reset link was mailed");
     await database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
@@ -175,7 +156,7 @@ describe(`password reset (${kind})`, () => {
   });
 });
 
-describe(`rate limits (${kind})`, () => {
+describe(`rate limits (${databaseKind})`, () => {
   const rule: RateLimitRule = { bucket: "test", limit: 3, windowMinutes: 10 };
 
   it("allows the limit, refuses the next and frees up when the oldest hit leaves the window", async () => {

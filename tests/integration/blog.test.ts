@@ -1,16 +1,10 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogs, products } from "../../app/db/schema";
-import { seedCatalogue } from "../../app/db/seed.server";
-import { seedBlogs } from "../../app/db/seed-data";
-import {
-  getBlog,
-  latestBlogs,
-  listBlogs,
-  sitemapEntries,
-  toBlogCard,
-} from "../../app/modules/blog/blog.server";
-import { openTestDatabase, type TestDatabase } from "./support/database";
+import { blogs, products } from "~/db/schema";
+import { seedCatalogue } from "~/db/seed.server";
+import { seedBlogs } from "~/db/seed-data";
+import { getBlog, latestBlogs, listBlogs, sitemapEntries, toBlogCard } from "~/modules/blog/blog.server";
+import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
 let database: TestDatabase;
 
@@ -23,7 +17,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-describe(`blogs (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`blogs (${databaseKind})`, () => {
   it("lists every blog, newest first", async () => {
     const list = await listBlogs(database.db);
     expect(list).toHaveLength(seedBlogs.length);

@@ -1,59 +1,34 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customers, productColours, products, ratings } from "../../app/db/schema";
-import { seedCatalogue } from "../../app/db/seed.server";
+import { products, ratings } from "~/db/schema";
 import {
   addToCart,
   cartLines,
   cartTotals,
   removeCartLine,
   updateCartQuantity,
-} from "../../app/modules/cart/cart.server";
-import { productReviews, saveReview } from "../../app/modules/reviews/reviews.server";
-import { openTestDatabase, type TestDatabase } from "./support/database";
+} from "~/modules/cart/cart.server";
+import { productReviews, saveReview } from "~/modules/reviews/reviews.server";
+import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { insertCustomer, insertProduct, type ProductRow } from "./support/fixtures";
 
 let database: TestDatabase;
 let asha: number;
 let ravi: number;
-let product: { id: number; price: number; stock: number; colourId: number };
+let product: ProductRow;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  await seedCatalogue(database.db);
-  const people = await database.db
-    .insert(customers)
-    .values(
-      ["asha", "ravi"].map((name) => ({
-        firstname: name,
-        lastname: "Rao",
-        email: `${name}@example.in`,
-        mobile: "9845012345",
-        passwordHash: "x",
-      })),
-    )
-    .returning({ id: customers.id });
-  [asha, ravi] = people.map((p) => p.id) as [number, number];
-  const [row] = await database.db
-    .select({
-      id: products.id,
-      price: products.discountedPrice,
-      stock: products.quantity,
-      colourId: productColours.colourId,
-    })
-    .from(products)
-    .innerJoin(productColours, eq(productColours.productId, products.id))
-    .limit(1);
-  if (!row) throw new Error("the seed should hold a product with a colour");
-  product = row;
+  asha = (await insertCustomer(database.db, { firstname: "Asha" })).id;
+  ravi = (await insertCustomer(database.db, { firstname: "Ravi" })).id;
+  product = await insertProduct(database.db, { discountedPrice: 45_990_00, quantity: 8 });
 });
 
 afterAll(async () => {
   await database?.drop();
 });
 
-const kind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
-
-describe(`cart (${kind})`, () => {
+describe(`cart (${databaseKind})`, () => {
   it("prices a line from the product, keeps one line per product and refuses more than the stock", async () => {
     expect(
       await addToCart(database.db, asha, { productId: product.id, colourId: product.colourId, quantity: 2 }),
@@ -67,8 +42,8 @@ describe(`cart (${kind})`, () => {
     });
     const lines = await cartLines(database.db, asha);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ quantity: 3, unitPrice: product.price });
-    expect(await cartTotals(database.db, asha)).toEqual({ lines: 1, total: 3 * product.price });
+    expect(lines[0]).toMatchObject({ quantity: 3, unitPrice: product.discountedPrice });
+    expect(await cartTotals(database.db, asha)).toEqual({ lines: 1, total: 3 * product.discountedPrice });
 
     await database.db.update(products).set({ quantity: 2 }).where(eq(products.id, product.id));
     expect(
@@ -78,7 +53,7 @@ describe(`cart (${kind})`, () => {
       problem: "stock",
       stock: 2,
     });
-    await database.db.update(products).set({ quantity: product.stock }).where(eq(products.id, product.id));
+    await database.db.update(products).set({ quantity: product.quantity }).where(eq(products.id, product.id));
   });
 
   it("refuses a colour the product does not come in, and an unknown product", async () => {
@@ -101,12 +76,12 @@ describe(`cart (${kind})`, () => {
     if (!line) throw new Error("asha's cart should have a line");
     await database.db
       .update(products)
-      .set({ discountedPrice: product.price - 100 })
+      .set({ discountedPrice: product.discountedPrice - 100 })
       .where(eq(products.id, product.id));
-    expect((await cartLines(database.db, asha))[0]?.unitPrice).toBe(product.price - 100);
+    expect((await cartLines(database.db, asha))[0]?.unitPrice).toBe(product.discountedPrice - 100);
     await database.db
       .update(products)
-      .set({ discountedPrice: product.price })
+      .set({ discountedPrice: product.discountedPrice })
       .where(eq(products.id, product.id));
 
     expect(await updateCartQuantity(database.db, ravi, line.id, 5)).toEqual({
@@ -121,7 +96,7 @@ describe(`cart (${kind})`, () => {
   });
 });
 
-describe(`reviews (${kind})`, () => {
+describe(`reviews (${databaseKind})`, () => {
   it("keeps one review per customer and product and recomputes the total rating with it", async () => {
     expect(await saveReview(database.db, asha, product.id, { star: 5, comment: "Excellent" })).toBe(true);
     expect(await saveReview(database.db, ravi, product.id, { star: 2, comment: "Fan is loud" })).toBe(true);

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../app/db/client.server";
-import { DataDirectoryLocked, LOCK_FILE_NAME } from "../../app/db/data-dir-lock.server";
-import { blogs } from "../../app/db/schema";
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { DataDirectoryLocked, LOCK_FILE_NAME } from "~/db/data-dir-lock.server";
+import { blogs } from "~/db/schema";
 
 const tsx = path.resolve("node_modules/.bin/tsx");
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enquiries } from "../../app/db/schema";
-import { createEnquiry } from "../../app/modules/enquiries/enquiries.server";
-import { openTestDatabase, type TestDatabase } from "./support/database";
+import { enquiries } from "~/db/schema";
+import { createEnquiry } from "~/modules/enquiries/enquiries.server";
+import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
 let database: TestDatabase;
 
@@ -14,7 +14,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-describe(`enquiries (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`enquiries (${databaseKind})`, () => {
   it("stores an enquiry with the mobile number as its bare 10 digits", async () => {
     const created = await createEnquiry(database.db, {
       name: " Lakshmi Narayan ",

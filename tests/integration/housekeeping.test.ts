@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customers, passwordResetTokens, rateLimitHits, sessions } from "../../app/db/schema";
-import { purgeExpired } from "../../app/modules/ops/housekeeping.server";
+import { passwordResetTokens, rateLimitHits, sessions } from "~/db/schema";
+import { purgeExpired } from "~/modules/ops/housekeeping.server";
 import { openTestDatabase, type TestDatabase } from "./support/database";
+import { insertCustomer } from "./support/fixtures";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -16,17 +17,7 @@ describe("purgeExpired", () => {
     const { db } = database;
     const now = new Date("2026-11-23T10:00:00Z");
     const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
-    const [customer] = await db
-      .insert(customers)
-      .values({
-        firstname: "Asha",
-        lastname: "Rao",
-        email: "asha@example.in",
-        mobile: "9876543210",
-        passwordHash: "x",
-      })
-      .returning({ id: customers.id });
-    if (!customer) throw new Error("no customer");
+    const customer = await insertCustomer(db);
     await db.insert(sessions).values([
       { idHash: "expired", customerId: customer.id, expiresAt: hoursAgo(1) },
       { idHash: "live", customerId: customer.id, expiresAt: hoursAgo(-24) },

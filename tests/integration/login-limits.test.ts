@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimitHits } from "../../app/db/schema";
+import { rateLimitHits } from "~/db/schema";
 import {
   claimLoginAttempt,
   LONGEST_WINDOW_MINUTES,
@@ -7,7 +7,7 @@ import {
   purgeOldHits,
   rateLimits,
   tooManyAttempts,
-} from "../../app/modules/security/rate-limit.server";
+} from "~/modules/security/rate-limit.server";
 import { openTestDatabase, type TestDatabase } from "./support/database";
 
 let database: TestDatabase;

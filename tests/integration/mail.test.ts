@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { shop } from "../../app/lib/shop";
+import { shop } from "~/lib/shop";
 import {
   closeMailTransports,
   contactChangedMail,
   passwordResetMail,
   sendMail,
-} from "../../app/modules/mail/mail.server";
-import { linkIn, readMailDir, startSmtpServer, type TestSmtpServer, waitForMailInDir } from "../support/smtp";
+} from "~/modules/mail/mail.server";
+import { linkIn, readMailDir, startSmtpServer, type TestSmtpServer, waitForMailInDir } from "./support/smtp";
 
 const from = "Kaveri Computers <no-reply@kavericomputers.in>";
 const resetUrl = "http://localhost:3000/reset-password/4f9c2e7a1b3d5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6";

@@ -1,17 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  cartItems,
-  customers,
-  orderItems,
-  orders,
-  paymentAttempts,
-  productColours,
-  products,
-} from "../../app/db/schema";
-import { seedCatalogue } from "../../app/db/seed.server";
-import { addToCart } from "../../app/modules/cart/cart.server";
-import { customerOrders, finishPayment } from "../../app/modules/orders/orders.server";
+import { cartItems, customers, orderItems, orders, paymentAttempts, products } from "~/db/schema";
+import { addToCart } from "~/modules/cart/cart.server";
+import { customerOrders, finishPayment } from "~/modules/orders/orders.server";
 import {
   checkFailed,
   claimDueAttempts,
@@ -21,19 +12,20 @@ import {
   recordPaymentStart,
   reusablePaymentPage,
   scheduleNextCheck,
-} from "../../app/modules/orders/payment-attempts.server";
+} from "~/modules/orders/payment-attempts.server";
 import {
   followDueRefunds,
   merchantRefundIdOf,
   noteRefundWebhook,
   requestRefund,
-} from "../../app/modules/orders/refunds.server";
-import type { PhonePeClient } from "../../app/modules/payments/phonepe/client.server";
-import { PhonePeError } from "../../app/modules/payments/phonepe/client.server";
-import { openTestDatabase, type TestDatabase } from "./support/database";
+} from "~/modules/orders/refunds.server";
+import type { PhonePeClient } from "~/modules/payments/phonepe/client.server";
+import { PhonePeError } from "~/modules/payments/phonepe/client.server";
+import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { insertCustomer, insertProduct, type ProductRow } from "./support/fixtures";
 
 let database: TestDatabase;
-let product: { id: number; price: number; stock: number; colourId: number };
+let product: ProductRow;
 
 const address = {
   firstname: "Asha",
@@ -47,41 +39,16 @@ const address = {
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  await seedCatalogue(database.db);
-  const [row] = await database.db
-    .select({
-      id: products.id,
-      price: products.discountedPrice,
-      stock: products.quantity,
-      colourId: productColours.colourId,
-    })
-    .from(products)
-    .innerJoin(productColours, eq(productColours.productId, products.id))
-    .limit(1);
-  if (!row) throw new Error("the seed should hold a product with a colour");
-  product = row;
+  product = await insertProduct(database.db, { discountedPrice: 45_990_00, quantity: 40 });
 });
 
 afterAll(async () => {
   await database?.drop();
 });
 
-let people = 0;
 /** A customer with `quantity` of the product in the cart and a payment attempt for it. */
 async function customerWithAttempt(quantity = 1) {
-  people += 1;
-  const [customer] = await database.db
-    .insert(customers)
-    .values({
-      firstname: "Asha",
-      lastname: "Rao",
-      email: `buyer${people}@example.in`,
-      mobile: "9845012345",
-      passwordHash: "x",
-      savedAddress: address,
-    })
-    .returning({ id: customers.id });
-  if (!customer) throw new Error("no customer");
+  const customer = await insertCustomer(database.db, { savedAddress: address });
   await addToCart(database.db, customer.id, { productId: product.id, colourId: product.colourId, quantity });
   const attempt = await createPaymentAttempt(database.db, customer.id, address);
   if (!("merchantOrderId" in attempt)) throw new Error("the attempt was refused");
@@ -96,12 +63,10 @@ async function stockNow() {
   return row;
 }
 
-const kind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
-
-describe(`payments and orders (${kind})`, () => {
+describe(`payments and orders (${databaseKind})`, () => {
   it("charges the database price plus Rs. 100 shipping", async () => {
     const { amount } = await customerWithAttempt(2);
-    expect(amount).toBe(2 * product.price + 10_000);
+    expect(amount).toBe(2 * product.discountedPrice + 10_000);
   });
 
   it("20 concurrent completions and duplicate webhooks create exactly one order", async () => {
@@ -126,7 +91,7 @@ describe(`payments and orders (${kind})`, () => {
       .from(orderItems)
       .where(eq(orderItems.orderId, mine[0]?.id ?? 0));
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ quantity: 2, unitPrice: product.price });
+    expect(items[0]).toMatchObject({ quantity: 2, unitPrice: product.discountedPrice });
     expect(await stockNow()).toEqual({
       quantity: (before?.quantity ?? 0) - 2,
       sold: (before?.sold ?? 0) + 2,
@@ -225,17 +190,7 @@ describe(`payments and orders (${kind})`, () => {
 
 describe("an order too large to pay online", () => {
   it("is refused before any attempt is stored, instead of overflowing the amount", async () => {
-    const [customer] = await database.db
-      .insert(customers)
-      .values({
-        firstname: "Ravi",
-        lastname: "Kumar",
-        email: "bulk-buyer@example.in",
-        mobile: "9845012346",
-        passwordHash: "x",
-      })
-      .returning({ id: customers.id });
-    if (!customer) throw new Error("no customer");
+    const customer = await insertCustomer(database.db, { firstname: "Ravi", lastname: "Kumar" });
     const [before] = await database.db
       .select({ originalPrice: products.originalPrice })
       .from(products)
@@ -262,7 +217,11 @@ describe("an order too large to pay online", () => {
     } finally {
       await database.db
         .update(products)
-        .set({ originalPrice: before.originalPrice, discountedPrice: product.price, quantity: product.stock })
+        .set({
+          originalPrice: before.originalPrice,
+          discountedPrice: product.discountedPrice,
+          quantity: product.quantity,
+        })
         .where(eq(products.id, product.id));
     }
   });

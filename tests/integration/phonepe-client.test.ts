@@ -8,7 +8,7 @@ import {
   parseWebhook,
   verifyWebhookAuthorization,
   webhookAuthorization,
-} from "../../app/modules/payments/phonepe/client.server";
+} from "~/modules/payments/phonepe/client.server";
 
 /*
  * The PhonePe client against a local HTTP server answering with PhonePe-shaped bodies (from PhonePe's API

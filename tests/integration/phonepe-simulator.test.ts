@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Config } from "../../app/config.server";
-import { phonepeSimulatorOrders } from "../../app/db/schema";
+import type { Config } from "~/config.server";
+import { phonepeSimulatorOrders } from "~/db/schema";
 import {
   createPhonePeClient,
   type PhonePeClient,
@@ -12,14 +12,14 @@ import {
   parseWebhook,
   phonePeClientFromConfig,
   verifyWebhookAuthorization,
-} from "../../app/modules/payments/phonepe/client.server";
-import * as apiRoute from "../../app/routes/phonepe-simulator.$";
-import * as pageRoute from "../../app/routes/phonepe-simulator.pay.$orderId";
-import { clearFaults } from "../../app/simulators/phonepe/faults.server";
-import { chooseOnHostedPage } from "../../app/simulators/phonepe/hosted-page.server";
-import { EXPIRED_FAILURE, SIMULATED_FAILURE, settleOrder } from "../../app/simulators/phonepe/orders.server";
-import type { SimulatorSettings } from "../../app/simulators/phonepe/settings.server";
-import { openTestDatabase, type TestDatabase } from "./support/database";
+} from "~/modules/payments/phonepe/client.server";
+import * as apiRoute from "~/routes/phonepe-simulator.$";
+import * as pageRoute from "~/routes/phonepe-simulator.pay.$orderId";
+import { clearFaults } from "~/simulators/phonepe/faults.server";
+import { chooseOnHostedPage } from "~/simulators/phonepe/hosted-page.server";
+import { EXPIRED_FAILURE, SIMULATED_FAILURE, settleOrder } from "~/simulators/phonepe/orders.server";
+import type { SimulatorSettings } from "~/simulators/phonepe/settings.server";
+import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
 /*
  * The simulator's Remix route modules, served by a small node:http adapter on a real port, driven by the real
@@ -188,7 +188,7 @@ async function token(): Promise<string> {
   return body.access_token;
 }
 
-describe(`PhonePe simulator (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`PhonePe simulator (${databaseKind})`, () => {
   it("issues O-Bearer tokens for the configured client only", async () => {
     const form = (fields: Record<string, string>) =>
       fetch(`${base}/phonepe-simulator/v1/oauth/token`, {
@@ -681,8 +681,8 @@ describe("PhonePe simulator over time and across instances", () => {
     // Client and simulator share one clock; tokens live 2 minutes.
     let now = Date.now();
     const shortTokens = settings({ now: () => now, tokenTtlSeconds: 120 });
-    const { handleToken } = await import("../../app/simulators/phonepe/tokens.server");
-    const { handleOrderStatus } = await import("../../app/simulators/phonepe/orders.server");
+    const { handleToken } = await import("~/simulators/phonepe/tokens.server");
+    const { handleOrderStatus } = await import("~/simulators/phonepe/orders.server");
     const { merchantOrderId } = await createOrder();
     let tokenCalls = 0;
     const client = createPhonePeClient({

@@ -1,14 +1,18 @@
 import { arrayContains, eq, not } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customers, products, ratings } from "../../app/db/schema";
-import { seedCatalogue } from "../../app/db/seed.server";
+import { products, ratings } from "~/db/schema";
+import { seedCatalogue } from "~/db/seed.server";
+import { FALLBACK_IMAGE } from "~/lib/catalogue";
+import { addToCart } from "~/modules/cart/cart.server";
 import {
   POPULAR_ON_PRODUCT_PAGE,
   productDetailPage,
-} from "../../app/modules/catalogue/product-detail.server";
-import { productReviews } from "../../app/modules/reviews/reviews.server";
-import { toggleWishlist } from "../../app/modules/wishlist/wishlist.server";
-import { openTestDatabase, type TestDatabase } from "./support/database";
+  productPageView,
+} from "~/modules/catalogue/product-detail.server";
+import { productReviews } from "~/modules/reviews/reviews.server";
+import { toggleWishlist } from "~/modules/wishlist/wishlist.server";
+import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { insertCustomer, insertProduct } from "./support/fixtures";
 
 let database: TestDatabase;
 let popularId: number;
@@ -31,26 +35,17 @@ beforeAll(async () => {
   if (!popular || !plain) throw new Error("the seed should hold popular and untagged products");
   popularId = popular.id;
   plainId = plain.id;
-  const shoppers = await database.db
-    .insert(customers)
-    .values(
-      ["asha", "ravi", "meena"].map((name) => ({
-        firstname: name,
-        lastname: "Rao",
-        email: `${name}.rao@example.in`,
-        mobile: "9845012345",
-        passwordHash: "not-a-real-hash",
-      })),
-    )
-    .returning({ id: customers.id });
-  shopperIds = shoppers.map((s) => s.id);
+  shopperIds = [];
+  for (const firstname of ["Asha", "Ravi", "Meena"]) {
+    shopperIds.push((await insertCustomer(database.db, { firstname })).id);
+  }
 });
 
 afterAll(async () => {
   await database?.drop();
 });
 
-describe(`product detail (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`product detail (${databaseKind})`, () => {
   it("gives null for an unknown product", async () => {
     expect(await productDetailPage(database.db, 999_999, undefined)).toBeNull();
   });
@@ -119,7 +114,7 @@ describe(`product detail (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})
       expect(Object.keys(review).sort()).toEqual(["comment", "createdAt", "id", "star"]);
       expect(review.createdAt).toBeInstanceOf(Date);
     }
-    expect(JSON.stringify(list)).not.toMatch(/asha|ravi|meena|example\.in/);
+    expect(JSON.stringify(list)).not.toMatch(/asha|ravi|meena|example\.in/i);
 
     const limited = await productReviews(database.db, plainId, 2);
     expect(limited.reviews).toHaveLength(2);
@@ -135,5 +130,51 @@ describe(`product detail (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})
     await database.db.delete(products).where(eq(products.id, plainId));
     expect(await productReviews(database.db, plainId)).toEqual({ reviews: [], count: 0, average: null });
     expect(await productDetailPage(database.db, plainId, undefined)).toBeNull();
+  });
+
+  it("gives the page's view: sanitised description, known tags, gallery, cart state and search-engine data", async () => {
+    const product = await insertProduct(database.db, {
+      title: "ThinkPad E14 </script><b>",
+      description: '<p onclick="steal()">Fast <script>alert(1)</script><strong>laptop</strong></p>',
+      tags: ["featured", "clearance"],
+      images: [],
+      quantity: 3,
+    });
+    const shopper = await insertCustomer(database.db);
+    const publicUrl = "https://shop.example.in";
+    const view = await productPageView(database.db, product.id, {
+      customerId: shopper.id,
+      publicUrl,
+      imageParam: "7",
+    });
+    expect(view?.product.description).toBe("<p>Fast <strong>laptop</strong></p>");
+    expect(view?.product.tags).toEqual(["featured"]);
+    expect(view?.images).toEqual([{ url: FALLBACK_IMAGE, alt: `${product.title} (photo coming soon)` }]);
+    expect(view?.selectedImage).toBe(0);
+    expect(view?.inCart).toBe(false);
+    expect(view?.seo.url).toBe(`${publicUrl}/product/${product.id}`);
+    expect(view?.seo.image).toBe(`${publicUrl}${FALLBACK_IMAGE}`);
+    expect(view?.seo.summary).toBe("Fast laptop");
+    expect(view?.seo.jsonLd).not.toContain("</script>");
+    expect(JSON.parse(view?.seo.jsonLd ?? "{}")).toMatchObject({
+      name: product.title,
+      sku: String(product.id),
+    });
+
+    const added = await addToCart(database.db, shopper.id, {
+      productId: product.id,
+      colourId: product.colourId,
+      quantity: 1,
+    });
+    expect(added.ok).toBe(true);
+    const again = await productPageView(database.db, product.id, {
+      customerId: shopper.id,
+      publicUrl,
+      imageParam: null,
+    });
+    expect(again?.inCart).toBe(true);
+    const visitor = await productPageView(database.db, product.id, { publicUrl, imageParam: null });
+    expect(visitor?.inCart).toBe(false);
+    expect(await productPageView(database.db, 999_999, { publicUrl, imageParam: null })).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import net from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../app/db/client.server";
-import { describeError, isDatabaseUnavailable } from "../../app/modules/ops/errors.server";
-import { loader } from "../../app/routes/readyz";
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { describeError, isDatabaseUnavailable } from "~/modules/ops/errors.server";
+import { loader } from "~/routes/readyz";
 
 let database: DatabaseHandle;
 

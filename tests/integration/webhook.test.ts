@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Config } from "../../app/config.server";
-import { customers, paymentAttempts } from "../../app/db/schema";
+import type { Config } from "~/config.server";
+import { paymentAttempts } from "~/db/schema";
 import { openTestDatabase, type TestDatabase } from "./support/database";
+import { insertCustomer } from "./support/fixtures";
 
 /*
  * The shop's PhonePe webhook route, called as Remix calls it, against a real database. PhonePe's own API is
@@ -29,7 +30,7 @@ vi.mock("~/config.server", () => ({
     }) as Config,
 }));
 
-const { action } = await import("../../app/routes/api.phonepe.webhook");
+const { action } = await import("~/routes/api.phonepe.webhook");
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -57,17 +58,7 @@ function webhook(payload: Record<string, unknown>, event = "checkout.order.compl
 
 describe("PhonePe's webhook", () => {
   it("answers 200 at once and leaves the confirming to the reconciler, by either order id", async () => {
-    const [customer] = await database.db
-      .insert(customers)
-      .values({
-        firstname: "Asha",
-        lastname: "Rao",
-        email: "hook@example.in",
-        mobile: "9845012345",
-        passwordHash: "x",
-      })
-      .returning({ id: customers.id });
-    if (!customer) throw new Error("no customer");
+    const customer = await insertCustomer(database.db);
     const later = new Date(Date.now() + 3_600_000);
     await database.db.insert(paymentAttempts).values({
       merchantOrderId: "KC_WEBHOOK_1",

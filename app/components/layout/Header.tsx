@@ -1,4 +1,5 @@
 import { Form, Link, NavLink } from "@remix-run/react";
+import { CartIcon, HeartOutlineIcon, UserIcon } from "~/components/ui/icons";
 import { formatRupees } from "~/lib/money";
 import { shop } from "~/lib/shop";
 import { SearchBox } from "./SearchBox";
@@ -34,7 +35,7 @@ export function Header({ customer, cart }: HeaderProps) {
           <SearchBox />
           <nav className="header-links" aria-label="Your account">
             <Link to="/wishlist" className="header-link">
-              <HeartIcon />
+              <HeartOutlineIcon />
               <span>
                 Favourite <br />
                 wishlist
@@ -96,43 +97,5 @@ export function Header({ customer, cart }: HeaderProps) {
         </div>
       </div>
     </header>
-  );
-}
-
-function HeartIcon() {
-  return (
-    <svg className="icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-      <path
-        d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2 0 3.4 1 4.2 2.3h2.4c.8-1.3 2.2-2.3 4.2-2.3 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-      />
-    </svg>
-  );
-}
-
-function UserIcon() {
-  return (
-    <svg className="icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="1.6" />
-    </svg>
-  );
-}
-
-function CartIcon() {
-  return (
-    <svg className="icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-      <path
-        d="M3 4h2.5l2.2 11h10.6L21 7H7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinejoin="round"
-      />
-      <circle cx="9.5" cy="19" r="1.5" fill="currentColor" />
-      <circle cx="17" cy="19" r="1.5" fill="currentColor" />
-    </svg>
   );
 }

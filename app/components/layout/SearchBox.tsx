@@ -1,5 +1,6 @@
 import { Form, useFetcher, useNavigate, useSearchParams } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { SearchIcon } from "~/components/ui/icons";
 import type { loader as suggestionsLoader } from "~/routes/search-suggestions";
 
 /**
@@ -112,10 +113,7 @@ export function SearchBox() {
         ) : null}
       </div>
       <button type="submit" className="search-button" aria-label="Search">
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <SearchIcon />
       </button>
     </Form>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { LinkIcon } from "~/components/ui/icons";
 
 type Status = "idle" | "copied" | "failed";
 
@@ -34,12 +35,7 @@ export function CopyProductLink({ url }: { url: string }) {
     <div className="copy-link">
       {hydrated ? (
         <button type="button" className="copy-link-button" onClick={copy}>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M10.6 13.4a1 1 0 0 1 0-1.4l3.5-3.5a3 3 0 1 1 4.2 4.2l-2 2a1 1 0 1 1-1.4-1.4l2-2a1 1 0 1 0-1.4-1.4l-3.5 3.5a1 1 0 0 1-1.4 0zm2.8-2.8a1 1 0 0 1 0 1.4l-3.5 3.5a3 3 0 1 1-4.2-4.2l2-2a1 1 0 1 1 1.4 1.4l-2 2a1 1 0 1 0 1.4 1.4l3.5-3.5a1 1 0 0 1 1.4 0z"
-            />
-          </svg>
+          <LinkIcon />
           Copy Product Link
         </button>
       ) : null}

@@ -1,13 +1,10 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { formatRupees } from "~/lib/money";
+import { FALLBACK_IMAGE, productTypeLabels } from "~/lib/catalogue";
 import { cutText, discountPercent } from "~/lib/text";
 import type { ProductCardData } from "~/modules/catalogue/products.server";
+import { Price, TaxLine } from "./Price";
 import { Stars } from "./Stars";
 import { WishlistHeart } from "./WishlistHeart";
-
-export const FALLBACK_IMAGE = "/images/products/fallback.svg";
-
-const typeLabel = { new: "New", refurbished: "Refurbished", rental: "Rental" } as const;
 
 export function ProductCard({
   product,
@@ -44,7 +41,7 @@ export function ProductCard({
       </Link>
       <div className="product-card-body">
         <p className="product-card-meta">
-          <span className="product-type">{typeLabel[product.productType]}</span>
+          <span className="product-type">{productTypeLabels[product.productType]}</span>
           <span className="product-brand">{product.brand}</span>
         </p>
         <h3 className="product-card-title">
@@ -53,24 +50,12 @@ export function ProductCard({
           </Link>
         </h3>
         <Stars rating={product.totalRating} />
-        <p className="price">
-          {product.originalPrice > product.discountedPrice ? (
-            <s className="mrp">
-              <span className="visually-hidden">MRP </span>
-              {formatRupees(product.originalPrice)}
-            </s>
-          ) : null}
-          <span className="offer-price">
-            <span className="visually-hidden">Offer price </span>
-            {formatRupees(product.discountedPrice)}
-          </span>
-        </p>
-        {showTaxLine ? <p className="tax-line">Inclusive of all taxes</p> : null}
+        <Price offer={product.discountedPrice} mrp={product.originalPrice} />
+        {showTaxLine ? <TaxLine /> : null}
         <Form method="post" action="/compare-product" className="compare-form">
-          <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="productId" value={product.id} />
           <input type="hidden" name="redirectTo" value={here} />
-          <button type="submit" className="compare-button">
+          <button type="submit" name="intent" value="add" className="compare-button">
             Add to compare<span className="visually-hidden">: {product.title}</span>
           </button>
         </Form>

@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
-import { formatRupees } from "~/lib/money";
+import { FALLBACK_IMAGE } from "~/lib/catalogue";
+import { TITLE_CUTS } from "~/lib/limits";
 import { cutText } from "~/lib/text";
 import type { ProductCardData } from "~/modules/catalogue/products.server";
-import { FALLBACK_IMAGE } from "./ProductCard";
+import { Price } from "./Price";
 import { Stars } from "./Stars";
 
 /** Home's special offer card: brand, short title, rating, prices, units left with a sold-vs-stock bar. */
@@ -15,21 +16,10 @@ export function SpecialCard({ product }: { product: ProductCardData }) {
       <div className="special-card-body">
         <p className="product-brand">{product.brand}</p>
         <h3 className="special-card-title" title={product.title}>
-          {cutText(product.title, 20)}
+          {cutText(product.title, TITLE_CUTS.special)}
         </h3>
         <Stars rating={product.totalRating} />
-        <p className="price">
-          {product.originalPrice > product.discountedPrice ? (
-            <s className="mrp">
-              <span className="visually-hidden">MRP </span>
-              {formatRupees(product.originalPrice)}
-            </s>
-          ) : null}
-          <span className="offer-price">
-            <span className="visually-hidden">Offer price </span>
-            {formatRupees(product.discountedPrice)}
-          </span>
-        </p>
+        <Price offer={product.discountedPrice} mrp={product.originalPrice} />
         <p className="special-count">Products: {product.quantity}</p>
         <meter
           className="stock-bar"

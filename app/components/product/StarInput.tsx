@@ -1,3 +1,5 @@
+import { StarIcon } from "~/components/ui/icons";
+
 /**
  * A 1–5 star picker made of radio buttons: arrow keys move between stars, it works without JavaScript, and
  * CSS paints the chosen star gold, and with :has() the stars before it too.
@@ -28,9 +30,7 @@ export function StarInput({
               <span className="visually-hidden">
                 {star} {star === 1 ? "star" : "stars"}
               </span>
-              <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-                <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
-              </svg>
+              <StarIcon />
             </label>
           </span>
         ))}

@@ -1,7 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-
-const heartPath =
-  "M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2 0 3.4 1 4.2 2.3h2.4c.8-1.3 2.2-2.3 4.2-2.3 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z";
+import { HeartIcon } from "~/components/ui/icons";
 
 /**
  * The wishlist heart: a POST form to /wishlist that works without JavaScript. With it, the heart flips at
@@ -25,17 +23,7 @@ export function WishlistHeart({
   const pending = fetcher.formData?.get("intent");
   const shown = pending === "add" ? true : pending === "remove" ? false : wished;
   const label = shown ? `Remove ${title} from wishlist` : `Add ${title} to wishlist`;
-  const icon = (
-    <svg
-      viewBox="0 0 24 24"
-      width={variant === "icon" ? 22 : 20}
-      height={variant === "icon" ? 22 : 20}
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={heartPath} />
-    </svg>
-  );
+  const icon = <HeartIcon size={variant === "icon" ? 22 : 20} />;
   return (
     <fetcher.Form
       method="post"
@@ -43,12 +31,13 @@ export function WishlistHeart({
       preventScrollReset
       className={variant === "icon" ? "wishlist-toggle" : "product-wishlist"}
     >
-      <input type="hidden" name="intent" value={shown ? "remove" : "add"} />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {variant === "icon" ? (
         <button
           type="submit"
+          name="intent"
+          value={shown ? "remove" : "add"}
           className={shown ? "heart-button wished" : "heart-button"}
           aria-label={label}
           aria-pressed={shown}
@@ -58,6 +47,8 @@ export function WishlistHeart({
       ) : (
         <button
           type="submit"
+          name="intent"
+          value={shown ? "remove" : "add"}
           className={shown ? "action-button wished" : "action-button"}
           aria-pressed={shown}
         >

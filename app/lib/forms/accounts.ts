@@ -1,16 +1,6 @@
 import { z } from "zod";
+import { accountMessages, defaultMessages } from "~/lib/messages";
 import { emailField, LIMITS, mobileField, nameField, passwordField } from "./fields";
-
-/** The spec's own messages for the account forms (section 5). */
-export const accountMessages = {
-  firstnameRequired: "First Name is Required",
-  lastnameRequired: "Last Name is Required",
-  passwordRequired: "Password is Required",
-  profileEmailRequired: "Email is Required",
-  profileEmailInvalid: "Email Should be valid",
-  currentPasswordRequired: "Please enter your current password to change your email or mobile number",
-  currentPasswordWrong: "Current password is incorrect",
-} as const;
 
 export const loginSchema = z.object({
   email: emailField(),
@@ -23,14 +13,14 @@ export const signupSchema = z.object({
   lastname: nameField(accountMessages.lastnameRequired),
   email: emailField(),
   mobile: mobileField(),
-  password: passwordField("password is a required field", { checkStrength: true }),
+  password: passwordField(defaultMessages.required("password"), { checkStrength: true }),
   redirectTo: z.string().optional(),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailField() });
 
 export const resetPasswordSchema = z.object({
-  password: passwordField("password is a required field", { checkStrength: true }),
+  password: passwordField(defaultMessages.required("password"), { checkStrength: true }),
 });
 
 export const profileSchema = z.object({
@@ -43,7 +33,7 @@ export const profileSchema = z.object({
   mobile: mobileField(),
   /**
    * Needed only when the e-mail or mobile number changes; the server, which knows the stored ones, decides
-   * (and says accountMessages.currentPasswordRequired when it is missing).
+   * (and says accountProblems.currentPasswordRequired when it is missing).
    */
   currentPassword: z
     .string()

@@ -1,18 +1,7 @@
 import { z } from "zod";
 import { INDIAN_STATES } from "~/lib/indian-states";
+import { addressMessages, fieldMessages } from "~/lib/messages";
 import { nameField, requiredTypedText, typedText } from "./fields";
-
-/** The spec's messages for the checkout address form (section 5). */
-export const addressMessages = {
-  firstnameRequired: "First Name is Required",
-  lastnameRequired: "Last Name is Required",
-  addressRequired: "Address Details are Required",
-  stateRequired: "State is Required",
-  cityRequired: "City is Required",
-  countryRequired: "Country is Required",
-  pincodeRequired: "pincode is a required field",
-  pincodeInvalid: "pincode must be a 6-digit PIN code",
-} as const;
 
 const required = (message: string, max = 200) => requiredTypedText(message, { max });
 
@@ -41,7 +30,7 @@ export const addressSchema = z.object({
         return z.NEVER;
       }
       if (!/^[1-9]\d{5}$/.test(digits)) {
-        context.addIssue({ code: z.ZodIssueCode.custom, message: addressMessages.pincodeInvalid });
+        context.addIssue({ code: z.ZodIssueCode.custom, message: fieldMessages.pincodeInvalid });
         return z.NEVER;
       }
       return digits;

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { CONTACT_LIMITS, contactMessages, contactSchema } from "./contact";
+import { contactMessages } from "~/lib/messages";
+import { CONTACT_LIMITS, contactSchema } from "./contact";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();

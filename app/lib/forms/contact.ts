@@ -1,19 +1,9 @@
 import { z } from "zod";
+import { contactMessages, fieldMessages } from "~/lib/messages";
 import { normaliseIndianMobile } from "~/lib/mobile";
 import { requiredTypedText } from "./fields";
 
 export const CONTACT_LIMITS = { name: 100, email: 254, comment: 2000 } as const;
-
-export const contactMessages = {
-  nameRequired: "First Name is Required",
-  nameTooLong: `Name must be ${CONTACT_LIMITS.name} characters or fewer`,
-  emailRequired: "Email is Required",
-  emailInvalid: "Email Should be valid",
-  emailTooLong: `Email must be ${CONTACT_LIMITS.email} characters or fewer`,
-  mobileRequired: "Mobile No is Required",
-  commentRequired: "comments is Required",
-  commentTooLong: `Comments must be ${CONTACT_LIMITS.comment} characters or fewer`,
-} as const;
 
 /**
  * The Contact Us enquiry form, checked on the server and (through Conform) in the browser. Values are trimmed;
@@ -22,7 +12,7 @@ export const contactMessages = {
 export const contactSchema = z.object({
   name: requiredTypedText(contactMessages.nameRequired, {
     max: CONTACT_LIMITS.name,
-    tooLong: contactMessages.nameTooLong,
+    tooLong: fieldMessages.nameTooLong(CONTACT_LIMITS.name),
   }),
   email: z
     .string({
@@ -33,7 +23,10 @@ export const contactSchema = z.object({
     .min(1, contactMessages.emailRequired)
     // An empty address gets only "Email is Required", not "Email Should be valid" as well.
     .pipe(
-      z.string().max(CONTACT_LIMITS.email, contactMessages.emailTooLong).email(contactMessages.emailInvalid),
+      z
+        .string()
+        .max(CONTACT_LIMITS.email, fieldMessages.emailTooLong(CONTACT_LIMITS.email))
+        .email(contactMessages.emailInvalid),
     ),
   mobile: z
     .string({
@@ -50,7 +43,7 @@ export const contactSchema = z.object({
     }),
   comment: requiredTypedText(contactMessages.commentRequired, {
     max: CONTACT_LIMITS.comment,
-    tooLong: contactMessages.commentTooLong,
+    tooLong: fieldMessages.commentTooLong(CONTACT_LIMITS.comment),
     multiline: true,
   }),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defaultMessages, fieldMessages } from "~/lib/messages";
 import { normaliseIndianMobile } from "~/lib/mobile";
 import { isTypedText } from "~/lib/text";
 
@@ -9,7 +10,7 @@ import { isTypedText } from "~/lib/text";
 export const LIMITS = { name: 50, email: 254, password: 128, passwordMin: 8 } as const;
 
 /** Shown when a field holds control characters or broken Unicode that nobody types (see isTypedText). */
-export const UNTYPABLE_TEXT = "Please remove the invisible or unsupported characters from this field";
+export const UNTYPABLE_TEXT = fieldMessages.untypable;
 
 /** The largest id a database row can have (PostgreSQL integer): beyond it an id cannot exist. */
 export const MAX_ID = 2_147_483_647;
@@ -20,7 +21,7 @@ export const MAX_ID = 2_147_483_647;
  */
 export function typedText({
   max,
-  tooLong = `must be ${max} characters or fewer`,
+  tooLong = fieldMessages.tooLong(max),
   multiline = false,
 }: {
   max: number;
@@ -47,7 +48,7 @@ export function requiredTypedText(
 }
 
 /** A row id sent by a form: a whole number within the column's range, else `message`. */
-export function idField(message = "This item could not be found") {
+export function idField(message: string = fieldMessages.noSuchItem) {
   return z.coerce
     .number({ required_error: message, invalid_type_error: message })
     .int(message)
@@ -67,7 +68,7 @@ export function nameField(requiredMessage: string) {
 }
 
 export function emailField(
-  messages = { required: "email is a required field", invalid: "email must be a valid email" },
+  messages = { required: defaultMessages.required("email"), invalid: defaultMessages.invalidEmail("email") },
 ) {
   return requiredText(messages.required)
     .pipe(
@@ -82,7 +83,7 @@ export function emailField(
 /** A 10-digit Indian mobile, typed with spaces, +91 or a leading 0 if need be; comes out as the bare digits. */
 export function mobileField(
   messages = {
-    required: "mobile is a required field",
+    required: defaultMessages.required("mobile"),
     invalid: "mobile must be a valid 10-digit mobile number",
   },
 ) {

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { contactMessages } from "~/lib/messages";
 
 export const newsletterSchema = z.object({
   email: z
-    .string({ required_error: "Email is Required" })
+    .string({ required_error: contactMessages.emailRequired })
     .trim()
-    .min(1, "Email is Required")
-    .email("Email Should be valid")
-    .max(254, "Email Should be valid"),
+    .min(1, contactMessages.emailRequired)
+    .email(contactMessages.emailInvalid)
+    .max(254, contactMessages.emailInvalid),
 });

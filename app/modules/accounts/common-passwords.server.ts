@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { z } from "zod";
 import { resetPasswordSchema, signupSchema } from "~/lib/forms/accounts";
+import { accountProblems } from "~/lib/messages";
 
 /**
  * Passwords people pick most often, refused wherever a new password is set (sign-up, reset). The list is
@@ -10,8 +11,7 @@ import { resetPasswordSchema, signupSchema } from "~/lib/forms/accounts";
  * and the server adds this check.
  */
 
-export const COMMON_PASSWORD_MESSAGE =
-  "This password is too common. Please choose one that is harder to guess.";
+export const COMMON_PASSWORD_MESSAGE = accountProblems.commonPassword;
 
 type PasswordList = { test: (password: string) => boolean };
 

@@ -8,9 +8,6 @@ import { checkLimit, clearHits, rateLimits, recordHit } from "~/modules/security
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { endOtherSessions, type SessionCustomer } from "./session.server";
 
-export const EMAIL_TAKEN = "User Already Exists";
-export const BAD_CREDENTIALS = "Invalid email or password";
-
 const publicColumns = {
   id: customers.id,
   firstname: customers.firstname,

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { passwordResetTokens } from "~/db/schema";
+import { accountProblems } from "~/lib/messages";
 import { type MailMessage, passwordResetMail } from "~/modules/mail/mail.server";
 import { findCustomerByEmail, revokeResetTokens, setPasswordHash } from "./customers.server";
 import { hashPassword } from "./password.server";
@@ -44,9 +45,9 @@ export async function requestPasswordReset(
 export type TokenState = "valid" | "unknown" | "expired" | "used";
 
 export const tokenProblems: Record<Exclude<TokenState, "valid">, string> = {
-  unknown: "This password reset link is not valid. Please ask for a new one.",
-  expired: "This password reset link has expired (links work for 30 minutes). Please ask for a new one.",
-  used: "This password reset link has already been used. Please ask for a new one.",
+  unknown: accountProblems.resetLinkUnknown,
+  expired: accountProblems.resetLinkExpired,
+  used: accountProblems.resetLinkUsed,
 };
 
 /** What a token from a reset link is worth, without using it. */

@@ -1,8 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cartItems, colours, productColours, products } from "~/db/schema";
-
-export const MAX_LINE_QUANTITY = 10;
+import { listMessages, productMessages } from "~/lib/messages";
 
 export type CartLine = {
   id: number;
@@ -68,15 +67,13 @@ export type CartChange =
 export function cartProblemMessage(change: Exclude<CartChange, { ok: true }>): string {
   switch (change.problem) {
     case "no-product":
-      return "That product could not be found.";
+      return listMessages.productNotFound;
     case "no-line":
-      return "That item is no longer in your cart.";
+      return listMessages.lineGone;
     case "no-colour":
-      return "Please choose Color";
+      return productMessages.chooseColour;
     case "stock":
-      return change.stock === 0
-        ? "Sorry, this product is out of stock."
-        : `Sorry, only ${change.stock} ${change.stock === 1 ? "unit is" : "units are"} in stock.`;
+      return change.stock === 0 ? listMessages.outOfStock : listMessages.onlyInStock(change.stock);
   }
 }
 

@@ -1,5 +1,17 @@
 import type { Database } from "~/db/client.server";
+import { FALLBACK_IMAGE, knownTags } from "~/lib/catalogue";
+import {
+  absoluteUrl,
+  galleryImages,
+  paiseToDecimalRupees,
+  productJsonLd,
+  selectedImageIndex,
+  serializeJsonLd,
+} from "~/lib/product-page";
+import { cutText } from "~/lib/text";
+import { cartLineFor } from "~/modules/cart/cart.server";
 import { getProduct, type ProductCardData, productsTagged } from "~/modules/catalogue/products.server";
+import { plainText, sanitizeDescription } from "~/modules/content/sanitize.server";
 import { productReviews, type ReviewList } from "~/modules/reviews/reviews.server";
 import { wishlistIds } from "~/modules/wishlist/wishlist.server";
 
@@ -33,5 +45,84 @@ export async function productDetailPage(
     reviews,
     popular: popular.filter((card) => card.id !== id).slice(0, POPULAR_ON_PRODUCT_PAGE),
     wished,
+  };
+}
+
+/**
+ * The product page's loader data: the product as the page shows it (description sanitised, only known tags),
+ * its gallery, reviews, popular products, the customer's wishlist and cart state, and what search engines and
+ * link previews read (summary, canonical URL, og:image, JSON-LD). Null when the id names no product.
+ */
+export async function productPageView(
+  db: Database,
+  id: number,
+  {
+    customerId,
+    publicUrl,
+    imageParam,
+  }: { customerId?: number; publicUrl: string; imageParam: string | null },
+) {
+  const [page, cartLine] = await Promise.all([
+    productDetailPage(db, id, customerId),
+    cartLineFor(db, customerId, id),
+  ]);
+  if (!page) return null;
+  const { product, reviews, popular, wished } = page;
+  const url = absoluteUrl(publicUrl, `/product/${product.id}`);
+  const images = galleryImages(product.images, product.title, FALLBACK_IMAGE);
+  const imageUrls = images.map((image) => absoluteUrl(publicUrl, image.url));
+  const text = plainText(product.description);
+  return {
+    product: {
+      id: product.id,
+      title: product.title,
+      brand: product.brand,
+      category: product.category,
+      productType: product.productType,
+      tags: knownTags(product.tags),
+      originalPrice: product.originalPrice,
+      discountedPrice: product.discountedPrice,
+      totalRating: product.totalRating,
+      quantity: product.quantity,
+      colours: product.colours,
+      description: sanitizeDescription(product.description),
+    },
+    images,
+    selectedImage: selectedImageIndex(imageParam, images.length),
+    reviews: {
+      count: reviews.count,
+      items: reviews.reviews.map((review) => ({
+        id: review.id,
+        star: review.star,
+        comment: review.comment,
+        createdAt: review.createdAt.toISOString(),
+      })),
+    },
+    popular,
+    inCart: cartLine !== null,
+    wished: wished.includes(product.id),
+    popularWished: popular.filter((card) => wished.includes(card.id)).map((card) => card.id),
+    seo: {
+      url,
+      summary: cutText(text, 157, "..."),
+      image: imageUrls[0] ?? absoluteUrl(publicUrl, FALLBACK_IMAGE),
+      imageAlt: images[0]?.alt ?? product.title,
+      price: paiseToDecimalRupees(product.discountedPrice),
+      jsonLd: serializeJsonLd(
+        productJsonLd({
+          id: product.id,
+          title: product.title,
+          description: cutText(text, 1000, "..."),
+          brand: product.brand,
+          category: product.category,
+          productType: product.productType,
+          images: imageUrls,
+          url,
+          price: product.discountedPrice,
+          stock: product.quantity,
+          rating: reviews.average === null ? null : { average: reviews.average, count: reviews.count },
+        }),
+      ),
+    },
   };
 }

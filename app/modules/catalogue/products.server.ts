@@ -115,17 +115,6 @@ async function searchTotal(
 const toCards = (rows: (CardRow & { matches: unknown })[]) =>
   rows.map(({ matches: _, ...row }) => toCard(row));
 
-/** One page of the store for the given filters, in a stable order (ties broken by id). */
-export async function listProducts(db: Database, filters: Partial<StoreFilters>): Promise<ProductPage> {
-  const where = whereFor(filters);
-  if (filters.q) {
-    const rows = await pageQuery(db, filters, where);
-    return { items: toCards(rows), total: await searchTotal(db, filters, where, rows) };
-  }
-  const [rows, [totals]] = await Promise.all([pageQuery(db, filters, where), countQuery(db, where)]);
-  return { items: toCards(rows), total: totals?.n ?? 0 };
-}
-
 /** Products carrying a tag (featured, special, popular), newest first. */
 export async function productsTagged(db: Database, tag: string, limit = 8): Promise<ProductCardData[]> {
   const rows = await db
@@ -190,9 +179,9 @@ function summaryQuery(db: Database, where: SQL | undefined, withTotal: boolean) 
 export type StorePage = ProductPage & { facets: StoreFacets };
 
 /**
- * What the store shows for the filters, in two queries run side by side: the page of products (see
- * listProducts), and the number of matches with the category and brand lists (a search counts its matches
- * in the page query instead).
+ * What the store shows for the filters, in two queries run side by side: the page of products in a stable
+ * order (ties broken by id), and the number of matches with the category and brand lists (a search counts
+ * its matches in the page query instead).
  */
 export async function storePage(db: Database, filters: Partial<StoreFilters>): Promise<StorePage> {
   const where = whereFor(filters);
@@ -203,4 +192,10 @@ export async function storePage(db: Database, filters: Partial<StoreFilters>): P
   const facets = { categories: summary?.categories ?? [], brands: summary?.brands ?? [] };
   const total = filters.q ? await searchTotal(db, filters, where, rows) : (summary?.total ?? 0);
   return { items: toCards(rows), total, facets };
+}
+
+/** True when the id names a product. */
+export async function productExists(db: Database, id: number): Promise<boolean> {
+  const rows = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
+  return rows.length > 0;
 }

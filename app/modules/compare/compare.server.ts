@@ -4,7 +4,7 @@ import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { parseCompareList, serialiseCompareList } from "~/lib/compare-list";
-import { coloursFor } from "~/modules/catalogue/products.server";
+import { cardColumns, coloursFor } from "~/modules/catalogue/products.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 
@@ -31,21 +31,7 @@ export async function compareListCookie(ids: number[]): Promise<string> {
 export async function compareProducts(db: Database, ids: number[]) {
   if (ids.length === 0) return [];
   const [rows, colourRows] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        title: products.title,
-        brand: products.brand,
-        category: products.category,
-        productType: products.productType,
-        images: products.images,
-        originalPrice: products.originalPrice,
-        discountedPrice: products.discountedPrice,
-        totalRating: products.totalRating,
-        quantity: products.quantity,
-      })
-      .from(products)
-      .where(inArray(products.id, ids)),
+    db.select(cardColumns).from(products).where(inArray(products.id, ids)),
     coloursFor(db, ids),
   ]);
   return ids.flatMap((id) => {
@@ -62,14 +48,4 @@ export async function compareProducts(db: Database, ids: number[]) {
       },
     ];
   });
-}
-
-/** True when the id names a product. */
-export async function productExists(db: Database, id: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.id, [id]))
-    .limit(1);
-  return rows.length > 0;
 }

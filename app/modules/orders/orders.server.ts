@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cartItems, customers, orderItems, orders, paymentAttempts, products } from "~/db/schema";
-import { SHIPPING_FEE_PAISE } from "~/lib/shop";
+import { SHIPPING_FEE_PAISE } from "~/lib/limits";
 import type { AttemptStatus, FinishResult, PaymentOutcome } from "./payment-attempts.server";
 
 /** Order statuses, in the order an order moves through them (docs/decisions/0011-orders-and-payments.md). */

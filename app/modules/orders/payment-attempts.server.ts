@@ -5,8 +5,8 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from
 import type { Database } from "~/db/client.server";
 import { type CartSnapshotLine, paymentAttempts, type ShippingAddress } from "~/db/schema";
 import { subtotal } from "~/lib/cart";
+import { SHIPPING_FEE_PAISE } from "~/lib/limits";
 import { nextStatusCheck } from "~/lib/payment-schedule";
-import { SHIPPING_FEE_PAISE } from "~/lib/shop";
 import { cartLines } from "~/modules/cart/cart.server";
 import { isPhonePeId } from "~/modules/payments/phonepe/types";
 

@@ -1,6 +1,7 @@
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import type { ShippingAddress } from "~/db/schema";
+import { checkoutMessages, paymentMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
 import { nextStatusCheck, PAYMENT_EXPIRY_SECONDS } from "~/lib/payment-schedule";
 import { shop } from "~/lib/shop";
@@ -23,24 +24,6 @@ import {
 } from "./payment-attempts.server";
 import { followDueRefunds, requestRefund } from "./refunds.server";
 
-/** The spec's messages around payment (section 8); the provider is named in them. */
-export const paymentMessages = {
-  notStarted: "Failed to initiate PhonePe payment.",
-  startFailed: (message: string) => `Something went wrong with PhonePe: ${message}`,
-  verificationFailed: "Payment verification failed.",
-  verifyError: "Error verifying payment.",
-  ordered: "Ordered createad Successfully!",
-  stillChecking:
-    "We could not reach PhonePe just now. Your payment is safe; this page keeps checking and your order is placed as soon as PhonePe confirms it.",
-  refunded:
-    "Sorry, an item in your order ran out of stock while you were paying. No order was placed and your payment has been refunded.",
-  refundFailed: `Sorry, an item in your order ran out of stock while you were paying, and PhonePe could not refund it automatically. Please call us on ${shop.hotline}; we will return your money.`,
-  tooManyAttempts: (minutes: number) =>
-    `You have started many payments in the last hour. Please try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}, or call us to place your order.`,
-  outOfStock:
-    "Sorry, an item in your order ran out of stock while you were paying. No order was placed and your payment is being refunded.",
-} as const;
-
 export type StartResult =
   | { ok: true; redirectUrl: string }
   | { ok: false; message: string; emptyCart?: boolean };
@@ -56,15 +39,16 @@ export async function startCheckoutPayment(
   const open = await reusablePaymentPage(db, customerId, address, now);
   if (open) return { ok: true, redirectUrl: open.paymentUrl };
   const limit = await consume(db, rateLimits.paymentAttempts, `customer:${customerId}`, now);
-  if (limit.limited) return { ok: false, message: paymentMessages.tooManyAttempts(limit.retryAfterMinutes) };
+  if (limit.limited) return { ok: false, message: checkoutMessages.tooManyPayments(limit.retryAfterMinutes) };
 
   const attempt = await createPaymentAttempt(db, customerId, address, now);
   if ("problem" in attempt) {
-    if (attempt.problem === "empty") return { ok: false, message: "Your cart is empty.", emptyCart: true };
+    if (attempt.problem === "empty")
+      return { ok: false, message: checkoutMessages.emptyCart, emptyCart: true };
     if (attempt.problem === "too-large") {
       return {
         ok: false,
-        message: `Orders over ${formatRupees(MAX_ONLINE_ORDER_PAISE)} cannot be paid online. Please call us on ${shop.hotline} to place this order.`,
+        message: checkoutMessages.tooLargeToPayOnline(formatRupees(MAX_ONLINE_ORDER_PAISE)),
       };
     }
     return {
@@ -80,7 +64,7 @@ export async function startCheckoutPayment(
       merchantOrderId,
       amount,
       redirectUrl: redirectUrl.toString(),
-      message: `Kaveri Computers order ${merchantOrderId}`,
+      message: `${shop.name} order ${merchantOrderId}`,
       // Said out loud, so PhonePe and the shop agree on when an unpaid order ends.
       expireAfter: PAYMENT_EXPIRY_SECONDS,
     });
@@ -176,9 +160,9 @@ export function pendingRefreshSeconds(startedAt: Date, now: Date): number {
 
 /** What the shopper is told about a payment that could not become an order, as its refund goes. */
 function refundMessage(refundState: string | null): string {
-  if (refundState === "COMPLETED") return paymentMessages.refunded;
-  if (refundState === "FAILED") return paymentMessages.refundFailed;
-  return paymentMessages.outOfStock;
+  if (refundState === "COMPLETED") return checkoutMessages.refunded;
+  if (refundState === "FAILED") return checkoutMessages.refundFailed;
+  return checkoutMessages.outOfStock;
 }
 
 /**
@@ -210,7 +194,7 @@ export async function returnFromPhonePe(
       if (result.kind !== "pending") return { kind: "failed", message: paymentMessages.verificationFailed };
     } catch (error) {
       console.error(`Could not ask PhonePe about payment ${merchantOrderId}: ${describeError(error)}`);
-      note = paymentMessages.stillChecking;
+      note = checkoutMessages.stillChecking;
     }
   }
   const state = await customerAttempt(db, customerId, merchantOrderId);

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, inArray, lt, max, min, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rateLimitHits } from "~/db/schema";
+import { limitMessages } from "~/lib/messages";
 
 export type RateLimitRule = { bucket: string; limit: number; windowMinutes: number };
 
@@ -117,11 +118,11 @@ export function tooManyAttempts(
 ): string {
   if ("retryAfterSeconds" in status && status.retryAfterSeconds < 60) {
     const seconds = status.retryAfterSeconds === 1 ? "1 second" : `${status.retryAfterSeconds} seconds`;
-    return `Too many attempts. Please try again in ${seconds}.`;
+    return limitMessages.tooManyAttemptsSeconds(seconds);
   }
   const minutes =
     "retryAfterMinutes" in status ? status.retryAfterMinutes : Math.ceil(status.retryAfterSeconds / 60);
-  return `Too many attempts. Please try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`;
+  return limitMessages.tooManyAttempts(minutes);
 }
 
 export type AttemptStatus = { allowed: true } | { allowed: false; retryAfterSeconds: number };

@@ -1,10 +1,12 @@
+import { limitMessages } from "~/lib/messages";
+
 /**
  * Thrown when a gate's queue is full: the shop is busy with expensive work, and the request is answered 503
  * with Retry-After (app/entry.server.tsx) instead of waiting in a line that only grows.
  */
 export class ServiceBusyError extends Error {
   constructor(readonly retryAfterSeconds: number) {
-    super("The shop is busy; try again shortly");
+    super(limitMessages.busy);
     this.name = "ServiceBusyError";
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 
 export type TestCustomer = {
   firstname: string;
@@ -35,6 +35,14 @@ export async function signUp(page: Page, customer: TestCustomer = newCustomer())
   await expect(
     page.getByRole("link", { name: new RegExp(`Welcome\\s+${customer.firstname}`) }),
   ).toBeVisible();
+  return customer;
+}
+
+/** Creates an account in a browser context of its own, leaving the caller's page logged out. */
+export async function signUpElsewhere(browser: Browser): Promise<TestCustomer> {
+  const context = await browser.newContext();
+  const customer = await signUp(await context.newPage());
+  await context.close();
   return customer;
 }
 

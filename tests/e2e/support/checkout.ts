@@ -1,8 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-
-/** The shop's own price text ("Rs. 1,23,456") as a number of rupees, and back. */
-const rupees = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
-export const shown = (amount: number) => `Rs. ${amount.toLocaleString("en-IN")}`;
+import { signUp } from "./accounts";
+import { rupees } from "./prices";
 
 /** Adds the product in its first colour through the product page; returns its offer price in rupees. */
 export async function addToCart(page: Page, productId: number, quantity: number): Promise<number> {
@@ -27,6 +25,14 @@ export async function fillAddress(page: Page) {
   await form.getByLabel("State").selectOption("Karnataka");
   await form.getByLabel("PIN Code").fill("560003");
   return form;
+}
+
+/** A new customer with the product in the cart, on the checkout page with the address filled in. */
+export async function readyToPay(page: Page, productId: number, quantity = 1): Promise<void> {
+  await signUp(page);
+  await addToCart(page, productId, quantity);
+  await page.goto("/checkout");
+  await fillAddress(page);
 }
 
 /** Places the order and waits for PhonePe's (the simulator's) payment page. */

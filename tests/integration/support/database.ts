@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type DatabaseHandle, openDatabase } from "../../../app/db/client.server";
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+
+/** Which database the tests run on, for test names: DATABASE_URL picks PostgreSQL, else embedded PGlite. */
+export const databaseKind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
 
 export type TestDatabase = DatabaseHandle & { drop: () => Promise<void> };
 

@@ -6,18 +6,21 @@ import { type AddressObject, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 /**
- * A real SMTP server on localhost for tests: it accepts every message (any or no login, no TLS), parses
- * it, and keeps it. Plain Node, no test-runner globals, so Vitest and Playwright can both use it.
+ * The one way tests read the mail the shop sends: a real SMTP server on localhost that accepts every message
+ * (any or no login, no TLS), parses it, and keeps it. Plain Node, no test-runner globals and no app code, so
+ * Vitest and Playwright can both use it. Links in a mail are read with `linkIn`.
  *
- * In one process (Vitest):
+ * In one process (Vitest): the shop's own sendMail delivers to it (route actions through SMTP_URL, modules
+ * that take a `send` through `sendVia` in ./mail.ts), and the test reads what arrived:
  *   const smtp = await startSmtpServer();
- *   await sendMail(message, { smtpUrl: smtp.smtpUrl, ... });
  *   const mail = await smtp.waitForMessage((m) => m.to.includes("asha@example.in"));
  *   await smtp.close();
  *
- * Across processes (Playwright: the app server sends, test workers read), start it with a mail directory,
- * e.g. as a webServer entry `npx tsx tests/support/smtp.ts --port 2525 --dir .cache/e2e-mail`, give the app
- * SMTP_URL=smtp://127.0.0.1:2525, and read with `waitForMailInDir(".cache/e2e-mail", predicate)`.
+ * Across processes (Playwright: the app server sends, test workers read): playwright.config.ts starts it
+ * as a webServer entry with a mail directory
+ * (`npx tsx tests/integration/support/smtp.ts --port 2525 --dir .cache/e2e-mail`), gives the app
+ * SMTP_URL=smtp://127.0.0.1:2525, and the browser tests read with `waitForMail` (tests/e2e/support/mail.ts),
+ * which polls that directory through `waitForMailInDir`.
  */
 
 export type ReceivedMail = {
@@ -188,8 +191,8 @@ export function linkIn(mail: ReceivedMail): string | undefined {
   return /https?:\/\/[^\s<>"]+/.exec(mail.text)?.[0];
 }
 
-// Run directly (`npx tsx tests/support/smtp.ts --port 2525 --dir .cache/e2e-mail`) it serves until killed,
-// after removing the mail files an earlier run left in the directory.
+// Run directly (`npx tsx tests/integration/support/smtp.ts --port 2525 --dir .cache/e2e-mail`) it serves until
+// killed, after removing the mail files an earlier run left in the directory.
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const argument = (name: string) => {
     const index = process.argv.indexOf(name);

@@ -1,149 +1,26 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import {
-  type ActionFunctionArgs,
-  json,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requireCustomer } from "~/auth.server";
+import { Form, Link, useActionData, type useLoaderData } from "@remix-run/react";
 import { Field, FieldError } from "~/components/forms/Field";
-import { FALLBACK_IMAGE } from "~/components/product/ProductCard";
-import { getDb } from "~/db/db.server";
-import { subtotal } from "~/lib/cart";
+import { useIsPending } from "~/components/forms/use-is-pending";
+import { FALLBACK_IMAGE } from "~/lib/catalogue";
 import { type AddressValues, addressSchema } from "~/lib/forms/address";
 import { INDIAN_STATES } from "~/lib/indian-states";
 import { formatRupees } from "~/lib/money";
-import { SHIPPING_FEE_PAISE, shop } from "~/lib/shop";
-import { saveAddress, savedAddress } from "~/modules/accounts/customers.server";
-import { cartLines } from "~/modules/cart/cart.server";
-import {
-  paymentMessages,
-  returnFromPhonePe,
-  startCheckoutPayment,
-} from "~/modules/orders/payment-flow.server";
-import { readForm } from "~/read-form.server";
-import cartStyles from "~/styles/cart.css";
-import checkoutStyles from "~/styles/checkout.css";
-import { toasts } from "~/toast.server";
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: cartStyles },
-  { rel: "stylesheet", href: checkoutStyles },
-];
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Checkout | ${shop.name}` },
-  // The "being confirmed" page reloads itself (a meta refresh: it works without JavaScript), less often as it ages.
-  ...(data?.pending ? [{ httpEquiv: "refresh", content: String(data.refreshSeconds) } as const] : []),
-];
-
-/**
- * The checkout page, and PhonePe's way back: with `merchantTransactionId` in the query the payment is checked
- * with PhonePe and finished (once, whoever gets there first), then the shopper lands on My Orders.
- */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const customer = await requireCustomer(request);
-  const db = await getDb();
-  const url = new URL(request.url);
-  const merchantOrderId =
-    url.searchParams.get("merchantTransactionId") ?? url.searchParams.get("merchantOrderId");
-  let paymentError: string | null = null;
-  if (merchantOrderId) {
-    const back = await returnFromPhonePe(db, customer.id, merchantOrderId);
-    switch (back.kind) {
-      case "ordered":
-        return toasts().redirectWithSuccess("/my-orders", paymentMessages.ordered, { status: 303 });
-      case "pending":
-        return json({
-          pending: true as const,
-          merchantOrderId,
-          refreshSeconds: back.refreshSeconds,
-          note: back.note,
-          retry: back.retry,
-        });
-      case "failed":
-        paymentError = back.message;
-    }
-  }
-  const lines = await cartLines(db, customer.id);
-  if (lines.length === 0) throw redirect("/cart", { status: 303 });
-  const saved = await savedAddress(db, customer.id);
-  return json({
-    pending: false as const,
-    contact: { name: `${customer.firstname} ${customer.lastname}`, email: customer.email },
-    lines,
-    subtotal: subtotal(lines),
-    shipping: SHIPPING_FEE_PAISE,
-    address: saved ?? {
-      firstname: customer.firstname,
-      lastname: customer.lastname,
-      country: "India",
-    },
-    paymentError,
-  });
-}
-
-/** Place Order: keeps the address, records the payment attempt from the database cart and goes to PhonePe. */
-export async function action({ request }: ActionFunctionArgs) {
-  const customer = await requireCustomer(request);
-  const submission = parseWithZod(await readForm(request, addressSchema), { schema: addressSchema });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply(), paymentError: null }, { status: 400 });
-  }
-  const db = await getDb();
-  const address = submission.value;
-  await saveAddress(db, customer.id, address);
-  const started = await startCheckoutPayment(db, customer.id, address);
-  if (started.ok) return redirect(started.redirectUrl, { status: 303 });
-  if (started.emptyCart) return redirect("/cart", { status: 303 });
-  return json({ result: submission.reply(), paymentError: started.message }, { status: 502 });
-}
-
-export default function Checkout() {
-  const data = useLoaderData<typeof loader>();
-  if (data.pending) return <PaymentPending note={data.note} retry={data.retry} />;
-  return <CheckoutForm {...data} />;
-}
-
-function PaymentPending({
-  note,
-  retry,
-}: {
-  note: string | null;
-  retry: { reason: string; paymentUrl: string } | null;
-}) {
-  return (
-    <div className="container page checkout-page">
-      <section className="payment-pending" aria-live="polite">
-        <h1>Confirming your payment…</h1>
-        <p>
-          PhonePe has not confirmed your payment yet. This page checks again every few seconds; please keep it
-          open. Your cart is kept until the payment is settled.
-        </p>
-        {note ? <p className="payment-note">{note}</p> : null}
-        {retry ? (
-          <p className="payment-error" role="alert">
-            Your last try on PhonePe did not go through ({retry.reason}). PhonePe keeps your order open:{" "}
-            <a href={retry.paymentUrl}>Pay again on PhonePe</a>.
-          </p>
-        ) : null}
-        <p>
-          <Link to="/my-orders">See My Orders</Link> · <Link to="/cart">Back to Cart</Link>
-        </p>
-      </section>
-    </div>
-  );
-}
+import type { action, loader } from "./route";
 
 type CheckoutData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { pending: true }>;
 
-function CheckoutForm({ contact, lines, subtotal: sub, shipping, address, paymentError }: CheckoutData) {
+/** Contact line, the address form and the order summary; Place Order goes on to PhonePe. */
+export function CheckoutForm({
+  contact,
+  lines,
+  subtotal: sub,
+  shipping,
+  address,
+  paymentError,
+}: CheckoutData) {
   const answer = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm<AddressValues>({
     id: "address-form",
     lastResult: answer?.result,
@@ -154,7 +31,7 @@ function CheckoutForm({ contact, lines, subtotal: sub, shipping, address, paymen
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addressSchema }),
   });
-  const placing = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const placing = useIsPending();
   const error = answer?.paymentError ?? paymentError;
   const { key: stateKey, ...stateProps } = getSelectProps(fields.state);
   const { key: countryKey, ...countryProps } = getSelectProps(fields.country);

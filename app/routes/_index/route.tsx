@@ -1,14 +1,16 @@
 import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BlogCard } from "~/components/blog/BlogCard";
-import { ProductCard } from "~/components/product/ProductCard";
+import { ProductSection } from "~/components/product/ProductGrid";
 import { SpecialCard } from "~/components/product/SpecialCard";
 import { getDb } from "~/db/db.server";
+import { TITLE_CUTS } from "~/lib/limits";
 import { latestBlogs, toBlogCard } from "~/modules/blog/blog.server";
 import { productsTagged } from "~/modules/catalogue/products.server";
 import { wishlistIds } from "~/modules/wishlist/wishlist.server";
 import { currentCustomer } from "~/request.server";
 import blogStyles from "~/styles/blog.css";
+import { brandNames, brands, promos, services, smallBanners } from "./home-content";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];
 
@@ -24,98 +26,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return json({ featured, special, popular, wished, blogs: blogs.map(toBlogCard) });
 }
-
-const smallBanners = [
-  {
-    image: "/images/banners/small-1.svg",
-    eyebrow: "Security",
-    title: "CCTV Kits",
-    text: "4 and 8 camera kits, installed",
-    to: "/product?category=CCTV",
-  },
-  {
-    image: "/images/banners/small-2.svg",
-    eyebrow: "Attendance",
-    title: "Biometrics",
-    text: "Fingerprint and face terminals",
-    to: "/product?category=Biometric",
-  },
-  {
-    image: "/images/banners/small-3.svg",
-    eyebrow: "Accessories",
-    title: "Work Essentials",
-    text: "Mice, keyboards, monitors",
-    to: "/product?category=Accessories",
-  },
-  {
-    image: "/images/banners/small-4.svg",
-    eyebrow: "On Rent",
-    title: "Rental Laptops",
-    text: "Monthly rent for teams and events",
-    to: "/product?q=rent",
-  },
-];
-
-const services = [
-  {
-    image: "/images/services/free-shipping.svg",
-    title: "Shipping Across India",
-    tagline: "Packed safely, tracked to your door",
-  },
-  {
-    image: "/images/services/daily-offers.svg",
-    title: "Daily Surprise Offers",
-    tagline: "Save up to 40% off",
-  },
-  {
-    image: "/images/services/support.svg",
-    title: "Support From Our Store",
-    tagline: "Shop with an expert in Bengaluru",
-  },
-  {
-    image: "/images/services/affordable-prices.svg",
-    title: "Affordable Prices",
-    tagline: "Get factory default price",
-  },
-  {
-    image: "/images/services/secure-payments.svg",
-    title: "Secure Payments",
-    tagline: "100% protected payments via PhonePe",
-  },
-];
-
-const promos = [
-  {
-    title: "Refurbished Business Laptops",
-    text: "Tested, cleaned and sold with a warranty.",
-    to: "/product?q=refurbished",
-    image: "/images/products/laptop-black.svg",
-  },
-  {
-    title: "Office Desktops",
-    text: "OptiPlex, ProDesk and ThinkCentre for every desk.",
-    to: "/product?category=Desktops",
-    image: "/images/products/desktop-tower.svg",
-  },
-  {
-    title: "Secure Your Shop",
-    text: "Hikvision and CP Plus kits with installation.",
-    to: "/product?category=CCTV",
-    image: "/images/products/dome-camera.svg",
-  },
-];
-
-const brands = ["dell", "hp", "lenovo", "asus", "acer", "apple", "hikvision", "cpplus"];
-const brandNames: Record<string, string> = {
-  dell: "Dell",
-  hp: "HP",
-  lenovo: "Lenovo",
-  asus: "Asus",
-  acer: "Acer",
-  apple: "Apple",
-  hikvision: "Hikvision",
-  cpplus: "CP Plus",
-};
 
 export default function Home() {
   const { featured, special, popular, wished, blogs } = useLoaderData<typeof loader>();
@@ -159,21 +69,16 @@ export default function Home() {
         ))}
       </section>
 
-      <section className="container section" aria-labelledby="featured-heading">
-        <h2 id="featured-heading">Featured Collection</h2>
-        <div className="product-grid grid-3">
-          {featured.map((product) => (
-            <ProductCard
-              key={product.id}
-              product={product}
-              titleLimit={70}
-              titleSuffix="..."
-              showTaxLine
-              wished={wished.includes(product.id)}
-            />
-          ))}
-        </div>
-      </section>
+      <ProductSection
+        id="featured-heading"
+        title="Featured Collection"
+        products={featured}
+        wished={wished}
+        titleLimit={TITLE_CUTS.home}
+        titleSuffix="..."
+        showTaxLine
+        empty="No featured products available."
+      />
 
       <section className="container promos" aria-label="Promotions">
         {promos.map((promo) => (
@@ -200,24 +105,15 @@ export default function Home() {
         )}
       </section>
 
-      <section className="container section" aria-labelledby="popular-heading">
-        <h2 id="popular-heading">Our Popular Products</h2>
-        {popular.length > 0 ? (
-          <div className="product-grid grid-3">
-            {popular.map((product) => (
-              <ProductCard
-                key={product.id}
-                product={product}
-                titleLimit={70}
-                titleSuffix="..."
-                wished={wished.includes(product.id)}
-              />
-            ))}
-          </div>
-        ) : (
-          <p className="empty-state">No popular products available.</p>
-        )}
-      </section>
+      <ProductSection
+        id="popular-heading"
+        title="Our Popular Products"
+        products={popular}
+        wished={wished}
+        titleLimit={TITLE_CUTS.home}
+        titleSuffix="..."
+        empty="No popular products available."
+      />
 
       <section className="container section marquee" aria-labelledby="brands-heading">
         <h2 id="brands-heading" className="visually-hidden">

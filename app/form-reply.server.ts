@@ -1,0 +1,58 @@
+import type { Submission } from "@conform-to/react";
+import { json } from "@remix-run/node";
+import { inlineToast } from "~/toast.server";
+
+type Replyable = Pick<Submission<unknown>, "reply">;
+
+type ReplyOptions = {
+  status: number;
+  /** The field the message belongs to; without one it is the form's own message. */
+  field?: string;
+  /** Fields whose typed value is not sent back (passwords). */
+  hideFields?: string[];
+  headers?: HeadersInit;
+  /** The toast's own text, where the spec gives the toast a shorter message than the form shows. */
+  toast?: string;
+};
+
+/**
+ * Answers a refused form the one way the shop does: everything the shopper typed comes back (hidden fields
+ * aside), `message` sits on its field or on the form, and shows as an error toast (or `toast`, where the spec
+ * words the toast apart) in the same response, so it works with JavaScript off.
+ */
+export function replyWithError<Extra extends Record<string, unknown> = Record<never, never>>(
+  submission: Replyable,
+  message: string,
+  { status, field, hideFields, headers, toast = message }: ReplyOptions,
+  extra?: Extra,
+) {
+  const errors = field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
+  return json(
+    {
+      ...(extra as Extra),
+      result: submission.reply({ ...errors, hideFields }),
+      toast: inlineToast("error", toast),
+    },
+    { status, headers },
+  );
+}
+
+/**
+ * Answers a form that failed its schema with 400: the messages sit on their fields. `toastFirst` also shows
+ * the first message as a toast, for the forms whose spec messages are toasts (the product page's).
+ */
+export function replyInvalid<Extra extends Record<string, unknown> = Record<never, never>>(
+  submission: Replyable & { error?: Record<string, string[] | null> | null },
+  { hideFields, toastFirst = false }: { hideFields?: string[]; toastFirst?: boolean } = {},
+  extra?: Extra,
+) {
+  const first = toastFirst ? (Object.values(submission.error ?? {}).flat()[0] ?? null) : null;
+  return json(
+    {
+      ...(extra as Extra),
+      result: submission.reply({ hideFields }),
+      toast: first ? inlineToast("error", first) : null,
+    },
+    { status: 400 },
+  );
+}

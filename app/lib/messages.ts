@@ -1,0 +1,178 @@
+/**
+ * Every message the shopper reads, in one place. The first part follows the specification's sections
+ * (`../shared/spec/storefront-spec.md`, 5 "Validation rules", 7 "The calls it makes", 8 "Error catalogue")
+ * so a reviewer can hold one against the other; keep those texts exactly as the spec writes them, typos
+ * included. The second part holds the shop's own messages, for cases the spec does not cover.
+ */
+import { MAX_QUANTITY, MIN_QUANTITY } from "./limits";
+import { shop } from "./shop";
+
+// ---------------------------------------------------------------------------------------------------------
+// Spec section 5: Validation rules
+// ---------------------------------------------------------------------------------------------------------
+
+/** Contact form. */
+export const contactMessages = {
+  nameRequired: "First Name is Required",
+  emailRequired: "Email is Required",
+  emailInvalid: "Email Should be valid",
+  mobileRequired: "Mobile No is Required",
+  commentRequired: "comments is Required",
+} as const;
+
+/** Login, Forgot password, Sign up, Reset password and the Profile form. */
+export const accountMessages = {
+  firstnameRequired: "First Name is Required",
+  lastnameRequired: "Last Name is Required",
+  passwordRequired: "Password is Required",
+  profileEmailRequired: "Email is Required",
+  profileEmailInvalid: "Email Should be valid",
+} as const;
+
+/** Address form (checkout). */
+export const addressMessages = {
+  firstnameRequired: "First Name is Required",
+  lastnameRequired: "Last Name is Required",
+  addressRequired: "Address Details are Required",
+  stateRequired: "State is Required",
+  cityRequired: "City is Required",
+  countryRequired: "Country is Required",
+  /** "No custom message": the form library's default, below. */
+  pincodeRequired: "pincode is a required field",
+} as const;
+
+/** Product page. */
+export const productMessages = {
+  chooseColour: "Please choose Color",
+  addStar: "Please add star rating",
+  writeReview: "Please Write Review About the Product",
+} as const;
+
+/** Other: the form library's defaults, where the spec gives no custom message. */
+export const defaultMessages = {
+  required: (field: string) => `${field} is a required field`,
+  invalidEmail: (field: string) => `${field} must be a valid email`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Spec section 7: The calls it makes (stored messages)
+// ---------------------------------------------------------------------------------------------------------
+
+export const callMessages = {
+  wishlistAdded: "Product Added to Wishlist!",
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Spec section 8: Error catalogue
+// ---------------------------------------------------------------------------------------------------------
+
+/** Toast 'Something Went Wrong!' (cart, order, profile, password reset) and 'Something Went Wrong' (enquiry). */
+export const failureMessages = {
+  somethingWentWrong: "Something Went Wrong!",
+  enquiryFailed: "Something Went Wrong",
+} as const;
+
+/** Payment messages; the provider is named in them. */
+export const paymentMessages = {
+  notStarted: "Failed to initiate PhonePe payment.",
+  startFailed: (message: string) => `Something went wrong with PhonePe: ${message}`,
+  verificationFailed: "Payment verification failed.",
+  verifyError: "Error verifying payment.",
+} as const;
+
+/** Success toasts. */
+export const successMessages = {
+  userCreated: "User Created Successfully",
+  loggedIn: "User Logged In Successfully",
+  addedToCart: "Product Added To Cart",
+  deletedFromCart: "Product Deleted From Cart Successfully!",
+  cartUpdated: "Product Updated Successfully!",
+  ordered: "Ordered createad Successfully!",
+  profileUpdated: "Profile Updated Successfully!",
+  resetMailSent: "Forgot Password Email Sent Successfully!",
+  passwordChanged: "Password change Successfully!",
+  ratingAdded: "Rating Added Successfully",
+  enquirySent: "Contact Form Submitted Successfully",
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// The shop's own messages (the spec is silent on these cases)
+// ---------------------------------------------------------------------------------------------------------
+
+const minutesText = (minutes: number) => (minutes === 1 ? "1 minute" : `${minutes} minutes`);
+
+/** Field limits and input hygiene, in every form. */
+export const fieldMessages = {
+  untypable: "Please remove the invisible or unsupported characters from this field",
+  tooLong: (max: number) => `must be ${max} characters or fewer`,
+  noSuchItem: "This item could not be found",
+  pincodeInvalid: "pincode must be a 6-digit PIN code",
+  quantityRange: `Quantity must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}`,
+  reviewTooLong: (max: number) => `Please keep the review under ${max} characters`,
+  nameTooLong: (max: number) => `Name must be ${max} characters or fewer`,
+  emailTooLong: (max: number) => `Email must be ${max} characters or fewer`,
+  commentTooLong: (max: number) => `Comments must be ${max} characters or fewer`,
+} as const;
+
+/** Accounts: log-in, sign-up, profile and password reset. */
+export const accountProblems = {
+  emailTaken: "User Already Exists",
+  badCredentials: "Invalid email or password",
+  emailUsedElsewhere: "This email is already used by another account",
+  currentPasswordRequired: "Please enter your current password to change your email or mobile number",
+  currentPasswordWrong: "Current password is incorrect",
+  commonPassword: "This password is too common. Please choose one that is harder to guess.",
+  profileNotSaved: "Something Went Wrong! Your profile was not saved.",
+  loginBusy: "Too many people are logging in right now. Please try again in a few seconds.",
+  resetLinkUnknown: "This password reset link is not valid. Please ask for a new one.",
+  resetLinkExpired:
+    "This password reset link has expired (links work for 30 minutes). Please ask for a new one.",
+  resetLinkUsed: "This password reset link has already been used. Please ask for a new one.",
+  resetNotStarted: `${failureMessages.somethingWentWrong} Please try again in a moment.`,
+} as const;
+
+/** Contact form. */
+export const enquiryProblems = {
+  notSent: `${failureMessages.enquiryFailed}. Your message was not sent; please try again in a moment.`,
+} as const;
+
+/** Rate limits. */
+export const limitMessages = {
+  tooManyAttemptsSeconds: (seconds: string) => `Too many attempts. Please try again in ${seconds}.`,
+  tooManyAttempts: (minutes: number) => `Too many attempts. Please try again in ${minutesText(minutes)}.`,
+  busy: "The shop is busy; try again shortly",
+} as const;
+
+/** Cart, wishlist and compare. */
+export const listMessages = {
+  productNotFound: "That product could not be found.",
+  lineGone: "That item is no longer in your cart.",
+  outOfStock: "Sorry, this product is out of stock.",
+  onlyInStock: (stock: number) => `Sorry, only ${stock} ${stock === 1 ? "unit is" : "units are"} in stock.`,
+  compareAdded: "Product added to compare",
+  compareAlready: "This product is already in your compare list",
+  compareFull: (max: number) => `You can compare up to ${max} products. Remove one first.`,
+  compareRemoved: "Product removed from compare",
+} as const;
+
+/** Newsletter box. */
+export const newsletterMessages = {
+  subscribed: "Subscribed to our newsletter. Thank you!",
+  alreadySubscribed: "You are already subscribed to our newsletter.",
+} as const;
+
+/** Checkout and payment, beyond the spec's four payment messages. */
+export const checkoutMessages = {
+  emptyCart: "Your cart is empty.",
+  tooLargeToPayOnline: (limit: string) =>
+    `Orders over ${limit} cannot be paid online. Please call us on ${shop.hotline} to place this order.`,
+  stillChecking:
+    "We could not reach PhonePe just now. Your payment is safe; this page keeps checking and your order is placed as soon as PhonePe confirms it.",
+  refunded:
+    "Sorry, an item in your order ran out of stock while you were paying. No order was placed and your payment has been refunded.",
+  refundFailed: `Sorry, an item in your order ran out of stock while you were paying, and PhonePe could not refund it automatically. Please call us on ${shop.hotline}; we will return your money.`,
+  outOfStock:
+    "Sorry, an item in your order ran out of stock while you were paying. No order was placed and your payment is being refunded.",
+  tooManyPayments: (minutes: number) =>
+    `You have started many payments in the last hour. Please try again in ${minutesText(minutes)}, or call us to place your order.`,
+} as const;

@@ -1,0 +1,99 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { CopyProductLink } from "~/components/product/CopyProductLink";
+import { Price, TaxLine } from "~/components/product/Price";
+import { Stars } from "~/components/product/Stars";
+import { WishlistHeart } from "~/components/product/WishlistHeart";
+import { CompareIcon } from "~/components/ui/icons";
+import { type ProductType, productTypeLabels, type Tag } from "~/lib/catalogue";
+import { quantityOptions } from "~/lib/product-page";
+import { ProductFacts } from "./ProductFacts";
+import { PurchaseForm } from "./PurchaseForm";
+import { ReviewCount } from "./Reviews";
+
+type Product = {
+  id: number;
+  title: string;
+  brand: string;
+  category: string;
+  productType: ProductType;
+  tags: Tag[];
+  originalPrice: number;
+  discountedPrice: number;
+  totalRating: number;
+  quantity: number;
+  colours: { id: number; name: string; value: string }[];
+};
+
+/** Beside the gallery: brand, title, rating, price, facts, the purchase form and the product's actions. */
+export function ProductSummary({
+  product,
+  reviewCount,
+  inCart,
+  wished,
+  url,
+  lastResult,
+}: {
+  product: Product;
+  reviewCount: number;
+  inCart: boolean;
+  wished: boolean;
+  /** The product page's canonical URL, for Copy Product Link. */
+  url: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  return (
+    <div className="product-summary">
+      <p className="product-kicker">
+        <span className="product-brand">{product.brand}</span>
+        <span className="product-type">{productTypeLabels[product.productType]}</span>
+      </p>
+      <h1 id="product-title">{product.title}</h1>
+      <div className="product-rating">
+        <Stars rating={product.totalRating} size={20} />
+        <ReviewCount count={reviewCount} />
+        <a href="#reviews" className="write-review-link">
+          Write a Review
+        </a>
+      </div>
+      <div className="product-price-block">
+        <Price
+          offer={product.discountedPrice}
+          mrp={product.originalPrice}
+          variant="detail"
+          className="price product-price"
+        />
+        <TaxLine />
+      </div>
+      <ProductFacts
+        productType={product.productType}
+        brand={product.brand}
+        category={product.category}
+        tags={product.tags}
+        stock={product.quantity}
+      />
+      <PurchaseForm
+        colours={product.colours}
+        quantities={quantityOptions(product.quantity)}
+        inCart={inCart}
+        lastResult={lastResult}
+      />
+      <div className="product-actions">
+        <WishlistHeart productId={product.id} title={product.title} wished={wished} variant="button" />
+        <Form method="post" action="/compare-product" className="product-compare">
+          <input type="hidden" name="productId" value={product.id} />
+          <input type="hidden" name="redirectTo" value={`/product/${product.id}`} />
+          <button type="submit" name="intent" value="add" className="action-button">
+            <CompareIcon />
+            Add to compare
+          </button>
+        </Form>
+      </div>
+      <section className="shipping-note" aria-labelledby="shipping-heading">
+        <h2 id="shipping-heading">Shipping &amp; Returns</h2>
+        <p>Free shipping and returns available on all orders. Delivery within 5-10 business days.</p>
+      </section>
+      <CopyProductLink url={url} />
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { type FormEvent, useEffect, useState } from "react";
+import { TAGS, tagLabels } from "~/lib/catalogue";
+import {
+  effectiveSort,
+  type StoreFilters as Filters,
+  parseStoreFilters,
+  SORTS,
+  sortLabels,
+  storeUrl,
+} from "~/lib/store-filters";
+
+/**
+ * The store's side panel: categories as links, then one GET form for price, tag, brand and sort. Without
+ * JavaScript the Apply button submits it; with JavaScript a change applies at once (prices on Apply or Enter).
+ */
+export function StoreFilters({
+  filters,
+  facets,
+}: {
+  filters: Filters;
+  facets: { categories: string[]; brands: string[] };
+}) {
+  const navigate = useNavigate();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const sort = effectiveSort(filters);
+
+  // With JavaScript a change applies at once, straight to the clean URL; without it the Apply button
+  // submits the same GET form and the loader redirects to the clean URL.
+  function apply(form: HTMLFormElement) {
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) if (typeof value === "string") params.append(key, value);
+    navigate(storeUrl(parseStoreFilters(params)), { preventScrollReset: true });
+  }
+  function applyChange(event: FormEvent<HTMLFormElement>) {
+    const target = event.target as HTMLInputElement | HTMLSelectElement;
+    if (target.name === "minPrice" || target.name === "maxPrice") return;
+    apply(event.currentTarget);
+  }
+  function applySubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    apply(event.currentTarget);
+  }
+
+  return (
+    <aside className="store-filters" aria-label="Filters">
+      <section className="filter-card" aria-labelledby="shop-by-category">
+        <h2 id="shop-by-category">Shop By Categories</h2>
+        <ul className="category-list">
+          <li>
+            <Link to="/product" aria-current={!filters.category ? "page" : undefined}>
+              All
+            </Link>
+          </li>
+          {facets.categories.map((category) => (
+            <li key={category}>
+              <Link
+                to={storeUrl(filters, { category, page: 1 })}
+                aria-current={filters.category === category ? "page" : undefined}
+              >
+                {category}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Form
+        method="get"
+        action="/product"
+        className="filter-card filter-form"
+        onChange={applyChange}
+        onSubmit={applySubmit}
+      >
+        <h2>Filter By</h2>
+        {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
+        {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
+        <input type="hidden" name="grid" value={filters.grid} />
+        <fieldset>
+          <legend>Price (Rs.)</legend>
+          <div className="price-range">
+            <label>
+              From
+              <input
+                type="number"
+                name="minPrice"
+                min="0"
+                inputMode="numeric"
+                defaultValue={filters.minPrice}
+              />
+            </label>
+            <label>
+              To
+              <input
+                type="number"
+                name="maxPrice"
+                min="0"
+                inputMode="numeric"
+                defaultValue={filters.maxPrice}
+              />
+            </label>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Product Tags</legend>
+          <div className="chips">
+            <label className="chip">
+              <input type="radio" name="tag" value="" defaultChecked={!filters.tag} /> Any
+            </label>
+            {TAGS.map((tag) => (
+              <label className="chip" key={tag}>
+                <input type="radio" name="tag" value={tag} defaultChecked={filters.tag === tag} />{" "}
+                {tagLabels[tag]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Brands</legend>
+          <div className="chips">
+            <label className="chip">
+              <input type="radio" name="brand" value="" defaultChecked={!filters.brand} /> Any
+            </label>
+            {facets.brands.map((brand) => (
+              <label className="chip" key={brand}>
+                <input type="radio" name="brand" value={brand} defaultChecked={filters.brand === brand} />{" "}
+                {brand}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="sort-label">
+          Sort By
+          <select name="sort" defaultValue={sort === "relevance" ? "" : sort}>
+            {filters.q ? <option value="">Relevance</option> : null}
+            {SORTS.map((value) => (
+              <option key={value} value={value}>
+                {sortLabels[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="filter-actions">
+          <button type="submit">Apply</button>
+          <Link to="/product" className="button button-secondary">
+            Clear
+          </Link>
+        </div>
+        {hydrated ? <p className="hint">Price filters apply when you press Apply or Enter.</p> : null}
+      </Form>
+    </aside>
+  );
+}
