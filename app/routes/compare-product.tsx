@@ -1,4 +1,10 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Stars } from "~/components/product/Stars";
 import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
@@ -14,7 +20,10 @@ import { shop } from "~/lib/shop";
 import { productExists } from "~/modules/catalogue/products.server";
 import { compareListCookie, compareProducts, readCompareList } from "~/modules/compare/compare.server";
 import { readForm } from "~/read-form.server";
+import compareStyles from "~/styles/compare.css";
 import { toasts } from "~/toast.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: compareStyles }];
 
 export const meta: MetaFunction = () => [{ title: `Compare Products | ${shop.name}` }];
 

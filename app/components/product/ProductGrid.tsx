@@ -1,3 +1,4 @@
+import { TITLE_CUTS } from "~/lib/limits";
 import type { ProductCardData } from "~/modules/catalogue/products.server";
 import { ProductCard } from "./ProductCard";
 
@@ -39,17 +40,22 @@ export function ProductGrid({
   );
 }
 
-/** A titled section of product cards (the home page's and the product page's "Our Popular Products"). */
+/**
+ * A titled section of product cards outside the store (home's Featured Collection and Our Popular Products,
+ * the product page's popular products): three a row, titles cut as on the home page.
+ */
 export function ProductSection({
   id,
   title,
   sectionClassName = "container section",
+  titleLimit = TITLE_CUTS.home,
+  titleSuffix = "...",
   ...grid
 }: { id: string; title: string; sectionClassName?: string } & Parameters<typeof ProductGrid>[0]) {
   return (
     <section className={sectionClassName} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <ProductGrid {...grid} />
+      <ProductGrid titleLimit={titleLimit} titleSuffix={titleSuffix} {...grid} />
     </section>
   );
 }

@@ -4,15 +4,19 @@ import { BlogCard } from "~/components/blog/BlogCard";
 import { ProductSection } from "~/components/product/ProductGrid";
 import { SpecialCard } from "~/components/product/SpecialCard";
 import { getDb } from "~/db/db.server";
-import { TITLE_CUTS } from "~/lib/limits";
 import { latestBlogs, toBlogCard } from "~/modules/blog/blog.server";
 import { productsTagged } from "~/modules/catalogue/products.server";
 import { wishlistIds } from "~/modules/wishlist/wishlist.server";
 import { currentCustomer } from "~/request.server";
 import blogStyles from "~/styles/blog.css";
+import homeStyles from "~/styles/home.css";
 import { brandNames, brands, promos, services, smallBanners } from "./home-content";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];
+// home.css after blog.css: its .home-blogs rule overrides .blog-grid.
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: blogStyles },
+  { rel: "stylesheet", href: homeStyles },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
@@ -74,8 +78,6 @@ export default function Home() {
         title="Featured Collection"
         products={featured}
         wished={wished}
-        titleLimit={TITLE_CUTS.home}
-        titleSuffix="..."
         showTaxLine
         empty="No featured products available."
       />
@@ -110,8 +112,6 @@ export default function Home() {
         title="Our Popular Products"
         products={popular}
         wished={wished}
-        titleLimit={TITLE_CUTS.home}
-        titleSuffix="..."
         empty="No popular products available."
       />
 

@@ -18,7 +18,6 @@ import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { productPageSchema } from "~/lib/forms/product";
-import { TITLE_CUTS } from "~/lib/limits";
 import { successMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
 import { productMetaTags } from "~/lib/product-page";
@@ -143,8 +142,6 @@ export default function ProductPage() {
         sectionClassName="product-section popular"
         products={popular}
         wished={popularWished}
-        titleLimit={TITLE_CUTS.home}
-        titleSuffix="..."
         empty="No popular products available."
       />
 

@@ -1,4 +1,10 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import {
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ProductGrid } from "~/components/product/ProductGrid";
 import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
@@ -9,7 +15,10 @@ import { canonicalRedirect, GRIDS, parseStoreFilters, storeTitleLimit, storeUrl 
 import { PAGE_SIZE, storePage } from "~/modules/catalogue/products.server";
 import { wishlistIds } from "~/modules/wishlist/wishlist.server";
 import { currentCustomer } from "~/request.server";
+import storeStyles from "~/styles/store.css";
 import { StoreFilters } from "./StoreFilters";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: storeStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
