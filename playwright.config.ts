@@ -11,6 +11,7 @@ const dataDir = `.cache/e2e-data-${port}`;
  */
 const smtpPort = port + 1025;
 export const mailDir = `.cache/e2e-mail-${port}`;
+export const serverLog = `.cache/e2e-server-${port}.log`;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -73,7 +74,8 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `rm -rf ${dataDir} && node server.mjs`,
+      // What the server prints is kept in serverLog: the back office's first-run set-up link is read from it.
+      command: `rm -rf ${dataDir} && mkdir -p .cache && node server.mjs | tee ${serverLog}`,
       url: `${baseURL}/`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -1,5 +1,9 @@
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { getDb } from "~/db/db.server";
+import { staffMessages } from "~/lib/messages";
 import type { SessionCustomer } from "~/modules/accounts/session.server";
+import type { StaffMember } from "~/modules/staff/staff.server";
+import { getSessionStaff } from "~/modules/staff/staff-session.server";
 import { currentCustomer } from "~/request.server";
 
 /** The login URL that brings the shopper back to `to` afterwards. */
@@ -23,4 +27,24 @@ export async function requireVisitor(request: Request): Promise<void> {
 /** The client address server.mjs found, for rate limits; "unknown" when run without it (tests). */
 export function clientAddress(context: { clientAddress?: string } | undefined): string {
   return context?.clientAddress ?? "unknown";
+}
+
+/** The back office's log-in page, coming back to `to` afterwards. */
+export function staffLoginUrl(to: string): string {
+  return to === "/admin" ? "/admin/login" : `/admin/login?${new URLSearchParams({ redirectTo: to })}`;
+}
+
+/** The signed-in staff member, or a redirect to the back office's log-in (a customer's session counts for nothing). */
+export async function requireStaff(request: Request): Promise<StaffMember> {
+  const member = await getSessionStaff(await getDb(), request);
+  if (member) return member;
+  const url = new URL(request.url);
+  throw redirect(staffLoginUrl(`${url.pathname}${url.search}`), { status: 303 });
+}
+
+/** An owner: a staff member who is not one gets 403, and no data. */
+export async function requireOwner(request: Request): Promise<StaffMember> {
+  const member = await requireStaff(request);
+  if (member.role !== "owner") throw json({ message: staffMessages.ownersOnly }, { status: 403 });
+  return member;
 }

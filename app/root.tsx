@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -38,9 +39,16 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+/** The back office has its own frame (app/routes/admin.tsx): no shop header, footer or customer. */
+const isBackOffice = (pathname: string) => /^\/admin(?:\/|$)/i.test(pathname);
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
-  const [customer, flash] = await Promise.all([currentCustomer(request), readToast(request)]);
+  const backOffice = isBackOffice(new URL(request.url).pathname);
+  const [customer, flash] = await Promise.all([
+    backOffice ? null : currentCustomer(request),
+    readToast(request),
+  ]);
   const cart = customer ? await cartTotals(db, customer.id) : { lines: 0, total: 0 };
   return json(
     {
@@ -62,6 +70,7 @@ type RootData = {
 
 function Document({ children, data }: { children: ReactNode; data: RootData | undefined }) {
   const nonce = useNonce();
+  const backOffice = isBackOffice(useLocation().pathname);
   return (
     <html lang="en-IN">
       <head>
@@ -75,9 +84,11 @@ function Document({ children, data }: { children: ReactNode; data: RootData | un
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <Header customer={data?.customer ?? null} cart={data?.cart ?? { lines: 0, total: 0 }} />
+        {backOffice ? null : (
+          <Header customer={data?.customer ?? null} cart={data?.cart ?? { lines: 0, total: 0 }} />
+        )}
         <main id="main">{children}</main>
-        <Footer year={data?.year ?? new Date().getFullYear()} />
+        {backOffice ? null : <Footer year={data?.year ?? new Date().getFullYear()} />}
         <Toasts toast={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -5,6 +5,7 @@ import { getDb } from "~/db/db.server";
 import { describeError } from "~/modules/ops/errors.server";
 import { purgeExpired } from "~/modules/ops/housekeeping.server";
 import { startReconciler } from "~/modules/orders/payment-flow.server";
+import { announceSetupLink } from "~/modules/staff/setup.server";
 
 let started = false;
 
@@ -35,6 +36,9 @@ export function startServer(): void {
       // a webhook (see confirmPayment).
       startReconciler(db, RECONCILE_EVERY_MS);
       startHousekeeping(db);
+      announceSetupLink(db, config().publicUrl).catch((error: unknown) =>
+        console.error(`Could not make the back office's set-up link: ${describeError(error)}`),
+      );
     })
     .catch((error: unknown) => {
       // One line that says why, without a stack: the lock's message names the process to stop.
@@ -58,10 +62,10 @@ function startHousekeeping(db: Database): void {
   const run = () =>
     purgeExpired(db)
       .then((purged) => {
-        const total = purged.sessions + purged.resetTokens + purged.rateLimitHits;
+        const total = purged.sessions + purged.resetTokens + purged.rateLimitHits + purged.backOffice;
         if (total > 0) {
           console.info(
-            `Housekeeping: deleted ${purged.sessions} expired sessions, ${purged.resetTokens} old reset tokens, ${purged.rateLimitHits} old rate-limit hits.`,
+            `Housekeeping: deleted ${purged.sessions} expired sessions, ${purged.resetTokens} old reset tokens, ${purged.rateLimitHits} old rate-limit hits, ${purged.backOffice} expired back-office sessions and links.`,
           );
         }
       })

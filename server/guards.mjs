@@ -114,7 +114,8 @@ export function bodyLimits() {
 }
 
 /** Forms whose answer costs a password hash (scrypt: 128 MiB and a third of a core-second each). */
-const PASSWORD_FORMS = /^\/(?:login|signup|my-profile|reset-password\/[^/]+)\/?$/;
+const PASSWORD_FORMS =
+  /^\/(?:login|signup|my-profile|reset-password\/[^/]+|admin\/(?:login|setup\/[^/]+|invite\/[^/]+))\/?$/;
 
 /**
  * At most `maxInFlight` posts of password forms are handled at once by this process; the next are answered
@@ -148,16 +149,19 @@ export function passwordFormsInFlight({ maxInFlight, retryAfterSeconds }) {
 
 /**
  * Personal answers are never stored by a browser cache or a proxy: anything answered to a signed-in request
- * (it carries the session cookie), and anything that sets a cookie.
+ * (it carries the shop's or the back office's session cookie), anything that sets a cookie, and the back office.
  */
 export function noStoreForPersonalAnswers() {
   /** @param {Request} req @param {Response} res @param {NextFunction} next */
   return (req, res, next) => {
-    const signedIn = /(?:^|;\s*)__session=/.test(req.get("cookie") ?? "");
+    const signedIn = /(?:^|;\s*)(?:__session|__staff)=/.test(req.get("cookie") ?? "");
+    // The back office is never cached and never indexed, whoever asks.
+    const backOffice = /^\/admin(?:\/|$)/i.test(req.path);
     onHeaders(res, () => {
-      if (signedIn || res.getHeader("Set-Cookie") !== undefined) {
+      if (signedIn || backOffice || res.getHeader("Set-Cookie") !== undefined) {
         res.setHeader("Cache-Control", "private, no-store");
       }
+      if (backOffice) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     });
     next();
   };
@@ -221,9 +225,10 @@ export function knownFilesOnly(dir, serve) {
 }
 
 /**
- * The request line for the access log, with secrets taken out: the token of a password reset link.
+ * The request line for the access log, with secrets taken out: the token of a password reset link, and of
+ * the back office's set-up and invitation links.
  * @param {string} url
  */
 export function redactUrl(url) {
-  return url.replace(/^(\/reset-password\/)[^/?#]+/i, "$1[redacted]");
+  return url.replace(/^(\/reset-password\/|\/admin\/(?:setup|invite)\/)[^/?#]+/i, "$1[redacted]");
 }

@@ -107,5 +107,10 @@ describe("server guards", () => {
   it("redacts reset tokens from logged URLs", () => {
     expect(guards.redactUrl("/reset-password/abcDEF123_-?x=1")).toBe("/reset-password/[redacted]?x=1");
     expect(guards.redactUrl("/product?q=reset")).toBe("/product?q=reset");
+    expect(guards.redactUrl("/admin/setup/abcDEF123_-")).toBe("/admin/setup/[redacted]");
+    expect(guards.redactUrl("/admin/invite/abcDEF123_-?from=mail")).toBe(
+      "/admin/invite/[redacted]?from=mail",
+    );
+    expect(guards.redactUrl("/admin/staff")).toBe("/admin/staff");
   });
 });

@@ -397,3 +397,73 @@ export const phonepeSimulatorRefunds = pgTable("phonepe_simulator_refunds", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// The back office (/admin): the dealer's staff, apart from customers.
+// ---------------------------------------------------------------------------------------------------------
+
+export const staffRole = pgEnum("staff_role", ["owner", "staff"]);
+
+export const staff = pgTable("staff", {
+  id: serial("id").primaryKey(),
+  /** Stored lower-cased so look-ups and the unique index ignore case. */
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  role: staffRole("role").notNull().default("staff"),
+  /** Null until an invited member sets a password. */
+  passwordHash: text("password_hash"),
+  /** A disabled member cannot log in; the row stays for the audit trail. */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    /** SHA-256 of the random token held in the signed cookie; the token itself is never stored. */
+    idHash: text("id_hash").primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staff_sessions_staff_idx").on(t.staffId)],
+);
+
+export const staffTokenPurpose = pgEnum("staff_token_purpose", ["setup", "invite"]);
+
+/** One-time links: the first run's owner set-up link, and invitations to set a password. */
+export const staffTokens = pgTable(
+  "staff_tokens",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    purpose: staffTokenPurpose("purpose").notNull(),
+    /** The invited member; null for the set-up link, which creates the owner. */
+    staffId: integer("staff_id").references(() => staff.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staff_tokens_staff_idx").on(t.staffId)],
+);
+
+/** Every change made in the back office: who, what, when, and before/after where it matters. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    staffId: integer("staff_id").references(() => staff.id, { onDelete: "set null" }),
+    /** The member's name at the time, kept if the member is ever removed. */
+    staffName: text("staff_name").notNull(),
+    /** What was done, e.g. "staff.invite", "product.update". */
+    action: text("action").notNull(),
+    /** What it was done to, e.g. "staff 3", "product 12". */
+    subject: text("subject").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, ordinal } from "./dates";
+import { formatLongDate, ordinal, shopDayAndMonthStart } from "./dates";
 
 describe("ordinal", () => {
   it("uses st, nd, rd and th like moment's Do", () => {
@@ -66,5 +66,19 @@ describe("formatLongDate", () => {
 
   it("rejects something that is not a date", () => {
     expect(() => formatLongDate("not a date")).toThrow(RangeError);
+  });
+});
+
+describe("shopDayAndMonthStart", () => {
+  it("starts the day and the month at midnight in India, whatever the server's zone", () => {
+    // 23 Nov 2026, 20:00 UTC is 24 Nov, 01:30 in India.
+    const { day, month } = shopDayAndMonthStart(new Date("2026-11-23T20:00:00Z"));
+    expect(day.toISOString()).toBe("2026-11-23T18:30:00.000Z");
+    expect(month.toISOString()).toBe("2026-10-31T18:30:00.000Z");
+  });
+
+  it("keeps the same day until midnight in India", () => {
+    const { day } = shopDayAndMonthStart(new Date("2026-11-23T18:29:59Z"));
+    expect(day.toISOString()).toBe("2026-11-22T18:30:00.000Z");
   });
 });

@@ -61,3 +61,14 @@ export function formatLongDate(date: Date | string): string {
   const period = hour24 < 12 ? "am" : "pm";
   return `${MONTHS[month - 1]} ${ordinal(day)} ${year}, ${hour12}:${String(minute).padStart(2, "0")} ${period}`;
 }
+
+/** India has no daylight saving: its clocks are always UTC+05:30. */
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/** The instant the shop's day (in India) began, and the instant its month began, for `now`. */
+export function shopDayAndMonthStart(now: Date): { day: Date; month: Date } {
+  const local = new Date(now.getTime() + IST_OFFSET_MS);
+  const day = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - IST_OFFSET_MS;
+  const month = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - IST_OFFSET_MS;
+  return { day: new Date(day), month: new Date(month) };
+}

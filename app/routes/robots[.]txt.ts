@@ -1,7 +1,15 @@
 import { config } from "~/config.server";
 
 /** Pages that are private to a customer or only serve scripts; everything else may be crawled. */
-const DISALLOWED = ["/cart", "/checkout", "/my-orders", "/my-profile", "/wishlist", "/search-suggestions"];
+const DISALLOWED = [
+  "/admin",
+  "/cart",
+  "/checkout",
+  "/my-orders",
+  "/my-profile",
+  "/wishlist",
+  "/search-suggestions",
+];
 
 export function loader() {
   const body = [

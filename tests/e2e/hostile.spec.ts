@@ -610,6 +610,40 @@ test.describe("hostile input", () => {
     expectNoFailures(failures, probes.length + visitor.length);
   });
 
+  test("back office: log-in, set-up and invitation links, staff changes, log-out", async ({ shop }) => {
+    const routes: ActionRoute[] = [
+      {
+        path: "/admin/login",
+        valid: () => ({ email: email(), password: "not-the-password" }),
+        text: ["email"],
+        secrets: ["password"],
+      },
+      {
+        path: "/admin/setup/not-a-real-token",
+        valid: () => ({ name: "Ravi", email: email(), password: "a-new-password-2026" }),
+        text: ["name", "email"],
+        secrets: ["password"],
+      },
+      {
+        path: "/admin/invite/not-a-real-token",
+        valid: () => ({ password: "a-new-password-2026" }),
+        secrets: ["password"],
+      },
+      // Without a staff session every change is sent to the back office's log-in before it is read.
+      {
+        path: "/admin/staff",
+        valid: () => ({ intent: "disable", id: "1" }),
+        numbers: ["id"],
+        intents: true,
+      },
+      { path: "/admin/logout", valid: () => ({}) },
+    ];
+    const probes = routes.flatMap(actionProbes);
+    const customer = await shop.customer();
+    const failures = [...(await shop.drive(probes, "visitor")), ...(await shop.drive(probes, customer))];
+    expectNoFailures(failures, probes.length * 2);
+  });
+
   test("log-out", async ({ shop }) => {
     const probes = actionProbes({ path: "/logout", valid: () => ({}) });
     const failures = await shop.drive(probes, "visitor");

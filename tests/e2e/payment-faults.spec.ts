@@ -89,14 +89,17 @@ test("PhonePe failing (500) when the shopper comes back: the page keeps waiting,
   page,
   request,
 }) => {
+  test.slow();
   await readyToPay(page, 7);
   await placeOrder(page);
   await page.getByLabel("Webhook to the shop").selectOption("none");
-  await fault(request, "status", 500);
+  // Three failures, not one: the shop's reconciler may ask PhonePe about other tests' pending payments and
+  // meet a failure first; the shopper's own check must still meet one.
+  await fault(request, "status", 500, 3);
   await page.getByRole("button", { name: "Success" }).click();
   await expect(page.getByRole("heading", { name: "Confirming your payment…" })).toBeVisible();
   await expect(page.locator(".payment-note")).toContainText("We could not reach PhonePe just now");
   // The page reloads itself (a meta refresh, also without JavaScript) and asks again.
-  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 30_000 });
   await expect(page.locator(".order-card")).toHaveCount(1);
 });

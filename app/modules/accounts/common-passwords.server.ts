@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { z } from "zod";
 import { resetPasswordSchema, signupSchema } from "~/lib/forms/accounts";
+import { acceptInviteSchema, ownerSetupSchema } from "~/lib/forms/staff";
 import { accountProblems } from "~/lib/messages";
 
 /**
@@ -58,4 +59,12 @@ export const signupServerSchema = signupSchema.extend({ password: uncommon(signu
 
 export const resetPasswordServerSchema = resetPasswordSchema.extend({
   password: uncommon(resetPasswordSchema.shape.password),
+});
+
+export const ownerSetupServerSchema = ownerSetupSchema.extend({
+  password: uncommon(ownerSetupSchema.shape.password),
+});
+
+export const acceptInviteServerSchema = acceptInviteSchema.extend({
+  password: uncommon(acceptInviteSchema.shape.password),
 });

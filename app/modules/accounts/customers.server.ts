@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { customers, passwordResetTokens, type ShippingAddress } from "~/db/schema";
 import type { ProfileValues, SignupValues } from "~/lib/forms/accounts";
 import { contactChangedMail, type MailMessage } from "~/modules/mail/mail.server";
-import { describeError } from "~/modules/ops/errors.server";
+import { describeError, isUniqueViolation } from "~/modules/ops/errors.server";
 import { checkLimit, clearHits, rateLimits, recordHit } from "~/modules/security/rate-limit.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { endOtherSessions, type SessionCustomer } from "./session.server";
@@ -15,15 +15,6 @@ const publicColumns = {
   email: customers.email,
   mobile: customers.mobile,
 };
-
-/** Postgres reports a broken unique constraint as 23505, whichever driver carries it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if (typeof cause === "object" && cause !== null && (cause as { code?: unknown }).code === "23505")
-      return true;
-  }
-  return false;
-}
 
 export type SignupResult = { ok: true; customer: SessionCustomer } | { ok: false; emailTaken: true };
 

@@ -294,3 +294,42 @@ ${notYouHtml}
 `;
   return { to, subject, text, html };
 }
+
+export type StaffInviteMailInput = {
+  to: string;
+  name: string;
+  invitedBy: string;
+  inviteUrl: string;
+  validDays: number;
+};
+
+/** The invitation to the back office: a link to set a password, from the owner who sent it. */
+export function staffInviteMail({
+  to,
+  name,
+  invitedBy,
+  inviteUrl,
+  validDays,
+}: StaffInviteMailInput): MailMessage {
+  if (!/^https?:\/\//.test(inviteUrl)) throw new Error("The invitation link must be an absolute http(s) URL");
+  const greeting = `Hello ${displayName(name)},`;
+  const intro = `${displayName(invitedBy)} has invited you to the ${shop.name} back office. Open this link to choose your password:`;
+  const validity = `The link works for ${validDays} days and only once.`;
+  const sign = signature();
+  const subject = `Your ${shop.name} back office account`;
+  const text = [greeting, intro, inviteUrl, validity, sign.text].join("\n\n");
+  const link = escapeHtml(inviteUrl);
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #222;">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<p><a href="${link}">${link}</a></p>
+<p>${escapeHtml(validity)}</p>
+<p style="color: #555; font-size: 13px;">${sign.html}</p>
+</body>
+</html>
+`;
+  return { to, subject, text, html };
+}

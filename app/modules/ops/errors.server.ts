@@ -86,6 +86,11 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/** PostgreSQL reports a broken unique constraint as 23505, whichever driver carries it. */
+export function isUniqueViolation(error: unknown): boolean {
+  return causeChain(error).some((link) => codeOf(link) === "23505");
+}
+
 /** A SQLSTATE: five characters whose class starts with a digit, F, H, P or X (Node's codes start with E). */
 function isSqlState(code: string | undefined): code is string {
   return code !== undefined && /^[0-9FHPX][0-9A-Z]{4}$/.test(code);

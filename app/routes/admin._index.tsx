@@ -1,0 +1,74 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireStaff } from "~/auth.server";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { getDb } from "~/db/db.server";
+import { LOW_STOCK } from "~/lib/limits";
+import { formatRupees } from "~/lib/money";
+import { dashboard } from "~/modules/dashboard/dashboard.server";
+
+export const meta: MetaFunction = () => adminMeta("Dashboard");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  return json(await dashboard(await getDb()));
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export default function Dashboard() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>Dashboard</h1>
+      <section aria-labelledby="sales-heading">
+        <h2 id="sales-heading">Sales</h2>
+        <dl className="admin-stats">
+          <div>
+            <dt>Today</dt>
+            <dd>
+              {formatRupees(data.today.revenue)}{" "}
+              <span>{plural(data.today.orders, "paid order", "paid orders")}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>This month</dt>
+            <dd>
+              {formatRupees(data.month.revenue)}{" "}
+              <span>{plural(data.month.orders, "paid order", "paid orders")}</span>
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="todo-heading">
+        <h2 id="todo-heading">Needs doing</h2>
+        <dl className="admin-stats">
+          <div>
+            <dt>Orders to process</dt>
+            <dd>{data.toProcess}</dd>
+          </div>
+          <div>
+            <dt>Payments still pending at PhonePe</dt>
+            <dd>{data.pendingPayments}</dd>
+          </div>
+          <div>
+            <dt>Refunds in progress</dt>
+            <dd>{data.refundsInProgress}</dd>
+          </div>
+          <div>
+            <dt>Products low on stock (1 to {LOW_STOCK} left)</dt>
+            <dd>{data.lowStock}</dd>
+          </div>
+          <div>
+            <dt>Products sold out</dt>
+            <dd>{data.soldOut}</dd>
+          </div>
+          <div>
+            <dt>Unread enquiries</dt>
+            <dd>{data.unreadEnquiries}</dd>
+          </div>
+        </dl>
+      </section>
+    </>
+  );
+}

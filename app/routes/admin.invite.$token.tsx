@@ -1,0 +1,105 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { Field, FormError } from "~/components/forms/Field";
+import { useIsPending } from "~/components/forms/use-is-pending";
+import { Toasts } from "~/components/layout/Toasts";
+import { getDb } from "~/db/db.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { acceptInviteSchema } from "~/lib/forms/staff";
+import { staffMessages } from "~/lib/messages";
+import { acceptInviteServerSchema } from "~/modules/accounts/common-passwords.server";
+import { acceptInvitation, invitation, type LinkState } from "~/modules/staff/staff.server";
+import { startStaffSession } from "~/modules/staff/staff-session.server";
+import { readForm } from "~/read-form.server";
+import { toasts } from "~/toast.server";
+
+export const meta: MetaFunction = () => adminMeta("Choose your password");
+
+const linkProblem: Record<Exclude<LinkState, "valid">, string> = {
+  unknown: staffMessages.inviteUnknown,
+  expired: staffMessages.inviteExpired,
+  used: staffMessages.inviteUsed,
+};
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const invite = await invitation(await getDb(), params.token ?? "");
+  if (invite.state !== "valid" || !invite.member) {
+    return json(
+      { problem: linkProblem[invite.state === "valid" ? "unknown" : invite.state], member: null },
+      { status: 410 },
+    );
+  }
+  return json({ problem: null, member: { name: invite.member.name, email: invite.member.email } });
+}
+
+/** An invited member sets a password, once, and is signed in. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request, acceptInviteSchema);
+  const submission = parseWithZod(formData, { schema: acceptInviteServerSchema });
+  const hideFields = ["password"];
+  if (submission.status !== "success") return replyInvalid(submission, { hideFields });
+  const db = await getDb();
+  const accepted = await acceptInvitation(db, params.token ?? "", submission.value.password);
+  if (!accepted.ok) {
+    const problem =
+      accepted.problem === "valid" || accepted.problem === "email-taken" ? "unknown" : accepted.problem;
+    return replyWithError(submission, linkProblem[problem], { status: 410, hideFields });
+  }
+  const cookie = await startStaffSession(db, accepted.member.id);
+  return toasts().redirectWithSuccess("/admin", staffMessages.passwordSet, {
+    status: 303,
+    headers: { "Set-Cookie": cookie },
+  });
+}
+
+export default function AcceptInvitation() {
+  const { problem, member } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useIsPending({ state: "submitting" });
+  const [form, fields] = useForm({
+    id: "accept-invite",
+    lastResult: answer?.result,
+    constraint: getZodConstraint(acceptInviteSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: acceptInviteSchema }),
+  });
+  return (
+    <section className="form-card" aria-labelledby="invite-heading">
+      <Toasts toast={answer?.toast ?? null} />
+      <h1 id="invite-heading">Choose your password</h1>
+      {problem || !member ? (
+        <>
+          <p className="form-error" role="alert">
+            {problem}
+          </p>
+          <p>
+            <Link to="/admin/login">Back office log-in</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="form-intro">
+            Welcome, {member.name}. Choose the password for {member.email}; you will log in with it at /admin.
+          </p>
+          <Form method="post" className="stack-form" {...getFormProps(form)}>
+            <FormError id={form.errorId} errors={form.errors} />
+            <Field
+              label="Password"
+              field={fields.password}
+              type="password"
+              autoComplete="new-password"
+              hint="At least 8 characters, and not a common password."
+            />
+            <button type="submit" disabled={busy}>
+              {busy ? "Saving…" : "Set my password"}
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

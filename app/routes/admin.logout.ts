@@ -1,0 +1,18 @@
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { getDb } from "~/db/db.server";
+import { staffMessages } from "~/lib/messages";
+import { endStaffSession } from "~/modules/staff/staff-session.server";
+import { toasts } from "~/toast.server";
+
+/** Log out of the back office: the session row goes, the cookie is cleared. */
+export async function action({ request }: ActionFunctionArgs) {
+  const clear = await endStaffSession(await getDb(), request);
+  return toasts().redirectWithSuccess("/admin/login", staffMessages.loggedOut, {
+    status: 303,
+    headers: { "Set-Cookie": clear },
+  });
+}
+
+export function loader() {
+  return redirect("/admin");
+}

@@ -1,0 +1,107 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { Field, FormError } from "~/components/forms/Field";
+import { useIsPending } from "~/components/forms/use-is-pending";
+import { Toasts } from "~/components/layout/Toasts";
+import { getDb } from "~/db/db.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { ownerSetupSchema } from "~/lib/forms/staff";
+import { staffMessages } from "~/lib/messages";
+import { ownerSetupServerSchema } from "~/modules/accounts/common-passwords.server";
+import { createOwnerFromSetup, type LinkState, setupLinkState } from "~/modules/staff/staff.server";
+import { startStaffSession } from "~/modules/staff/staff-session.server";
+import { readForm } from "~/read-form.server";
+import { toasts } from "~/toast.server";
+
+export const meta: MetaFunction = () => adminMeta("Set up the owner account");
+
+const linkProblem: Record<Exclude<LinkState, "valid">, string> = {
+  unknown: staffMessages.setupUnknown,
+  expired: staffMessages.setupExpired,
+  used: staffMessages.setupUsed,
+};
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const state = await setupLinkState(await getDb(), params.token ?? "");
+  return json(
+    { problem: state === "valid" ? null : linkProblem[state] },
+    { status: state === "valid" ? 200 : 410 },
+  );
+}
+
+/** The first run's owner account, from the link the server printed. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request, ownerSetupSchema);
+  const submission = parseWithZod(formData, { schema: ownerSetupServerSchema });
+  const hideFields = ["password"];
+  if (submission.status !== "success") return replyInvalid(submission, { hideFields });
+  const db = await getDb();
+  const created = await createOwnerFromSetup(db, params.token ?? "", submission.value);
+  if (!created.ok) {
+    const message =
+      created.problem === "email-taken"
+        ? staffMessages.emailTaken
+        : linkProblem[created.problem === "valid" ? "unknown" : created.problem];
+    return replyWithError(submission, message, { status: 410, hideFields });
+  }
+  const cookie = await startStaffSession(db, created.member.id);
+  return toasts().redirectWithSuccess("/admin", staffMessages.ownerCreated, {
+    status: 303,
+    headers: { "Set-Cookie": cookie },
+  });
+}
+
+export default function OwnerSetup() {
+  const { problem } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useIsPending({ state: "submitting" });
+  const [form, fields] = useForm({
+    id: "owner-setup",
+    lastResult: answer?.result,
+    constraint: getZodConstraint(ownerSetupSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ownerSetupSchema }),
+  });
+  return (
+    <section className="form-card" aria-labelledby="setup-heading">
+      <Toasts toast={answer?.toast ?? null} />
+      <h1 id="setup-heading">Set up the owner account</h1>
+      {problem ? (
+        <>
+          <p className="form-error" role="alert">
+            {problem}
+          </p>
+          <p>
+            <Link to="/admin/login">Back office log-in</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="form-intro">
+            The owner runs the back office: products, orders, content and the staff's accounts. This link
+            works once.
+          </p>
+          <Form method="post" className="stack-form" {...getFormProps(form)}>
+            <FormError id={form.errorId} errors={form.errors} />
+            <Field label="Your name" field={fields.name} autoComplete="name" />
+            <Field label="Email" field={fields.email} type="email" autoComplete="username" />
+            <Field
+              label="Password"
+              field={fields.password}
+              type="password"
+              autoComplete="new-password"
+              hint="At least 8 characters, and not a common password."
+            />
+            <button type="submit" disabled={busy}>
+              {busy ? "Creating…" : "Create the owner account"}
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

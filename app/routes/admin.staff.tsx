@@ -1,0 +1,221 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireOwner } from "~/auth.server";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { Field, FieldError, FormError } from "~/components/forms/Field";
+import { useIsPending } from "~/components/forms/use-is-pending";
+import { Toasts } from "~/components/layout/Toasts";
+import { config } from "~/config.server";
+import { getDb } from "~/db/db.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { formatLongDate } from "~/lib/dates";
+import { inviteStaffSchema, STAFF_ROLES, staffChangeSchema, staffRoleLabels } from "~/lib/forms/staff";
+import { staffMessages } from "~/lib/messages";
+import { sendMail, staffInviteMail } from "~/modules/mail/mail.server";
+import { describeError } from "~/modules/ops/errors.server";
+import {
+  changeRole,
+  INVITE_LINK_DAYS,
+  inviteStaff,
+  listStaff,
+  type StaffChange,
+  setDisabled,
+} from "~/modules/staff/staff.server";
+import { readForm } from "~/read-form.server";
+import { inlineToast, toasts } from "~/toast.server";
+
+export const meta: MetaFunction = () => adminMeta("Staff");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const owner = await requireOwner(request);
+  const members = await listStaff(await getDb());
+  return json({
+    you: owner.id,
+    members: members.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+  });
+}
+
+const changeProblem: Record<Exclude<StaffChange, { ok: true }>["problem"], string> = {
+  "not-found": staffMessages.notFound,
+  "last-owner": staffMessages.lastOwner,
+  self: staffMessages.notYourself,
+};
+
+/** Owners only: invite a member, change a role, disable or enable an account. */
+export async function action({ request }: ActionFunctionArgs) {
+  const owner = await requireOwner(request);
+  const actor = { id: owner.id, name: owner.name };
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: staffChangeSchema });
+  if (submission.status !== "success") {
+    if (submission.error?.intent) throw new Response("Unknown form", { status: 400 });
+    return replyInvalid(submission, {}, { invited: null });
+  }
+  const db = await getDb();
+  const change = submission.value;
+  switch (change.intent) {
+    case "invite": {
+      const invited = await inviteStaff(db, actor, change);
+      if (!invited.ok) {
+        return replyWithError(
+          submission,
+          staffMessages.emailTaken,
+          { status: 409, field: "email" },
+          { invited: null },
+        );
+      }
+      const link = `${config().publicUrl.replace(/\/$/, "")}/admin/invite/${invited.token}`;
+      const mail = staffInviteMail({
+        to: invited.member.email,
+        name: invited.member.name,
+        invitedBy: owner.name,
+        inviteUrl: link,
+        validDays: INVITE_LINK_DAYS,
+      });
+      sendMail(mail).catch((error: unknown) =>
+        console.error(`Could not send a back office invitation: ${describeError(error)}`),
+      );
+      // The link is shown once, to the owner, for a shop that has no e-mail set up yet.
+      return json({
+        invited: { email: invited.member.email, link },
+        result: submission.reply({ resetForm: true }),
+        toast: inlineToast("success", staffMessages.invited(invited.member.email)),
+      });
+    }
+    case "role":
+    case "disable":
+    case "enable": {
+      const done =
+        change.intent === "role"
+          ? await changeRole(db, actor, change.id, change.role)
+          : await setDisabled(db, actor, change.id, change.intent === "disable");
+      if (!done.ok)
+        return replyWithError(submission, changeProblem[done.problem], { status: 409 }, { invited: null });
+      const message = {
+        role: staffMessages.roleChanged,
+        disable: staffMessages.disabled,
+        enable: staffMessages.enabled,
+      }[change.intent];
+      return toasts().redirectWithSuccess("/admin/staff", message, { status: 303 });
+    }
+    default:
+      throw new Response("Unknown form", { status: 400 });
+  }
+}
+
+export default function StaffPage() {
+  const { you, members } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const inviting = useIsPending({ intent: "invite" });
+  const [form, fields] = useForm({
+    id: "invite-staff",
+    lastResult: answer?.result,
+    constraint: getZodConstraint(inviteStaffSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteStaffSchema }),
+  });
+  const { key: roleKey, ...roleProps } = getSelectProps(fields.role);
+  return (
+    <>
+      <Toasts toast={answer?.toast ?? null} />
+      <h1>Staff</h1>
+      {answer?.invited ? (
+        <p className="admin-note" role="status">
+          Invitation sent to {answer.invited.email}. If it does not arrive, give them this link (it works for{" "}
+          {INVITE_LINK_DAYS} days, once): <a href={answer.invited.link}>{answer.invited.link}</a>
+        </p>
+      ) : null}
+      <table className="admin-table">
+        <caption className="visually-hidden">Staff accounts</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">State</th>
+            <th scope="col">Since</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((member) => (
+            <tr key={member.id}>
+              <td>{member.name}</td>
+              <td>{member.email}</td>
+              <td>
+                <Form method="post" className="inline-form">
+                  <input type="hidden" name="id" value={member.id} />
+                  <label>
+                    <span className="visually-hidden">Role of {member.name}</span>
+                    <select name="role" defaultValue={member.role}>
+                      {STAFF_ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {staffRoleLabels[role]}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <button type="submit" name="intent" value="role" className="button-small">
+                    Change role<span className="visually-hidden"> of {member.name}</span>
+                  </button>
+                </Form>
+              </td>
+              <td>{member.disabled ? "Disabled" : member.invited ? "Invited" : "Active"}</td>
+              <td>{formatLongDate(member.createdAt)}</td>
+              <td>
+                {member.id === you ? (
+                  "You"
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={member.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={member.disabled ? "enable" : "disable"}
+                      className="button-small"
+                    >
+                      {member.disabled ? "Enable" : "Disable"}
+                      <span className="visually-hidden"> {member.name}</span>
+                    </button>
+                  </Form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <section className="form-card" aria-labelledby="invite-heading">
+        <h2 id="invite-heading">Invite a staff member</h2>
+        <p className="form-intro">
+          They get an e-mail with a link to choose their password. Staff can run the catalogue, orders and
+          content; only owners manage staff and refunds.
+        </p>
+        <Form method="post" className="stack-form" {...getFormProps(form)} aria-labelledby="invite-heading">
+          <FormError id={form.errorId} errors={form.errors} />
+          <Field label="Name" field={fields.name} autoComplete="off" />
+          <Field label="Email" field={fields.email} type="email" autoComplete="off" />
+          <div className="field">
+            <label htmlFor={fields.role.id}>Role</label>
+            <select key={roleKey} {...roleProps} defaultValue={fields.role.initialValue ?? "staff"}>
+              {STAFF_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {staffRoleLabels[role]}
+                </option>
+              ))}
+            </select>
+            <FieldError field={fields.role} />
+          </div>
+          <button type="submit" name="intent" value="invite" disabled={inviting}>
+            {inviting ? "Inviting…" : "Send invitation"}
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}

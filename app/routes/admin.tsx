@@ -1,0 +1,58 @@
+import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { getDb } from "~/db/db.server";
+import { staffRoleLabels } from "~/lib/forms/staff";
+import { shop } from "~/lib/shop";
+import { getSessionStaff } from "~/modules/staff/staff-session.server";
+import adminStyles from "~/styles/admin.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+
+/** The back office's frame: who is signed in and what they may open. Each page checks the role itself. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await getSessionStaff(await getDb(), request);
+  return json({ member: member ? { name: member.name, role: member.role } : null });
+}
+
+export default function AdminLayout() {
+  const { member } = useLoaderData<typeof loader>();
+  return (
+    <div className="admin">
+      <header className="admin-header">
+        <Link to="/admin" className="admin-brand">
+          {shop.name} <span>Back office</span>
+        </Link>
+        {member ? (
+          <nav aria-label="Back office" className="admin-nav">
+            <ul>
+              <li>
+                <NavLink to="/admin" end>
+                  Dashboard
+                </NavLink>
+              </li>
+              {member.role === "owner" ? (
+                <li>
+                  <NavLink to="/admin/staff">Staff</NavLink>
+                </li>
+              ) : null}
+              <li>
+                <a href="/">View shop</a>
+              </li>
+            </ul>
+            <Form method="post" action="/admin/logout" className="admin-signed-in">
+              <span>
+                {member.name} ({staffRoleLabels[member.role]})
+              </span>
+              <button type="submit" className="button-small">
+                Log out
+              </button>
+            </Form>
+          </nav>
+        ) : null}
+      </header>
+      <div className="admin-main">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { serverLog } from "../../../playwright.config";
+
+/** The back office's owner on the browser-test server, set up once from the link the server printed. */
+export const owner = {
+  name: "Lakshmi Iyer",
+  email: "owner@kaveri.test",
+  password: "kaveri-owner-2026-passphrase",
+};
+
+const SETUP_LINK = /Create the owner account at (\S+\/admin\/setup\/[\w-]+)/;
+
+/**
+ * Makes sure the owner exists: the first caller uses the set-up link from the server's output; later callers
+ * (and the other browser project, racing it) find the link used and go on with the same account.
+ */
+export async function ensureOwner(request: APIRequestContext): Promise<void> {
+  let link: string | undefined;
+  await expect(async () => {
+    link = SETUP_LINK.exec(readFileSync(serverLog, "utf8"))?.[1];
+    expect(link, "the server prints the back office's set-up link").toBeDefined();
+  }).toPass({ timeout: 10_000 });
+  const url = new URL(link ?? "");
+  const answer = await request.post(url.pathname, {
+    form: { name: owner.name, email: owner.email, password: owner.password },
+    headers: { Origin: url.origin },
+    maxRedirects: 0,
+  });
+  expect([303, 410], `set-up answered ${answer.status()}`).toContain(answer.status());
+}
+
+/** Logs in to the back office through its form and waits for the dashboard. */
+export async function staffLogIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A shop of its own on a fresh embedded database (the production build, no seed), for the first run; `stop`
+ * ends it and removes its data. `output` is what it has printed so far.
+ */
+export async function freshShop(): Promise<{
+  origin: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "storefront-first-run-"));
+  const child = spawn(process.execPath, ["server.mjs"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: origin,
+      SEED_ON_START: "false",
+      LOG_REQUESTS: "false",
+    },
+  });
+  let printed = "";
+  child.stdout.on("data", (chunk) => {
+    printed += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    printed += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    origin,
+    output: () => printed,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
