@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { redactUrl } from "~/lib/secret-links.mjs";
 import { describeError, isDatabaseUnavailable } from "~/modules/ops/errors.server";
 import { ServiceBusyError } from "~/modules/security/work-gate.server";
 import { startServer } from "~/startup.server";
@@ -41,7 +42,8 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const where = `${request.method} ${new URL(request.url).pathname}`;
+  // A reset or set-up link's token never reaches the log.
+  const where = `${request.method} ${redactUrl(new URL(request.url).pathname)}`;
   if (isDatabaseUnavailable(error)) {
     context.reportUnavailable?.(5);
     console.error(`[503] database unavailable during ${where}: ${describeError(error)}`);

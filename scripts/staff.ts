@@ -1,5 +1,7 @@
+import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { loadConfig } from "../app/config.server";
 import { STAFF_ROLES } from "../app/lib/forms/staff";
 import { ownerSetupServerSchema } from "../app/modules/accounts/common-passwords.server";
 import { addStaffMember } from "../app/modules/staff/staff.server";
@@ -32,48 +34,50 @@ if (!role) {
 }
 
 /** One line from standard input; on a terminal it is asked for without echoing what is typed. */
-async function readPassword(): Promise<string> {
+const piped = process.stdin.isTTY
+  ? undefined
+  : createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+
+async function readPassword(prompt: string): Promise<string> {
   const input = process.stdin;
-  if (!input.isTTY) {
-    const lines = createInterface({ input });
-    for await (const line of lines) {
-      lines.close();
-      return line;
-    }
-    return "";
-  }
-  process.stderr.write("Password: ");
+  if (piped) return (await piped.next()).value ?? "";
+  process.stderr.write(prompt);
   input.setRawMode(true);
+  input.resume();
   let typed = "";
   return new Promise((resolve) => {
-    input.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       for (const character of chunk.toString("utf8")) {
-        if (character === "\r" || character === "\n") {
+        if (character === "\r" || character === "\n" || character === "\u0004") {
           input.setRawMode(false);
           input.pause();
+          input.off("data", onData);
           process.stderr.write("\n");
           resolve(typed);
           return;
         }
         if (character === "\u0003") process.exit(130);
-        typed = character === "\u007f" ? typed.slice(0, -1) : typed + character;
+        typed = character === "\u007f" || character === "\b" ? typed.slice(0, -1) : typed + character;
       }
-    });
+    };
+    input.on("data", onData);
   });
 }
 
-const parsed = ownerSetupServerSchema.safeParse({
-  name: values.name,
-  email: values.email,
-  password: await readPassword(),
-});
-if (!parsed.success) {
-  for (const issue of parsed.error.issues) console.error(`${issue.path.join(".")}: ${issue.message}`);
-  process.exit(1);
-}
-
+// The database first: a running shop that holds the embedded database is named before anyone types a password.
 const handle = await openDatabaseFromConfig();
 try {
+  const password = await readPassword("Password: ");
+  // On a terminal the password is typed twice: a typo here would lock the new owner out.
+  if (process.stdin.isTTY && (await readPassword("Password again: ")) !== password) {
+    console.error("The two passwords differ; nothing was added.");
+    process.exit(1);
+  }
+  const parsed = ownerSetupServerSchema.safeParse({ name: values.name, email: values.email, password });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) console.error(`${issue.path.join(".")}: ${issue.message}`);
+    process.exit(1);
+  }
   const added = await addStaffMember(
     handle.db,
     { id: null, name: "npm run staff" },
@@ -83,7 +87,9 @@ try {
     console.error(`A staff member with the email ${parsed.data.email} already exists.`);
     process.exitCode = 1;
   } else {
-    console.info(`Added ${added.member.name} <${added.member.email}> as ${role}. Log in at /admin/login.`);
+    console.info(
+      `Added ${added.member.name} <${added.member.email}> as ${role} to the ${handle.kind === "postgres" ? "PostgreSQL" : "embedded"} database${handle.kind === "postgres" ? "" : ` in ${path.resolve(loadConfig().dataDir)}`}. Log in at /admin/login.`,
+    );
   }
 } finally {
   await handle.close();

@@ -8,6 +8,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import onHeaders from "on-headers";
 import { refuseBody } from "../app/lib/request-limits.mjs";
+import { holdsSecret, redactUrl } from "../app/lib/secret-links.mjs";
 
 /** @typedef {import("express").Request} Request */
 /** @typedef {import("express").Response} Response */
@@ -39,8 +40,8 @@ const PAYMENT_PAGES = "https://*.phonepe.com";
  */
 export function securityHeaders({ publicOrigin, development }) {
   const https = publicOrigin?.startsWith("https://") === true;
-  /** @param {Request} _req @param {Response} res @param {NextFunction} next */
-  return (_req, res, next) => {
+  /** @param {Request} req @param {Response} res @param {NextFunction} next */
+  return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     const policy = [
@@ -61,7 +62,9 @@ export function securityHeaders({ publicOrigin, development }) {
     res.set({
       "Content-Security-Policy": policy.join("; "),
       "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
+      // A page whose URL holds a one-time secret names only the site in a Referer, even to this site, so its
+      // token reaches no log ("no-referrer" would also blank the Origin of its own form, which we check).
+      "Referrer-Policy": holdsSecret(req.path) ? "strict-origin" : "strict-origin-when-cross-origin",
       "X-Frame-Options": "SAMEORIGIN",
       "Permissions-Policy":
         "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()",
@@ -114,8 +117,9 @@ export function bodyLimits() {
 }
 
 /** Forms whose answer costs a password hash (scrypt: 128 MiB and a third of a core-second each). */
+// Case-insensitive, as Remix matches routes.
 const PASSWORD_FORMS =
-  /^\/(?:login|signup|my-profile|reset-password\/[^/]+|admin\/(?:login|setup\/[^/]+|invite\/[^/]+))\/?$/;
+  /^\/(?:login|signup|my-profile|reset-password\/[^/]+|admin\/(?:login|setup\/[^/]+|invite\/[^/]+))\/?$/i;
 
 /**
  * At most `maxInFlight` posts of password forms are handled at once by this process; the next are answered
@@ -224,11 +228,5 @@ export function knownFilesOnly(dir, serve) {
   };
 }
 
-/**
- * The request line for the access log, with secrets taken out: the token of a password reset link, and of
- * the back office's set-up and invitation links.
- * @param {string} url
- */
-export function redactUrl(url) {
-  return url.replace(/^(\/reset-password\/|\/admin\/(?:setup|invite)\/)[^/?#]+/i, "$1[redacted]");
-}
+/** The request line for the access log, with secrets taken out (app/lib/secret-links.mjs). */
+export { redactUrl };

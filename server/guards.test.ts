@@ -112,5 +112,6 @@ describe("server guards", () => {
       "/admin/invite/[redacted]?from=mail",
     );
     expect(guards.redactUrl("/admin/staff")).toBe("/admin/staff");
+    expect(guards.redactUrl("/ADMIN/SETUP/abc")).toBe("/ADMIN/SETUP/[redacted]");
   });
 });

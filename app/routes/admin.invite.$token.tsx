@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { clientAddress } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Field, FormError } from "~/components/forms/Field";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -9,8 +10,10 @@ import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { acceptInviteSchema } from "~/lib/forms/staff";
-import { staffMessages } from "~/lib/messages";
+import { accountProblems, staffMessages } from "~/lib/messages";
 import { acceptInviteServerSchema } from "~/modules/accounts/common-passwords.server";
+import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
+import { ServiceBusyError } from "~/modules/security/work-gate.server";
 import { acceptInvitation, invitation, type LinkState } from "~/modules/staff/staff.server";
 import { startStaffSession } from "~/modules/staff/staff-session.server";
 import { readForm } from "~/read-form.server";
@@ -36,13 +39,25 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 /** An invited member sets a password, once, and is signed in. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request, acceptInviteSchema);
   const submission = parseWithZod(formData, { schema: acceptInviteServerSchema });
   const hideFields = ["password"];
   if (submission.status !== "success") return replyInvalid(submission, { hideFields });
   const db = await getDb();
-  const accepted = await acceptInvitation(db, params.token ?? "", submission.value.password);
+  const limit = await consume(db, rateLimits.staffLinks, clientAddress(context));
+  if (limit.limited) return replyWithError(submission, tooManyAttempts(limit), { status: 429, hideFields });
+  let accepted: Awaited<ReturnType<typeof acceptInvitation>>;
+  try {
+    accepted = await acceptInvitation(db, params.token ?? "", submission.value.password);
+  } catch (error) {
+    if (!(error instanceof ServiceBusyError)) throw error;
+    return replyWithError(submission, accountProblems.loginBusy, {
+      status: 503,
+      hideFields,
+      headers: { "Retry-After": String(error.retryAfterSeconds) },
+    });
+  }
   if (!accepted.ok) {
     const problem =
       accepted.problem === "valid" || accepted.problem === "email-taken" ? "unknown" : accepted.problem;

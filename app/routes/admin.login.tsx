@@ -17,7 +17,12 @@ import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { staffLoginSchema } from "~/lib/forms/staff";
 import { accountProblems, staffMessages } from "~/lib/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { claimLoginAttempt, loginSucceeded, tooManyAttempts } from "~/modules/security/rate-limit.server";
+import {
+  claimLoginAttempt,
+  loginSucceeded,
+  rateLimits,
+  tooManyAttempts,
+} from "~/modules/security/rate-limit.server";
 import { ServiceBusyError } from "~/modules/security/work-gate.server";
 import { authenticateStaff } from "~/modules/staff/staff.server";
 import { getSessionStaff, startStaffSession } from "~/modules/staff/staff-session.server";
@@ -46,7 +51,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, password } = submission.value;
   // Counted before the password is hashed, as for customers, in the staff's own backoff bucket.
   const subject = `staff:${email}`;
-  const attempt = await claimLoginAttempt(db, { email: subject, client: clientAddress(context) });
+  const attempt = await claimLoginAttempt(
+    db,
+    { email: subject, client: clientAddress(context) },
+    new Date(),
+    {
+      global: rateLimits.staffLoginGlobal,
+      client: rateLimits.staffLoginClient,
+    },
+  );
   if (!attempt.allowed)
     return replyWithError(submission, tooManyAttempts(attempt), { status: 429, hideFields });
   let member: Awaited<ReturnType<typeof authenticateStaff>>;

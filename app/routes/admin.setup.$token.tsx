@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { clientAddress } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Field, FormError } from "~/components/forms/Field";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -9,8 +10,10 @@ import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { ownerSetupSchema } from "~/lib/forms/staff";
-import { staffMessages } from "~/lib/messages";
+import { accountProblems, staffMessages } from "~/lib/messages";
 import { ownerSetupServerSchema } from "~/modules/accounts/common-passwords.server";
+import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
+import { ServiceBusyError } from "~/modules/security/work-gate.server";
 import { createOwnerFromSetup, type LinkState, setupLinkState } from "~/modules/staff/staff.server";
 import { startStaffSession } from "~/modules/staff/staff-session.server";
 import { readForm } from "~/read-form.server";
@@ -33,13 +36,25 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 /** The first run's owner account, from the link the server printed. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request, ownerSetupSchema);
   const submission = parseWithZod(formData, { schema: ownerSetupServerSchema });
   const hideFields = ["password"];
   if (submission.status !== "success") return replyInvalid(submission, { hideFields });
   const db = await getDb();
-  const created = await createOwnerFromSetup(db, params.token ?? "", submission.value);
+  const limit = await consume(db, rateLimits.staffLinks, clientAddress(context));
+  if (limit.limited) return replyWithError(submission, tooManyAttempts(limit), { status: 429, hideFields });
+  let created: Awaited<ReturnType<typeof createOwnerFromSetup>>;
+  try {
+    created = await createOwnerFromSetup(db, params.token ?? "", submission.value);
+  } catch (error) {
+    if (!(error instanceof ServiceBusyError)) throw error;
+    return replyWithError(submission, accountProblems.loginBusy, {
+      status: 503,
+      hideFields,
+      headers: { "Retry-After": String(error.retryAfterSeconds) },
+    });
+  }
   if (!created.ok) {
     const message =
       created.problem === "email-taken"

@@ -1,5 +1,13 @@
 import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
 import { getDb } from "~/db/db.server";
 import { staffRoleLabels } from "~/lib/forms/staff";
 import { shop } from "~/lib/shop";
@@ -52,6 +60,42 @@ export default function AdminLayout() {
       </header>
       <div className="admin-main">
         <Outlet />
+      </div>
+    </div>
+  );
+}
+
+function messageOf(data: unknown): string | undefined {
+  if (typeof data !== "object" || data === null || !("message" in data)) return undefined;
+  return typeof data.message === "string" ? data.message : undefined;
+}
+
+/** A refused or failed back-office page, in the back office's own frame (a 403 says why, and shows no data). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
+  const heading = status === 403 ? "Not allowed" : status === 404 ? "Page not found" : "Something Went Wrong";
+  const text =
+    (isRouteErrorResponse(error) ? messageOf(error.data) : undefined) ??
+    (status === 404
+      ? "There is no such back-office page."
+      : status >= 500
+        ? "This page could not be shown just now. Please try again in a moment."
+        : "That request could not be handled.");
+  return (
+    <div className="admin">
+      <header className="admin-header">
+        <Link to="/admin" className="admin-brand">
+          {shop.name} <span>Back office</span>
+        </Link>
+      </header>
+      <div className="admin-main">
+        <h1>{heading}</h1>
+        <p>{text}</p>
+        <p>
+          <Link to="/admin">Back to the dashboard</Link>
+        </p>
       </div>
     </div>
   );

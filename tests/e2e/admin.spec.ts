@@ -16,7 +16,9 @@ test.describe("back office: first run", () => {
         expect(link).toContain(`${shop.origin}/admin/setup/`);
       }).toPass({ timeout: 30_000 });
 
-      await page.goto(link);
+      const setupPage = await page.goto(link);
+      // The page holds a secret in its URL: its Referer names only the site, even to the shop itself.
+      expect(setupPage?.headers()["referrer-policy"]).toBe("strict-origin");
       await expect(page.getByRole("heading", { name: "Set up the owner account" })).toBeVisible();
       await expectNoAxeViolations(page);
       await page.getByLabel("Your name").fill("Ravi Kumar");
@@ -81,6 +83,7 @@ test.describe("back office: staff", () => {
     await expect(theirs.getByRole("link", { name: "Staff" })).toHaveCount(0);
     const forbidden = await theirs.goto("/admin/staff");
     expect(forbidden?.status()).toBe(403);
+    await expect(theirs.getByRole("heading", { name: "Not allowed" })).toBeVisible();
     await expect(theirs.getByText("Only an owner can do that")).toBeVisible();
     await expect(theirs.getByText(member.email)).toHaveCount(0);
 

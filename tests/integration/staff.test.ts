@@ -12,7 +12,7 @@ import {
   changeRole,
   createOwnerFromSetup,
   createSetupLink,
-  hasStaff,
+  hasActiveOwner,
   invitation,
   inviteStaff,
   listStaff,
@@ -120,8 +120,8 @@ describe(`first run: the owner set-up link (${databaseKind})`, () => {
   /** The link the owner was created with (kept for the test after it). */
   let usedSetupToken = "";
 
-  it("makes a set-up link while no staff account exists; a new link replaces the old one", async () => {
-    expect(await hasStaff(database.db)).toBe(false);
+  it("makes a set-up link while no owner can log in; earlier links (another instance's) keep working", async () => {
+    expect(await hasActiveOwner(database.db)).toBe(false);
     const first = await createSetupLink(database.db);
     expect(first).toEqual(expect.any(String));
     expect(await setupLinkState(database.db, first ?? "")).toBe("valid");
@@ -130,7 +130,7 @@ describe(`first run: the owner set-up link (${databaseKind})`, () => {
     expect(second).toEqual(expect.any(String));
     expect(second).not.toBe(first);
     expect(await setupLinkState(database.db, second ?? "")).toBe("valid");
-    expect(await setupLinkState(database.db, first ?? "")).toBe("unknown");
+    expect(await setupLinkState(database.db, first ?? "")).toBe("valid");
     expect(await setupLinkState(database.db, "a-guessed-token")).toBe("unknown");
   });
 
@@ -158,7 +158,7 @@ describe(`first run: the owner set-up link (${databaseKind})`, () => {
       later,
     );
     expect(created).toEqual({ ok: false, problem: "expired" });
-    expect(await hasStaff(database.db)).toBe(false);
+    expect(await hasActiveOwner(database.db)).toBe(false);
   });
 
   it("a guessed link creates nobody", async () => {
@@ -168,12 +168,14 @@ describe(`first run: the owner set-up link (${databaseKind})`, () => {
       password: PASSWORD,
     });
     expect(created).toEqual({ ok: false, problem: "unknown" });
-    expect(await hasStaff(database.db)).toBe(false);
+    expect(await hasActiveOwner(database.db)).toBe(false);
   });
 
   it("two people using the link at once create exactly one owner, recorded in the audit trail", async () => {
     const token = (await createSetupLink(database.db)) ?? "";
     usedSetupToken = token;
+    // The link another instance printed at its own start.
+    const otherInstancesLink = (await createSetupLink(database.db)) ?? "";
     const results = await Promise.all([
       createOwnerFromSetup(database.db, token, {
         email: "Ramesh.Kaveri@KaveriComputers.in",
@@ -189,6 +191,8 @@ describe(`first run: the owner set-up link (${databaseKind})`, () => {
     const created = results.filter((r) => r.ok);
     expect(created).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, problem: "used" }]);
+    // Once there is an owner, every other set-up link stops working.
+    expect(await setupLinkState(database.db, otherInstancesLink)).toBe("unknown");
 
     const rows = await database.db.select().from(staff);
     expect(rows).toHaveLength(1);
@@ -216,7 +220,7 @@ describe(`first run: the owner set-up link (${databaseKind})`, () => {
   });
 
   it("once the owner exists the link is used up and no new link is printed", async () => {
-    expect(await hasStaff(database.db)).toBe(true);
+    expect(await hasActiveOwner(database.db)).toBe(true);
     expect(await setupLinkState(database.db, usedSetupToken)).toBe("used");
     const again = await createOwnerFromSetup(database.db, usedSetupToken, {
       email: nextEmail(),
@@ -420,6 +424,22 @@ describe(`roles (${databaseKind})`, () => {
       { staffId: asha.id, staffName: "Asha Owner", details: { before: "owner", after: "staff" } },
       { staffId: asha.id, staffName: "Asha Owner", details: { before: "staff", after: "owner" } },
     ]);
+  });
+
+  it("an invited owner who has not set a password does not count as an owner who can log in", async () => {
+    const asha = await addMember("owner");
+    await onlyOwners(asha);
+    const invited = await inviteStaff(database.db, actor(asha), {
+      email: nextEmail(),
+      name: "Typo",
+      role: "owner",
+    });
+    expect(invited.ok).toBe(true);
+    expect(await changeRole(database.db, actor(asha), asha.id, "staff")).toEqual({
+      ok: false,
+      problem: "last-owner",
+    });
+    expect(await member(asha.id)).toMatchObject({ role: "owner" });
   });
 
   it("the last active owner stays an owner (a disabled owner does not count)", async () => {

@@ -15,6 +15,14 @@ export const rateLimits = {
   loginClient: { bucket: "login-client", limit: 300, windowMinutes: 15 },
   /** Log-ins across the whole shop: a credential-stuffing run from many addresses meets this. */
   loginGlobal: { bucket: "login-all", limit: 600, windowMinutes: 1 },
+  /**
+   * The back office's own log-in ceilings, so a credential-stuffing run against the shop's /login cannot lock
+   * the dealer's staff out (the per-account backoff applies to them as to customers).
+   */
+  staffLoginClient: { bucket: "staff-login-client", limit: 100, windowMinutes: 15 },
+  staffLoginGlobal: { bucket: "staff-login-all", limit: 120, windowMinutes: 1 },
+  /** Passwords set through the back office's set-up and invitation links, per client address. */
+  staffLinks: { bucket: "staff-links", limit: 30, windowMinutes: 15 },
   /** Failed current-password checks on the profile page, per account. */
   loginFailures: { bucket: "login-failure", limit: 5, windowMinutes: 15 },
   /** New accounts per client address: the account itself is unique by e-mail. */
@@ -139,11 +147,15 @@ export async function claimLoginAttempt(
   db: Database,
   { email, client }: { email: string; client: string },
   now = new Date(),
+  ceilings: { global: RateLimitRule; client: RateLimitRule } = {
+    global: rateLimits.loginGlobal,
+    client: rateLimits.loginClient,
+  },
 ): Promise<AttemptStatus> {
   return db.transaction(async (tx) => {
     for (const [rule, subject] of [
-      [rateLimits.loginGlobal, "all"],
-      [rateLimits.loginClient, client],
+      [ceilings.global, "all"],
+      [ceilings.client, client],
     ] as const) {
       const status = await checkLimit(tx, rule, subject, now);
       if (status.limited) return { allowed: false, retryAfterSeconds: status.retryAfterMinutes * 60 };

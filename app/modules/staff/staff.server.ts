@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { staff, staffSessions, staffTokens } from "~/db/schema";
 import { hashPassword, needsRehash, verifyPassword } from "~/modules/accounts/password.server";
@@ -18,20 +18,33 @@ export const INVITE_LINK_DAYS = 7;
 
 const memberColumns = { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
 
-export async function hasStaff(db: Database): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(staff);
-  return (row?.n ?? 0) > 0;
+/** An owner who can log in: with a password, not disabled. Until there is one, the set-up link is offered. */
+const activeOwner = and(eq(staff.role, "owner"), isNull(staff.disabledAt), isNotNull(staff.passwordHash));
+
+async function activeOwners(db: Pick<Database, "select">): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(staff).where(activeOwner);
+  return row?.n ?? 0;
+}
+
+export async function hasActiveOwner(db: Database): Promise<boolean> {
+  return (await activeOwners(db)) > 0;
 }
 
 /**
- * First run: a new one-time link that creates the owner account, valid for 24 hours; earlier unused set-up
- * links stop working. Null once any staff account exists.
+ * First run: a new one-time link that creates the owner account, valid for 24 hours. Null once an owner who
+ * can log in exists. Links other instances (or earlier starts) printed keep working until they expire.
  */
 export async function createSetupLink(db: Database, now = new Date()): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ n: count() }).from(staff);
-    if ((row?.n ?? 0) > 0) return null;
-    await tx.delete(staffTokens).where(eq(staffTokens.purpose, "setup"));
+    if ((await activeOwners(tx)) > 0) return null;
+    await tx
+      .delete(staffTokens)
+      .where(
+        and(
+          eq(staffTokens.purpose, "setup"),
+          or(lt(staffTokens.expiresAt, now), isNotNull(staffTokens.usedAt)),
+        ),
+      );
     const token = newToken();
     await tx.insert(staffTokens).values({
       tokenHash: hashToken(token),
@@ -84,26 +97,35 @@ export async function createOwnerFromSetup(
   values: NewMember,
   now = new Date(),
 ): Promise<CreateResult> {
+  // A dead link costs no password hash: anyone may post to it.
+  const early = await linkState(db, token, "setup", now);
+  if (early.state !== "valid") return { ok: false, problem: early.state };
   const passwordHash = await hashPassword(values.password);
-  return db.transaction(async (tx) => {
-    // One set-up at a time: two people opening the link at once cannot both become owner.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('staff-setup'))`);
-    const link = await linkState(tx, token, "setup", now);
-    if (link.state !== "valid" || link.id === undefined) return { ok: false, problem: link.state };
-    const [existing] = await tx.select({ n: count() }).from(staff);
-    if ((existing?.n ?? 0) > 0) return { ok: false, problem: "used" };
-    const [member] = await tx
-      .insert(staff)
-      .values({ email: values.email.toLowerCase(), name: values.name, role: "owner", passwordHash })
-      .returning(memberColumns);
-    if (!member) throw new Error("The owner row was not returned");
-    await tx.update(staffTokens).set({ usedAt: now }).where(eq(staffTokens.id, link.id));
-    await recordAudit(tx, { id: member.id, name: member.name }, "staff.setup", `staff ${member.id}`, {
-      email: member.email,
-      role: member.role,
+  try {
+    return await db.transaction(async (tx) => {
+      // One set-up at a time: two people opening the link at once cannot both become owner.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('staff-setup'))`);
+      const link = await linkState(tx, token, "setup", now);
+      if (link.state !== "valid" || link.id === undefined) return { ok: false, problem: link.state };
+      if ((await activeOwners(tx)) > 0) return { ok: false, problem: "used" };
+      const [member] = await tx
+        .insert(staff)
+        .values({ email: values.email.toLowerCase(), name: values.name, role: "owner", passwordHash })
+        .returning(memberColumns);
+      if (!member) throw new Error("The owner row was not returned");
+      await tx.update(staffTokens).set({ usedAt: now }).where(eq(staffTokens.id, link.id));
+      await recordAudit(tx, { id: member.id, name: member.name }, "staff.setup", `staff ${member.id}`, {
+        email: member.email,
+        role: member.role,
+      });
+      // Every other set-up link goes with this one.
+      await tx.delete(staffTokens).where(and(eq(staffTokens.purpose, "setup"), isNull(staffTokens.usedAt)));
+      return { ok: true, member };
     });
-    return { ok: true, member };
-  });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, problem: "email-taken" };
+    throw error;
+  }
 }
 
 /** Adds a member with a password (the `npm run staff -- add` command, for a stopped shop or PostgreSQL). */
@@ -124,7 +146,8 @@ export async function addStaffMember(
         email: member.email,
         role: member.role,
       });
-      await tx.delete(staffTokens).where(eq(staffTokens.purpose, "setup"));
+      // An owner who can log in makes the first run's set-up link pointless.
+      if (member.role === "owner") await tx.delete(staffTokens).where(eq(staffTokens.purpose, "setup"));
       return { ok: true as const, member };
     });
   } catch (error) {
@@ -242,6 +265,9 @@ export async function acceptInvitation(
   password: string,
   now = new Date(),
 ): Promise<CreateResult> {
+  // A dead link costs no password hash: anyone may post to it.
+  const early = await linkState(db, token, "invite", now);
+  if (early.state !== "valid") return { ok: false, problem: early.state };
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const link = await linkState(tx, token, "invite", now);
@@ -287,12 +313,12 @@ export async function listStaff(db: Database): Promise<StaffListEntry[]> {
 
 export type StaffChange = { ok: true } | { ok: false; problem: "not-found" | "last-owner" | "self" };
 
-/** Active owners other than `id`: a change may never leave the shop without one. */
+/** Owners other than `id` who can log in: a change may never leave the shop without one. */
 async function otherActiveOwners(db: Pick<Database, "select">, id: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(staff)
-    .where(and(eq(staff.role, "owner"), isNull(staff.disabledAt), ne(staff.id, id)));
+    .where(and(activeOwner, ne(staff.id, id)));
   return row?.n ?? 0;
 }
 
