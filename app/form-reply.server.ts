@@ -1,5 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { json } from "@remix-run/node";
+import { accountProblems } from "~/lib/messages";
+import type { ServiceBusyError } from "~/modules/security/work-gate.server";
 import { inlineToast } from "~/toast.server";
 
 type Replyable = Pick<Submission<unknown>, "reply">;
@@ -55,4 +57,16 @@ export function replyInvalid<Extra extends Record<string, unknown> = Record<neve
     },
     { status: 400 },
   );
+}
+
+/**
+ * Too many passwords are being checked at once (the password work queue is full): the form comes back with
+ * 503 and Retry-After instead of waiting in a queue that only grows.
+ */
+export function replyBusy(submission: Replyable, error: ServiceBusyError, hideFields?: string[]) {
+  return replyWithError(submission, accountProblems.loginBusy, {
+    status: 503,
+    hideFields,
+    headers: { "Retry-After": String(error.retryAfterSeconds) },
+  });
 }

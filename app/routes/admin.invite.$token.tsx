@@ -1,16 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { clientAddress } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { DeadLink } from "~/components/admin/DeadLink";
 import { Field, FormError } from "~/components/forms/Field";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
 import { acceptInviteSchema } from "~/lib/forms/staff";
-import { accountProblems, staffMessages } from "~/lib/messages";
+import { staffMessages } from "~/lib/messages";
 import { acceptInviteServerSchema } from "~/modules/accounts/common-passwords.server";
 import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
 import { ServiceBusyError } from "~/modules/security/work-gate.server";
@@ -52,11 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     accepted = await acceptInvitation(db, params.token ?? "", submission.value.password);
   } catch (error) {
     if (!(error instanceof ServiceBusyError)) throw error;
-    return replyWithError(submission, accountProblems.loginBusy, {
-      status: 503,
-      hideFields,
-      headers: { "Retry-After": String(error.retryAfterSeconds) },
-    });
+    return replyBusy(submission, error, hideFields);
   }
   if (!accepted.ok) {
     const problem =
@@ -87,14 +84,7 @@ export default function AcceptInvitation() {
       <Toasts toast={answer?.toast ?? null} />
       <h1 id="invite-heading">Choose your password</h1>
       {problem || !member ? (
-        <>
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-          <p>
-            <Link to="/admin/login">Back office log-in</Link>
-          </p>
-        </>
+        <DeadLink problem={problem ?? ""} />
       ) : (
         <>
           <p className="form-intro">

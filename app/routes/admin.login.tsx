@@ -13,7 +13,7 @@ import { Field, FormError } from "~/components/forms/Field";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
 import { staffLoginSchema } from "~/lib/forms/staff";
 import { accountProblems, staffMessages } from "~/lib/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -67,11 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     member = await authenticateStaff(db, email, password);
   } catch (error) {
     if (!(error instanceof ServiceBusyError)) throw error;
-    return replyWithError(submission, accountProblems.loginBusy, {
-      status: 503,
-      hideFields,
-      headers: { "Retry-After": String(error.retryAfterSeconds) },
-    });
+    return replyBusy(submission, error, hideFields);
   }
   if (!member) return replyWithError(submission, accountProblems.badCredentials, { status: 401, hideFields });
   await loginSucceeded(db, subject);

@@ -7,7 +7,7 @@ import { Field, FormError, Honeypot } from "~/components/forms/Field";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
 import { loginSchema } from "~/lib/forms/accounts";
 import { honeypotFilled } from "~/lib/forms/honeypot";
 import { accountProblems, successMessages } from "~/lib/messages";
@@ -54,12 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     customer = await authenticate(db, email, password);
   } catch (error) {
     if (!(error instanceof ServiceBusyError)) throw error;
-    // Too many log-ins are being checked at once (the password work queue is full).
-    return replyWithError(submission, accountProblems.loginBusy, {
-      status: 503,
-      hideFields,
-      headers: { "Retry-After": String(error.retryAfterSeconds) },
-    });
+    return replyBusy(submission, error, hideFields);
   }
   if (!customer) {
     return replyWithError(submission, accountProblems.badCredentials, { status: 401, hideFields });

@@ -136,6 +136,19 @@ function displayName(firstname: string): string {
   return clean.length > 100 ? `${clean.slice(0, 100)}…` : clean;
 }
 
+/** A mail's HTML: the same plain frame for every message, the shop's signature at the foot. */
+function htmlMail(subject: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #222;">
+${body}
+<p style="color: #555; font-size: 13px;">${signature().html}</p>
+</body>
+</html>
+`;
+}
+
 function signature(): { text: string; html: string } {
   const lines = [shop.name, ...shop.address, `${shop.email} · ${shop.hotline}`];
   return {
@@ -178,20 +191,15 @@ export function passwordResetMail({
   ].join("\n\n");
 
   const link = escapeHtml(resetUrl);
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #222;">
-<p>${escapeHtml(greeting)}</p>
+  const html = htmlMail(
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
 <p>Someone, hopefully you, asked to reset the password of your ${escapeHtml(shop.name)} account. Use the button below to choose a new password.</p>
 <p><a href="${link}" style="display: inline-block; padding: 10px 18px; background: #febd69; color: #131921; text-decoration: none; border-radius: 4px;">Choose a new password</a></p>
 <p>If the button does not work, copy this link into your browser:<br><a href="${link}">${link}</a></p>
 <p>${escapeHtml(validity)}</p>
-<p>${escapeHtml(ignore)}</p>
-<p style="color: #555; font-size: 13px;">${sign.html}</p>
-</body>
-</html>
-`;
+<p>${escapeHtml(ignore)}</p>`,
+  );
   return { to, subject, text, html };
 }
 
@@ -276,22 +284,17 @@ export function contactChangedMail({
       ? `<p><strong>If you did not make this change, contact us at once at ${contactHtml}</strong>: we sent this notice to your previous email address, and password reset mails now go to the new one, so we will help you get your account back.</p>`
       : `<p><strong>If you did not make this change, <a href="${link}">reset your password</a> at once and contact us at ${contactHtml}.</strong></p>
 <p>If the link does not work, copy this address into your browser:<br><a href="${link}">${link}</a></p>`;
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #222;">
-<p>${escapeHtml(greeting)}</p>
+  const html = htmlMail(
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <ul>
 ${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("\n")}
 </ul>
 <p>${escapeHtml(signedOut)}</p>
 <p>${escapeHtml(ifYou)}</p>
-${notYouHtml}
-<p style="color: #555; font-size: 13px;">${sign.html}</p>
-</body>
-</html>
-`;
+${notYouHtml}`,
+  );
   return { to, subject, text, html };
 }
 
@@ -319,17 +322,12 @@ export function staffInviteMail({
   const subject = `Your ${shop.name} back office account`;
   const text = [greeting, intro, inviteUrl, validity, sign.text].join("\n\n");
   const link = escapeHtml(inviteUrl);
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #222;">
-<p>${escapeHtml(greeting)}</p>
+  const html = htmlMail(
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <p><a href="${link}">${link}</a></p>
-<p>${escapeHtml(validity)}</p>
-<p style="color: #555; font-size: 13px;">${sign.html}</p>
-</body>
-</html>
-`;
+<p>${escapeHtml(validity)}</p>`,
+  );
   return { to, subject, text, html };
 }
