@@ -105,6 +105,8 @@ export const products = pgTable(
     quantity: integer("quantity").notNull().default(0),
     sold: integer("sold").notNull().default(0),
     totalRating: numeric("total_rating", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
+    /** Set when the back office hides the product: the shop no longer shows or sells it; orders keep it. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -238,6 +240,8 @@ export const paymentAttempts = pgTable(
      * Its merchantRefundId is the merchantOrderId with "R": one refund per attempt, whoever asks.
      */
     refundState: text("refund_state"),
+    /** Paise asked back: the whole amount after a stock race, or what an owner chose to refund (at most once). */
+    refundAmount: integer("refund_amount"),
     /** PhonePe's own id of the refund. */
     refundId: text("refund_id"),
     /** When the refund is asked about next (null once it is COMPLETED or FAILED). */
@@ -274,6 +278,9 @@ export const orders = pgTable(
     status: text("status").notNull().default("Ordered"),
     paymentInfo: jsonb("payment_info").$type<Record<string, unknown>>().notNull(),
     shippingInfo: jsonb("shipping_info").$type<ShippingAddress>().notNull(),
+    /** Set when the order is shipped (both optional). */
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -299,6 +306,28 @@ export const orderItems = pgTable(
   (t) => [index("order_items_order_idx").on(t.orderId)],
 );
 
+/** An order's history: every status change, with who made it and when (the first row is the order placed). */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    /** Null when the shop itself made the change (the order placed by a payment). */
+    staffId: integer("staff_id"),
+    /** Who made it, kept as it was at the time ("Shop" for the shop itself). */
+    actorName: text("actor_name").notNull(),
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.id)],
+);
+
 export const blogs = pgTable(
   "blogs",
   {
@@ -308,7 +337,10 @@ export const blogs = pgTable(
     description: text("description").notNull(),
     category: text("category").notNull(),
     images: jsonb("images").$type<ProductImage[]>().notNull().default([]),
+    /** Null while the post is a draft: the shop shows published posts only. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("blogs_created_idx").on(t.createdAt)],
 );
@@ -320,12 +352,32 @@ export const enquiries = pgTable("enquiries", {
   mobile: text("mobile").notNull(),
   comment: text("comment").notNull(),
   status: text("status").notNull().default("Submitted"),
+  /** Set when a staff member has read it; the dashboard counts the unread ones. */
+  readAt: timestamp("read_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/** Replies sent from the back office's enquiries inbox, by e-mail. */
+export const enquiryReplies = pgTable(
+  "enquiry_replies",
+  {
+    id: serial("id").primaryKey(),
+    enquiryId: integer("enquiry_id")
+      .notNull()
+      .references(() => enquiries.id, { onDelete: "cascade" }),
+    staffId: integer("staff_id"),
+    staffName: text("staff_name").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("enquiry_replies_enquiry_idx").on(t.enquiryId)],
+);
 
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   id: serial("id").primaryKey(),
   email: text("email").notNull().unique(),
+  /** Set when the back office unsubscribes the address; signing up again clears it. */
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 

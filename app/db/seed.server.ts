@@ -19,13 +19,10 @@ export async function seedCatalogue(db: Database, now = new Date()): Promise<See
     const colourIds = await upsertColours(tx);
     await insertProducts(tx, seedProducts, colourIds, now);
     await tx.insert(blogs).values(
-      seedBlogs.map((blog) => ({
-        title: blog.title,
-        description: blog.description,
-        category: blog.category,
-        images: blog.images,
-        createdAt: new Date(now.getTime() - blog.daysAgo * DAY_MS),
-      })),
+      seedBlogs.map((blog) => {
+        const written = new Date(now.getTime() - blog.daysAgo * DAY_MS);
+        return { ...blogFields(blog), createdAt: written, updatedAt: written, publishedAt: written };
+      }),
     );
     return { products: seedProducts.length, blogs: seedBlogs.length };
   });
@@ -132,4 +129,8 @@ export async function growCatalogue(
     onProgress(have - start, wanted - start);
   }
   return have - start;
+}
+
+function blogFields(blog: (typeof seedBlogs)[number]) {
+  return { title: blog.title, description: blog.description, category: blog.category, images: blog.images };
 }

@@ -203,3 +203,12 @@ export const staffMessages = {
     "This invitation has expired (invitations work for 7 days). Ask an owner to invite you again.",
   inviteUsed: "This invitation has already been used. Log in with your password.",
 } as const;
+
+/** The back office's catalogue pages (/admin/products). */
+export const productAdminMessages = {} as const;
+
+/** The back office's order pages (/admin/orders). */
+export const orderAdminMessages = {} as const;
+
+/** The back office's content pages (/admin/blogs, /admin/enquiries, /admin/newsletter). */
+export const contentAdminMessages = {} as const;

@@ -22,6 +22,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ member: member ? { name: member.name, role: member.role } : null });
 }
 
+const sections = [
+  { to: "/admin/products", label: "Products" },
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/blogs", label: "Blogs" },
+  { to: "/admin/enquiries", label: "Enquiries" },
+  { to: "/admin/newsletter", label: "Newsletter" },
+];
+const ownerSections = [
+  { to: "/admin/staff", label: "Staff" },
+  { to: "/admin/audit", label: "Audit trail" },
+];
+
 export default function AdminLayout() {
   const { member } = useLoaderData<typeof loader>();
   return (
@@ -38,11 +50,18 @@ export default function AdminLayout() {
                   Dashboard
                 </NavLink>
               </li>
-              {member.role === "owner" ? (
-                <li>
-                  <NavLink to="/admin/staff">Staff</NavLink>
+              {sections.map((section) => (
+                <li key={section.to}>
+                  <NavLink to={section.to}>{section.label}</NavLink>
                 </li>
-              ) : null}
+              ))}
+              {member.role === "owner"
+                ? ownerSections.map((section) => (
+                    <li key={section.to}>
+                      <NavLink to={section.to}>{section.label}</NavLink>
+                    </li>
+                  ))
+                : null}
               <li>
                 <a href="/">View shop</a>
               </li>
