@@ -186,6 +186,7 @@ export const staffMessages = {
   ownerCreated: "Owner account created. Welcome to the back office",
   passwordSet: "Password set. Welcome to the back office",
   invited: (email: string) => `Invitation sent to ${email}`,
+  passwordLinkSent: (email: string) => `New password link sent to ${email}`,
   roleChanged: "Role changed",
   disabled: "Staff member disabled and signed out",
   enabled: "Staff member enabled",

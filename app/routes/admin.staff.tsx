@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -20,6 +20,7 @@ import {
   INVITE_LINK_DAYS,
   inviteStaff,
   listStaff,
+  newPasswordLink,
   type StaffChange,
   setDisabled,
 } from "~/modules/staff/staff.server";
@@ -51,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: staffChangeSchema });
   if (submission.status !== "success") {
     if (submission.error?.intent) throw new Response("Unknown form", { status: 400 });
-    return replyInvalid(submission, {}, { invited: null });
+    return replyInvalid(submission, {}, { sentLink: null });
   }
   const db = await getDb();
   const change = submission.value;
@@ -63,26 +64,22 @@ export async function action({ request }: ActionFunctionArgs) {
           submission,
           staffMessages.emailTaken,
           { status: 409, field: "email" },
-          { invited: null },
+          { sentLink: null },
         );
       }
-      const link = `${config().publicUrl.replace(/\/$/, "")}/admin/invite/${invited.token}`;
-      const mail = staffInviteMail({
-        to: invited.member.email,
-        name: invited.member.name,
-        invitedBy: owner.name,
-        inviteUrl: link,
-        validDays: INVITE_LINK_DAYS,
-      });
-      sendMail(mail).catch((error: unknown) =>
-        console.error(`Could not send a back office invitation: ${describeError(error)}`),
+      return linkSent(
+        submission.reply({ resetForm: true }),
+        owner.name,
+        invited.member,
+        invited.token,
+        "invite",
       );
-      // The link is shown once, to the owner, for a shop that has no e-mail set up yet.
-      return json({
-        invited: { email: invited.member.email, link },
-        result: submission.reply({ resetForm: true }),
-        toast: inlineToast("success", staffMessages.invited(invited.member.email)),
-      });
+    }
+    case "password-link": {
+      const made = await newPasswordLink(db, actor, change.id);
+      if (!made.ok)
+        return replyWithError(submission, staffMessages.notFound, { status: 404 }, { sentLink: null });
+      return linkSent(submission.reply(), owner.name, made.member, made.token, "new-password");
     }
     case "role":
     case "disable":
@@ -92,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
           ? await changeRole(db, actor, change.id, change.role)
           : await setDisabled(db, actor, change.id, change.intent === "disable");
       if (!done.ok)
-        return replyWithError(submission, changeProblem[done.problem], { status: 409 }, { invited: null });
+        return replyWithError(submission, changeProblem[done.problem], { status: 409 }, { sentLink: null });
       const message = {
         role: staffMessages.roleChanged,
         disable: staffMessages.disabled,
@@ -103,6 +100,38 @@ export async function action({ request }: ActionFunctionArgs) {
     default:
       throw new Response("Unknown form", { status: 400 });
   }
+}
+
+/**
+ * A set-password link was made: it is e-mailed, and shown once to the owner for a shop that has no e-mail set
+ * up yet.
+ */
+function linkSent(
+  result: SubmissionResult<string[]>,
+  ownerName: string,
+  member: { email: string; name: string },
+  token: string,
+  reason: "invite" | "new-password",
+) {
+  const link = `${config().publicUrl.replace(/\/$/, "")}/admin/invite/${token}`;
+  const mail = staffInviteMail({
+    to: member.email,
+    name: member.name,
+    invitedBy: ownerName,
+    inviteUrl: link,
+    validDays: INVITE_LINK_DAYS,
+    reason,
+  });
+  sendMail(mail).catch((error: unknown) =>
+    console.error(`Could not send a back office set-password link: ${describeError(error)}`),
+  );
+  const message =
+    reason === "invite" ? staffMessages.invited(member.email) : staffMessages.passwordLinkSent(member.email);
+  return json({
+    sentLink: { email: member.email, link, message },
+    result,
+    toast: inlineToast("success", message),
+  });
 }
 
 export default function StaffPage() {
@@ -122,10 +151,10 @@ export default function StaffPage() {
     <>
       <Toasts toast={answer?.toast ?? null} />
       <h1>Staff</h1>
-      {answer?.invited ? (
+      {answer?.sentLink ? (
         <p className="admin-note" role="status">
-          Invitation sent to {answer.invited.email}. If it does not arrive, give them this link (it works for{" "}
-          {INVITE_LINK_DAYS} days, once): <a href={answer.invited.link}>{answer.invited.link}</a>
+          {answer.sentLink.message}. If it does not arrive, give them this link (it works for{" "}
+          {INVITE_LINK_DAYS} days, once): <a href={answer.sentLink.link}>{answer.sentLink.link}</a>
         </p>
       ) : null}
       <table className="admin-table">
@@ -168,6 +197,14 @@ export default function StaffPage() {
               <td>{member.disabled ? "Disabled" : member.invited ? "Invited" : "Active"}</td>
               <td>{formatLongDate(member.createdAt)}</td>
               <td>
+                {member.id !== you && !member.disabled && !member.invited ? (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={member.id} />
+                    <button type="submit" name="intent" value="password-link" className="button-small">
+                      New password link<span className="visually-hidden"> for {member.name}</span>
+                    </button>
+                  </Form>
+                ) : null}
                 {member.id === you ? (
                   "You"
                 ) : (

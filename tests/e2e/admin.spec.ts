@@ -86,6 +86,27 @@ test.describe("back office: staff", () => {
     await expect(theirs.getByRole("heading", { name: "Not allowed" })).toBeVisible();
     await expect(theirs.getByText("Only an owner can do that")).toBeVisible();
     await expect(theirs.getByText(member.email)).toHaveCount(0);
+    expect((await theirs.goto("/admin/audit"))?.status()).toBe(403);
+
+    // The member forgot their password: the owner sends a new link; setting it signs the old session out.
+    await page.reload();
+    await page
+      .getByRole("row", { name: new RegExp(member.email) })
+      .getByRole("button", { name: `New password link for ${member.name}` })
+      .click();
+    const resetNote = page.getByRole("status").filter({ hasText: "If it does not arrive" });
+    await expect(resetNote).toContainText(`New password link sent to ${member.email}`);
+    const resetLink = (await resetNote.getByRole("link").getAttribute("href")) ?? "";
+    const second = await browser.newContext();
+    const fresh = await second.newPage();
+    await fresh.goto(new URL(resetLink).pathname);
+    await fresh.getByLabel("Password", { exact: true }).fill("priya-new-choice-2026");
+    await fresh.getByRole("button", { name: "Set my password" }).click();
+    await expect(fresh.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await second.close();
+    await theirs.goto("/admin");
+    await expect(theirs).toHaveURL(/\/admin\/login/);
+    await staffLogIn(theirs, { email: member.email, password: "priya-new-choice-2026" });
 
     // The owner disables the member: signed out at once.
     await page.reload();
@@ -97,6 +118,18 @@ test.describe("back office: staff", () => {
     await theirs.goto("/admin");
     await expect(theirs).toHaveURL(/\/admin\/login$/);
     await context.close();
+
+    // The owner reads who did it in the audit trail, narrowed to staff changes.
+    await page.getByRole("link", { name: "Audit trail" }).click();
+    await page.getByLabel("Area").selectOption("staff");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/area=staff/);
+    const rows = page.getByRole("row").filter({ hasText: "staff.disable" });
+    await expect(rows.first()).toContainText(owner.name);
+    await rows.first().getByRole("link").click();
+    await expect(page.getByRole("row").filter({ hasText: "staff.invite" })).toHaveCount(1);
+    await expect(page.getByRole("row").filter({ hasText: "staff.accept-invite" })).toContainText(member.name);
+    await expectNoAxeViolations(page);
   });
 
   test("a wrong password is refused with a message and the e-mail kept", async ({ page }) => {
@@ -111,7 +144,7 @@ test.describe("back office: staff", () => {
 
   test("a customer's session opens no back-office page", async ({ page }) => {
     await signUp(page);
-    for (const path of ["/admin", "/admin/staff"]) {
+    for (const path of ["/admin", "/admin/staff", "/admin/audit"]) {
       const answer = await page.goto(path);
       await expect(page).toHaveURL(/\/admin\/login/);
       expect(answer?.headers()["x-robots-tag"]).toBe("noindex, nofollow");

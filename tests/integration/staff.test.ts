@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Config } from "~/config.server";
 import { auditLog, staff, staffSessions, staffTokens } from "~/db/schema";
 import { getSessionCustomer, startSession } from "~/modules/accounts/session.server";
-import { auditEntries } from "~/modules/staff/audit.server";
+import { auditActors, auditEntries, recordAudit } from "~/modules/staff/audit.server";
 import { announceSetupLink } from "~/modules/staff/setup.server";
 import {
   acceptInvitation,
@@ -16,6 +16,7 @@ import {
   invitation,
   inviteStaff,
   listStaff,
+  newPasswordLink,
   type StaffMember,
   type StaffRole,
   setDisabled,
@@ -316,6 +317,39 @@ describe(`invitations (${databaseKind})`, () => {
     });
     expect(await authenticateStaff(database.db, email, "someone else's password")).toBeNull();
     expect(await authenticateStaff(database.db, email, PASSWORD)).toEqual(invited);
+  });
+
+  it("a new password link for a member who forgot theirs: the old password works until the new one is set", async () => {
+    const owner = await addMember("owner");
+    const forgetful = await addMember();
+    const phone = cookieOf(await startStaffSession(database.db, forgetful.id));
+    const first = await newPasswordLink(database.db, actor(owner), forgetful.id);
+    const second = await newPasswordLink(database.db, actor(owner), forgetful.id);
+    if (!first.ok || !second.ok) throw new Error("no link was made");
+    expect(await invitation(database.db, first.token)).toEqual({ state: "unknown" });
+    expect(await authenticateStaff(database.db, forgetful.email, PASSWORD)).toEqual(forgetful);
+    expect(await signedInAs(phone)).toEqual(forgetful);
+
+    expect(await acceptInvitation(database.db, second.token, "a brand new passphrase")).toEqual({
+      ok: true,
+      member: forgetful,
+    });
+    expect(await authenticateStaff(database.db, forgetful.email, PASSWORD)).toBeNull();
+    expect(await authenticateStaff(database.db, forgetful.email, "a brand new passphrase")).toEqual(
+      forgetful,
+    );
+    expect(await signedInAs(phone)).toBeNull();
+    expect(await auditRows("staff.password-link", `staff ${forgetful.id}`)).toHaveLength(2);
+
+    await setDisabled(database.db, actor(owner), forgetful.id, true);
+    expect(await newPasswordLink(database.db, actor(owner), forgetful.id)).toEqual({
+      ok: false,
+      problem: "not-found",
+    });
+    expect(await newPasswordLink(database.db, actor(owner), 987654)).toEqual({
+      ok: false,
+      problem: "not-found",
+    });
   });
 
   it("the same link opened twice at once sets exactly one password", async () => {
@@ -742,8 +776,29 @@ describe(`the audit trail (${databaseKind})`, () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const [newest] = await database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(page[0]?.id).toBe(newest?.id);
-    const next = await auditEntries(database.db, page[1]?.id);
+    const next = await auditEntries(database.db, { before: page[1]?.id });
     expect(next[0]?.id).toBe(page[2]?.id);
     expect(next.every((entry) => entry.id < (page[1]?.id ?? 0))).toBe(true);
+  });
+
+  it("narrows to an area, a member or a subject", async () => {
+    const owner = await addMember("owner", "Filtering Owner");
+    const other = await addMember();
+    await changeRole(database.db, actor(owner), other.id, "owner");
+    await recordAudit(database.db, actor(owner), "product.update", "product 7", {
+      stock: { before: 3, after: 1 },
+    });
+    const products = await auditEntries(database.db, { area: "product" });
+    expect(products.length).toBeGreaterThan(0);
+    expect(products.every((entry) => entry.action.startsWith("product."))).toBe(true);
+    const byOwner = await auditEntries(database.db, { staffId: owner.id });
+    expect(byOwner.map((entry) => entry.action).sort()).toEqual(["product.update", "staff.role"]);
+    const bySubject = await auditEntries(database.db, { subject: `staff ${other.id}` });
+    expect(bySubject.map((entry) => entry.action)).toContain("staff.role");
+    expect(bySubject.every((entry) => entry.subject === `staff ${other.id}`)).toBe(true);
+    expect(await auditActors(database.db)).toContainEqual({
+      staffId: owner.id,
+      staffName: "Filtering Owner",
+    });
   });
 });

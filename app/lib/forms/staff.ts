@@ -32,4 +32,5 @@ export const staffChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("role"), id: idField(), role }),
   z.object({ intent: z.literal("disable"), id: idField() }),
   z.object({ intent: z.literal("enable"), id: idField() }),
+  z.object({ intent: z.literal("password-link"), id: idField() }),
 ]);

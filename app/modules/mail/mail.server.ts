@@ -304,6 +304,8 @@ export type StaffInviteMailInput = {
   invitedBy: string;
   inviteUrl: string;
   validDays: number;
+  /** An invitation to a new account, or a new password for a member who has one (they forgot it). */
+  reason?: "invite" | "new-password";
 };
 
 /** The invitation to the back office: a link to set a password, from the owner who sent it. */
@@ -313,10 +315,14 @@ export function staffInviteMail({
   invitedBy,
   inviteUrl,
   validDays,
+  reason = "invite",
 }: StaffInviteMailInput): MailMessage {
   if (!/^https?:\/\//.test(inviteUrl)) throw new Error("The invitation link must be an absolute http(s) URL");
   const greeting = `Hello ${displayName(name)},`;
-  const intro = `${displayName(invitedBy)} has invited you to the ${shop.name} back office. Open this link to choose your password:`;
+  const intro =
+    reason === "invite"
+      ? `${displayName(invitedBy)} has invited you to the ${shop.name} back office. Open this link to choose your password:`
+      : `${displayName(invitedBy)} has sent you a link to choose a new password for the ${shop.name} back office. Your old password stops working once you set the new one:`;
   const validity = `The link works for ${validDays} days and only once.`;
   const sign = signature();
   const subject = `Your ${shop.name} back office account`;

@@ -241,6 +241,36 @@ export async function inviteStaff(
   }
 }
 
+/**
+ * An owner sends a member a new one-time link to set a password (forgotten, or the invitation lost): earlier
+ * links stop working; the old password works until the new one is set, which also ends the member's sessions.
+ */
+export async function newPasswordLink(
+  db: Database,
+  actor: Actor,
+  id: number,
+  now = new Date(),
+): Promise<{ ok: true; member: StaffMember; token: string } | { ok: false; problem: "not-found" }> {
+  return db.transaction(async (tx) => {
+    const [member] = await tx
+      .select(memberColumns)
+      .from(staff)
+      .where(and(eq(staff.id, id), isNull(staff.disabledAt)))
+      .for("update");
+    if (!member) return { ok: false as const, problem: "not-found" as const };
+    await tx.delete(staffTokens).where(and(eq(staffTokens.staffId, id), isNull(staffTokens.usedAt)));
+    const token = newToken();
+    await tx.insert(staffTokens).values({
+      tokenHash: hashToken(token),
+      purpose: "invite",
+      staffId: id,
+      expiresAt: new Date(now.getTime() + INVITE_LINK_DAYS * 86_400_000),
+    });
+    await recordAudit(tx, actor, "staff.password-link", `staff ${id}`, { email: member.email });
+    return { ok: true as const, member, token };
+  });
+}
+
 /** The invitation behind a link: who it is for, or why it no longer works. */
 export async function invitation(
   db: Database,
@@ -286,6 +316,8 @@ export async function acceptInvitation(
       .where(and(eq(staff.id, link.staffId), isNull(staff.disabledAt)))
       .returning(memberColumns);
     if (!member) return { ok: false, problem: "unknown" };
+    // A new password ends every session signed in with the old one.
+    await tx.delete(staffSessions).where(eq(staffSessions.staffId, member.id));
     await recordAudit(tx, { id: member.id, name: member.name }, "staff.accept-invite", `staff ${member.id}`);
     return { ok: true, member };
   });
