@@ -72,3 +72,20 @@ export function shopDayAndMonthStart(now: Date): { day: Date; month: Date } {
   const month = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - IST_OFFSET_MS;
   return { day: new Date(day), month: new Date(month) };
 }
+
+/**
+ * The instants an India calendar day ("2026-11-23") began and ended (the next day's start), or undefined when
+ * the text is not a real date: for date filters that mean the shop's days, whatever the server's time zone.
+ */
+export function shopDayBounds(day: string): { start: Date; end: Date } | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const midnight = Date.UTC(year, month - 1, date);
+  const check = new Date(midnight);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) {
+    return undefined;
+  }
+  const start = midnight - IST_OFFSET_MS;
+  return { start: new Date(start), end: new Date(start + 24 * 3_600_000) };
+}

@@ -208,8 +208,34 @@ export const staffMessages = {
 /** The back office's catalogue pages (/admin/products). */
 export const productAdminMessages = {} as const;
 
-/** The back office's order pages (/admin/orders). */
-export const orderAdminMessages = {} as const;
+/** The back office's order pages (/admin/orders, /admin/refunds). */
+export const orderAdminMessages = {
+  notFound: "That order could not be found",
+  chooseStatus: "Choose the new status",
+  moved: (id: number, status: string) => `Order #${id} is now ${status}`,
+  stale: (status: string) =>
+    `Someone else changed this order meanwhile: it is now ${status}. Check it, then choose again.`,
+  notAllowed: (from: string, to: string) => `An order that is ${from} cannot be moved to ${to}.`,
+  shippingDetailsOnlyWhenShipped: "A courier and tracking number go with Shipped only",
+  courierTooLong: (max: number) => `Courier name must be ${max} characters or fewer`,
+  trackingInvalid: (min: number, max: number) =>
+    `Tracking number must be ${min} to ${max} letters, digits or hyphens`,
+  noteTooLong: (max: number) => `Note must be ${max} characters or fewer`,
+  refundAmountRequired: "Enter the amount to refund, in rupees",
+  refundAmountInvalid: "Enter the amount in rupees, like 1500 or 1500.50",
+  refundAmountNotPositive: "The refund must be more than Rs. 0",
+  refundAmountTooLarge: (paid: string) => `The refund cannot be more than the ${paid} paid`,
+  refundedBefore:
+    "This order has already had its refund: PhonePe refunds an order once from here. Settle anything more with the customer directly.",
+  refundRequested: (amount: string) => `Refund of ${amount} requested from PhonePe`,
+  refundQueued: (amount: string) =>
+    `Refund of ${amount} recorded. PhonePe could not be reached just now; the shop asks again within minutes.`,
+  refundRefused: (amount: string) =>
+    `PhonePe refused the refund of ${amount}. Settle it with the customer directly.`,
+  /** The order's history, for a refund an owner asked for. */
+  refundNote: (full: boolean, amount: string) =>
+    `${full ? "Full" : "Part"} refund of ${amount} requested from PhonePe`,
+} as const;
 
 /** The back office's content pages (/admin/blogs, /admin/enquiries, /admin/newsletter). */
 export const contentAdminMessages = {} as const;

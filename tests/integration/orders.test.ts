@@ -1,6 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, customers, orderItems, orders, paymentAttempts, products } from "~/db/schema";
+import {
+  cartItems,
+  customers,
+  orderEvents,
+  orderItems,
+  orders,
+  paymentAttempts,
+  products,
+} from "~/db/schema";
 import { addToCart } from "~/modules/cart/cart.server";
 import { customerOrders, finishPayment } from "~/modules/orders/orders.server";
 import {
@@ -92,6 +100,14 @@ describe(`payments and orders (${databaseKind})`, () => {
       .where(eq(orderItems.orderId, mine[0]?.id ?? 0));
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ quantity: 2, unitPrice: product.discountedPrice });
+    // The order's history starts with one row, written with the order.
+    const history = await database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, mine[0]?.id ?? 0));
+    expect(history).toEqual([
+      expect.objectContaining({ fromStatus: null, toStatus: "Ordered", actorName: "Shop", staffId: null }),
+    ]);
     expect(await stockNow()).toEqual({
       quantity: (before?.quantity ?? 0) - 2,
       sold: (before?.sold ?? 0) + 2,
@@ -311,12 +327,13 @@ function refundDesk(script: {
   refund: () => "PENDING" | "fail";
   status: () => "PENDING" | "CONFIRMED" | "COMPLETED";
 }) {
-  const asked = { refunds: [] as string[], statuses: [] as string[] };
+  const asked = { refunds: [] as string[], amounts: [] as number[], statuses: [] as string[] };
   const client: PhonePeClient = {
     startPayment: () => Promise.reject(new Error("not used")),
     orderStatus: () => Promise.reject(new Error("not used")),
     refund: async (input) => {
       asked.refunds.push(input.merchantRefundId);
+      asked.amounts.push(input.amount);
       if (script.refund() === "fail")
         throw new PhonePeError("PhonePe is busy", { kind: "http", status: 429 });
       return { refundId: "OMR1", amount: input.amount, state: "PENDING" };
@@ -347,26 +364,31 @@ describe("a refund for stock that ran out", () => {
       .update(products)
       .set({ quantity: before?.quantity ?? 0 })
       .where(eq(products.id, product.id));
-    return merchantOrderId;
+    return { merchantOrderId, amount };
   }
   async function refundOf(merchantOrderId: string) {
     const [row] = await database.db
-      .select({ state: paymentAttempts.refundState, checkAt: paymentAttempts.refundCheckAt })
+      .select({
+        state: paymentAttempts.refundState,
+        checkAt: paymentAttempts.refundCheckAt,
+        amount: paymentAttempts.refundAmount,
+      })
       .from(paymentAttempts)
       .where(eq(paymentAttempts.merchantOrderId, merchantOrderId));
     return row;
   }
 
   it("is asked for once whatever the reloads and webhooks, and followed until PhonePe completes it", async () => {
-    const merchantOrderId = await outOfStockAttempt();
+    const { merchantOrderId, amount } = await outOfStockAttempt();
     let status: "PENDING" | "CONFIRMED" | "COMPLETED" = "PENDING";
     const { client, asked } = refundDesk({ refund: () => "PENDING", status: () => status });
     const now = new Date();
     await Promise.all(
-      Array.from({ length: 5 }, () => requestRefund(database.db, client, merchantOrderId, now)),
+      Array.from({ length: 5 }, () => requestRefund(database.db, client, merchantOrderId, amount, now)),
     );
     expect(asked.refunds).toEqual([merchantRefundIdOf(merchantOrderId)]);
-    expect((await refundOf(merchantOrderId))?.state).toBe("PENDING");
+    expect(asked.amounts).toEqual([amount]);
+    expect(await refundOf(merchantOrderId)).toMatchObject({ state: "PENDING", amount });
 
     // A refund webhook brings the check forward; the state is read back from PhonePe.
     status = "CONFIRMED";
@@ -375,7 +397,7 @@ describe("a refund for stock that ran out", () => {
     expect((await refundOf(merchantOrderId))?.state).toBe("CONFIRMED");
     status = "COMPLETED";
     await followDueRefunds(database.db, client, new Date(now.getTime() + 10 * 60_000));
-    expect(await refundOf(merchantOrderId)).toEqual({ state: "COMPLETED", checkAt: null });
+    expect(await refundOf(merchantOrderId)).toEqual({ state: "COMPLETED", checkAt: null, amount });
     // Done: nothing more is asked, and a late duplicate webhook changes nothing.
     const asks = asked.statuses.length;
     expect(await noteRefundWebhook(database.db, merchantRefundIdOf(merchantOrderId), now)).toBe("noted");
@@ -386,14 +408,16 @@ describe("a refund for stock that ran out", () => {
   });
 
   it("asks again with the same refund id when PhonePe could not be reached", async () => {
-    const merchantOrderId = await outOfStockAttempt();
+    const { merchantOrderId, amount } = await outOfStockAttempt();
     let refund: "PENDING" | "fail" = "fail";
     const { client, asked } = refundDesk({ refund: () => refund, status: () => "COMPLETED" });
     const now = new Date();
-    expect(await requestRefund(database.db, client, merchantOrderId, now)).toBe("REQUESTED");
+    expect(await requestRefund(database.db, client, merchantOrderId, amount, now)).toBe("REQUESTED");
     refund = "PENDING";
     await followDueRefunds(database.db, client, new Date(now.getTime() + 2 * 60_000));
     expect(asked.refunds).toEqual([merchantRefundIdOf(merchantOrderId), merchantRefundIdOf(merchantOrderId)]);
+    // The reconciler asks for the amount that was claimed, not more.
+    expect(asked.amounts).toEqual([amount, amount]);
     expect((await refundOf(merchantOrderId))?.state).toBe("PENDING");
   });
 });

@@ -337,3 +337,68 @@ export function staffInviteMail({
   );
   return { to, subject, text, html };
 }
+
+export type OrderStatusMailInput = {
+  to: string;
+  firstname: string;
+  orderId: number;
+  /** The order's new status (app/lib/order-status.ts). */
+  status: string;
+  /** Given when the order was shipped with them. */
+  courier?: string | null | undefined;
+  trackingNumber?: string | null | undefined;
+  /** The absolute link to /my-orders. */
+  myOrdersUrl: string;
+};
+
+/** What each status means to the customer, in a sentence. */
+const STATUS_SENTENCES: Record<string, string> = {
+  Processed: "We have packed your order and it is getting ready to leave our shop.",
+  Shipped: "Your order has left our shop and is on its way to you.",
+  "Out for delivery": "Your order is out for delivery and should reach you soon.",
+  Delivered: "Your order has been delivered. Thank you for shopping with us.",
+  Cancelled: "Your order has been cancelled.",
+  Refunded:
+    "Your order has been refunded. The money goes back to the account you paid from, usually within 7-10 business days.",
+};
+
+/** The notice that an order moved along its life cycle: its id, its new status, and the courier when shipped. */
+export function orderStatusMail({
+  to,
+  firstname,
+  orderId,
+  status,
+  courier,
+  trackingNumber,
+  myOrdersUrl,
+}: OrderStatusMailInput): MailMessage {
+  if (!/^https?:\/\//.test(myOrdersUrl))
+    throw new Error("The My Orders link must be an absolute http(s) URL");
+  const name = displayName(firstname);
+  const greeting = name ? `Hello ${name},` : "Hello,";
+  const headline = `Your order #${orderId} is now ${status}.`;
+  const sentence = STATUS_SENTENCES[status];
+  const shipping: string[] = [];
+  if (courier) shipping.push(`Courier: ${courier}`);
+  if (trackingNumber) shipping.push(`Tracking number: ${trackingNumber}`);
+  const follow = "You can follow your orders on My Orders:";
+  const sign = signature();
+
+  const subject = `Your ${shop.name} order #${orderId} is ${status}`;
+  const text = [
+    greeting,
+    sentence ? `${headline} ${sentence}` : headline,
+    ...(shipping.length > 0 ? [shipping.join("\n")] : []),
+    `${follow}\n${myOrdersUrl}`,
+    sign.text,
+  ].join("\n\n");
+
+  const link = escapeHtml(myOrdersUrl);
+  const html = htmlMail(
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
+<p><strong>${escapeHtml(headline)}</strong>${sentence ? ` ${escapeHtml(sentence)}` : ""}</p>
+${shipping.length > 0 ? `<p>${shipping.map(escapeHtml).join("<br>")}</p>\n` : ""}<p>${escapeHtml(follow)} <a href="${link}">${link}</a></p>`,
+  );
+  return { to, subject, text, html };
+}

@@ -1,20 +1,21 @@
 // Orders: made exactly once from a paid payment attempt (finishPayment), and read back for My Orders.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { cartItems, customers, orderItems, orders, paymentAttempts, products } from "~/db/schema";
+import {
+  cartItems,
+  customers,
+  orderEvents,
+  orderItems,
+  orders,
+  paymentAttempts,
+  products,
+} from "~/db/schema";
 import { SHIPPING_FEE_PAISE } from "~/lib/limits";
+import { FIRST_STATUS } from "~/lib/order-status";
 import type { AttemptStatus, FinishResult, PaymentOutcome } from "./payment-attempts.server";
 
-/** Order statuses, in the order an order moves through them (docs/decisions/0011-orders-and-payments.md). */
-export const ORDER_STATUSES = [
-  "Ordered",
-  "Processed",
-  "Shipped",
-  "Out for delivery",
-  "Delivered",
-  "Cancelled",
-  "Refunded",
-] as const;
+/** The name an order's history gives the shop itself (the order placed by a payment, a refund it followed). */
+export const SHOP_ACTOR = "Shop";
 
 /**
  * Finishes a payment exactly once, whoever calls first: the shopper's return, PhonePe's webhook or the
@@ -138,9 +139,14 @@ export async function finishPayment(
           ...outcome.details,
         },
         shippingInfo: attempt.shippingAddress,
+        status: FIRST_STATUS,
       })
       .returning({ id: orders.id });
     if (!order) throw new Error("The new order row was not returned");
+    // The order's history starts with the order placed, by the shop itself.
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: order.id, fromStatus: null, toStatus: FIRST_STATUS, actorName: SHOP_ACTOR });
     await tx.insert(orderItems).values(
       attempt.lines.map((line) => ({
         orderId: order.id,
@@ -172,6 +178,9 @@ export type OrderView = {
   totalPrice: number;
   totalPriceAfterDiscount: number;
   status: string;
+  /** Set when the order was shipped (both optional). */
+  courier: string | null;
+  trackingNumber: string | null;
   createdAt: Date;
   items: {
     id: number;
@@ -191,6 +200,8 @@ export async function customerOrders(db: Database, customerId: number): Promise<
       totalPrice: orders.totalPrice,
       totalPriceAfterDiscount: orders.totalPriceAfterDiscount,
       status: orders.status,
+      courier: orders.courier,
+      trackingNumber: orders.trackingNumber,
       createdAt: orders.createdAt,
     })
     .from(orders)

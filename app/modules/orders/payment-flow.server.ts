@@ -118,7 +118,9 @@ export async function settlePayment(
   outcome: PaymentOutcome,
 ): Promise<FinishResult> {
   const result = await finishPayment(db, merchantOrderId, outcome);
-  if (result.kind === "out-of-stock") await requestRefund(db, phonePeClientFromConfig(), merchantOrderId);
+  if (result.kind === "out-of-stock") {
+    await requestRefund(db, phonePeClientFromConfig(), merchantOrderId, result.amount);
+  }
   return result;
 }
 

@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { paymentAttempts } from "~/db/schema";
+import type { RefundState } from "~/lib/order-status";
 import { describeError } from "~/modules/ops/errors.server";
 import type { PhonePeClient } from "~/modules/payments/phonepe/client.server";
 import { isPhonePeId } from "~/modules/payments/phonepe/types";
 
-/** Where a refund stands: REQUESTED is the shop's own (claimed, PhonePe not yet answered); the rest PhonePe's. */
-export type RefundState = "REQUESTED" | "PENDING" | "CONFIRMED" | "COMPLETED" | "FAILED";
-const OPEN_STATES: RefundState[] = ["REQUESTED", "PENDING", "CONFIRMED"];
+export type { RefundState };
+/** Refunds PhonePe has not finished yet: the reconciler follows them. */
+export const OPEN_REFUND_STATES: RefundState[] = ["REQUESTED", "PENDING", "CONFIRMED"];
 
 /** One refund per attempt: its id is derived from the attempt's, so asking twice asks for the same refund. */
 export function merchantRefundIdOf(merchantOrderId: string): string {
@@ -23,24 +24,57 @@ export function nextRefundCheck(state: RefundState, now: Date): Date {
 }
 
 /**
- * Asks PhonePe to refund an attempt whose payment cannot become an order (stock ran out while the shopper
- * paid). Claimed first with one conditional UPDATE, so reloads, duplicate webhooks and several instances ask
- * once; if PhonePe cannot be reached the claim stays REQUESTED and the reconciler asks again (the same
- * merchantRefundId, so PhonePe refunds once).
+ * Claims the one refund of an attempt, of `amount` paise, with one conditional UPDATE: false when a refund was
+ * claimed before (by anyone, on any instance). Pass a transaction to claim it together with other changes;
+ * then ask PhonePe after the commit (askForClaimedRefund).
+ */
+export async function claimRefund(
+  db: Pick<Database, "update">,
+  merchantOrderId: string,
+  amount: number,
+  now = new Date(),
+): Promise<boolean> {
+  const claimed = await db
+    .update(paymentAttempts)
+    .set({
+      refundState: "REQUESTED",
+      refundAmount: amount,
+      refundCheckAt: nextRefundCheck("REQUESTED", now),
+      updatedAt: now,
+    })
+    .where(and(eq(paymentAttempts.merchantOrderId, merchantOrderId), isNull(paymentAttempts.refundState)))
+    .returning({ id: paymentAttempts.id });
+  return claimed.length > 0;
+}
+
+/**
+ * Asks PhonePe for a refund this caller has just claimed. If PhonePe cannot be reached the claim stays
+ * REQUESTED and the reconciler asks again (the same merchantRefundId, so PhonePe refunds once).
+ */
+export function askForClaimedRefund(
+  db: Database,
+  client: PhonePeClient,
+  merchantOrderId: string,
+  amount: number,
+  now = new Date(),
+): Promise<RefundState> {
+  return askPhonePe(db, client, merchantOrderId, "REQUESTED", amount, now);
+}
+
+/**
+ * Asks PhonePe to refund `amount` paise of an attempt: the whole of a payment that cannot become an order
+ * (stock ran out while the shopper paid), or what an owner chose to give back of an order's. Claimed first,
+ * so reloads, duplicate webhooks and several instances ask once; null when a refund was claimed before.
  */
 export async function requestRefund(
   db: Database,
   client: PhonePeClient,
   merchantOrderId: string,
+  amount: number,
   now = new Date(),
 ): Promise<RefundState | null> {
-  const [claimed] = await db
-    .update(paymentAttempts)
-    .set({ refundState: "REQUESTED", refundCheckAt: nextRefundCheck("REQUESTED", now), updatedAt: now })
-    .where(and(eq(paymentAttempts.merchantOrderId, merchantOrderId), isNull(paymentAttempts.refundState)))
-    .returning({ amount: paymentAttempts.amount });
-  if (!claimed) return null;
-  return askPhonePe(db, client, merchantOrderId, "REQUESTED", claimed.amount, now);
+  if (!(await claimRefund(db, merchantOrderId, amount, now))) return null;
+  return askForClaimedRefund(db, client, merchantOrderId, amount, now);
 }
 
 /** The next step for an open refund: ask for it (still REQUESTED) or ask how it stands, and store the answer. */
@@ -103,7 +137,9 @@ export async function followDueRefunds(
   const due = db
     .select({ id: paymentAttempts.id })
     .from(paymentAttempts)
-    .where(and(inArray(paymentAttempts.refundState, OPEN_STATES), lte(paymentAttempts.refundCheckAt, now)))
+    .where(
+      and(inArray(paymentAttempts.refundState, OPEN_REFUND_STATES), lte(paymentAttempts.refundCheckAt, now)),
+    )
     .orderBy(asc(paymentAttempts.refundCheckAt))
     .limit(10)
     .for("update", { skipLocked: true });
@@ -115,10 +151,13 @@ export async function followDueRefunds(
       merchantOrderId: paymentAttempts.merchantOrderId,
       refundState: paymentAttempts.refundState,
       amount: paymentAttempts.amount,
+      refundAmount: paymentAttempts.refundAmount,
     });
   for (const refund of claimed) {
     const state = (refund.refundState ?? "REQUESTED") as RefundState;
-    await askPhonePe(db, client, refund.merchantOrderId, state, refund.amount, now);
+    // Refunds claimed before refund_amount existed were of the whole amount (migration 0008 filled them in).
+    const amount = refund.refundAmount ?? refund.amount;
+    await askPhonePe(db, client, refund.merchantOrderId, state, amount, now);
   }
   return claimed.length;
 }
@@ -136,7 +175,7 @@ export async function noteRefundWebhook(db: Database, merchantRefundId: string, 
     .where(
       and(
         eq(paymentAttempts.merchantOrderId, merchantOrderId),
-        inArray(paymentAttempts.refundState, OPEN_STATES),
+        inArray(paymentAttempts.refundState, OPEN_REFUND_STATES),
       ),
     )
     .returning({ id: paymentAttempts.id });

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { orderAdminMessages } from "~/lib/messages";
+import { rupeesToPaise } from "~/lib/money";
+import { ORDER_STATUSES, SHIPPED } from "~/lib/order-status";
+import { typedText } from "./fields";
+
+/** The back office's order page: moving an order along its life cycle, and (owners) a refund. */
+
+export const COURIER_MAX = 60;
+export const TRACKING_MIN = 4;
+export const TRACKING_MAX = 40;
+export const ORDER_NOTE_MAX = 500;
+/** "1,23,45,678.50" at most: anything longer is no amount an order of this shop was paid. */
+const AMOUNT_TEXT_MAX = 16;
+
+const status = (message: string) => z.enum(ORDER_STATUSES, { errorMap: () => ({ message }) });
+
+const note = typedText({
+  max: ORDER_NOTE_MAX,
+  tooLong: orderAdminMessages.noteTooLong(ORDER_NOTE_MAX),
+  multiline: true,
+}).optional();
+
+const courier = typedText({ max: COURIER_MAX, tooLong: orderAdminMessages.courierTooLong(COURIER_MAX) });
+
+/** Letters, digits and hyphens, as couriers print them (Blue Dart, DTDC, India Post "EE123456789IN"). */
+const trackingNumber = z
+  .string()
+  .trim()
+  .regex(
+    new RegExp(`^[A-Za-z0-9-]{${TRACKING_MIN},${TRACKING_MAX}}$`),
+    orderAdminMessages.trackingInvalid(TRACKING_MIN, TRACKING_MAX),
+  );
+
+const moveFields = {
+  /** The status the staff member saw: a stale one is refused (someone else moved the order meanwhile). */
+  from: status(orderAdminMessages.chooseStatus),
+  to: status(orderAdminMessages.chooseStatus),
+  courier: courier.optional(),
+  trackingNumber: trackingNumber.optional(),
+  note,
+};
+
+/** Rupees as typed ("1,500", "1500.50"), as paise; more than 0. Whether it is at most what was paid is the server's. */
+const refundAmount = z
+  .string({
+    required_error: orderAdminMessages.refundAmountRequired,
+    invalid_type_error: orderAdminMessages.refundAmountRequired,
+  })
+  .trim()
+  .min(1, orderAdminMessages.refundAmountRequired)
+  .max(AMOUNT_TEXT_MAX, orderAdminMessages.refundAmountInvalid)
+  .transform((typed, context) => {
+    const paise = rupeesToPaise(typed);
+    if (paise === undefined) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: orderAdminMessages.refundAmountInvalid });
+      return z.NEVER;
+    }
+    if (paise <= 0) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: orderAdminMessages.refundAmountNotPositive });
+      return z.NEVER;
+    }
+    return paise;
+  });
+
+const refundFields = { amount: refundAmount, note };
+
+/** A courier and a tracking number only go with Shipped. */
+function shippingDetailsOnlyWhenShipped(
+  move: { intent: string; to?: string; courier?: string | undefined; trackingNumber?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  if (move.intent !== "move" || move.to === SHIPPED) return;
+  for (const field of ["courier", "trackingNumber"] as const) {
+    if (move[field]) {
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [field],
+        message: orderAdminMessages.shippingDetailsOnlyWhenShipped,
+      });
+    }
+  }
+}
+
+export const moveOrderSchema = z
+  .object({ intent: z.literal("move"), ...moveFields })
+  .superRefine(shippingDetailsOnlyWhenShipped);
+
+export const refundOrderSchema = z.object({ intent: z.literal("refund"), ...refundFields });
+
+/** The order page's two forms, told apart by the submit button's intent. */
+export const orderPageSchema = z
+  .discriminatedUnion("intent", [
+    z.object({ intent: z.literal("move"), ...moveFields }),
+    z.object({ intent: z.literal("refund"), ...refundFields }),
+  ])
+  .superRefine(shippingDetailsOnlyWhenShipped);
+
+export type OrderPageForm = z.output<typeof orderPageSchema>;
