@@ -25,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const sections = [
   { to: "/admin/products", label: "Products" },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/refunds", label: "Refunds" },
   { to: "/admin/blogs", label: "Blogs" },
   { to: "/admin/enquiries", label: "Enquiries" },
   { to: "/admin/newsletter", label: "Newsletter" },

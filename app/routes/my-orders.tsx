@@ -61,6 +61,16 @@ export default function MyOrders() {
               <p className="order-date">
                 Ordered on <time dateTime={order.createdAt}>{formatLongDate(order.createdAt)}</time>
               </p>
+              {order.courier || order.trackingNumber ? (
+                <p className="order-shipping">
+                  Shipped{order.courier ? ` with ${order.courier}` : ""}
+                  {order.trackingNumber ? (
+                    <>
+                      , tracking number <span className="order-tracking">{order.trackingNumber}</span>
+                    </>
+                  ) : null}
+                </p>
+              ) : null}
               <table className="order-items">
                 <caption className="visually-hidden">Items of order #{order.id}</caption>
                 <thead>

@@ -67,10 +67,10 @@ const refundFields = { amount: refundAmount, note };
 
 /** A courier and a tracking number only go with Shipped. */
 function shippingDetailsOnlyWhenShipped(
-  move: { intent: string; to?: string; courier?: string | undefined; trackingNumber?: string | undefined },
+  move: { to: string; courier?: string | undefined; trackingNumber?: string | undefined },
   context: z.RefinementCtx,
 ) {
-  if (move.intent !== "move" || move.to === SHIPPED) return;
+  if (move.to === SHIPPED) return;
   for (const field of ["courier", "trackingNumber"] as const) {
     if (move[field]) {
       context.addIssue({
@@ -82,11 +82,11 @@ function shippingDetailsOnlyWhenShipped(
   }
 }
 
-export const moveOrderSchema = z
-  .object({ intent: z.literal("move"), ...moveFields })
-  .superRefine(shippingDetailsOnlyWhenShipped);
+/** The status form's fields, checked in the browser as they are typed (the intent comes with the button). */
+export const moveOrderSchema = z.object(moveFields).superRefine(shippingDetailsOnlyWhenShipped);
 
-export const refundOrderSchema = z.object({ intent: z.literal("refund"), ...refundFields });
+/** The refund form's fields, checked in the browser as they are typed. */
+export const refundOrderSchema = z.object(refundFields);
 
 /** The order page's two forms, told apart by the submit button's intent. */
 export const orderPageSchema = z
@@ -94,6 +94,8 @@ export const orderPageSchema = z
     z.object({ intent: z.literal("move"), ...moveFields }),
     z.object({ intent: z.literal("refund"), ...refundFields }),
   ])
-  .superRefine(shippingDetailsOnlyWhenShipped);
+  .superRefine((form, context) => {
+    if (form.intent === "move") shippingDetailsOnlyWhenShipped(form, context);
+  });
 
 export type OrderPageForm = z.output<typeof orderPageSchema>;

@@ -1,0 +1,121 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { FieldError, FormError } from "~/components/forms/Field";
+import { useIsPending } from "~/components/forms/use-is-pending";
+import { ORDER_NOTE_MAX, refundOrderSchema } from "~/lib/forms/orders";
+import { formatRupees } from "~/lib/money";
+import { REFUND_STATE_LABELS, type RefundState } from "~/lib/order-status";
+
+type Refund = { state: RefundState; amount: number; refundId: string | null };
+
+/**
+ * The refund of the order's payment and where PhonePe has it; with none yet, owners (only) may ask for one,
+ * once. Staff see no form, and the server refuses their post whatever the page shows.
+ */
+export function RefundPanel({
+  refund,
+  paid,
+  isOwner,
+  lastResult,
+}: {
+  refund: Refund | null;
+  paid: number;
+  isOwner: boolean;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  // A refund refused because one was made meanwhile: the form is gone, its message stays with the refund.
+  const refusal = refund ? lastResult?.error?.[""]?.[0] : undefined;
+  return (
+    <section className="admin-panel" aria-labelledby="refund-heading">
+      <h2 id="refund-heading">Refund</h2>
+      {refusal ? (
+        <p className="form-error" role="alert">
+          {refusal}
+        </p>
+      ) : null}
+      {refund ? (
+        <dl className="admin-facts">
+          <div>
+            <dt>PhonePe state</dt>
+            <dd>{REFUND_STATE_LABELS[refund.state]}</dd>
+          </div>
+          <div>
+            <dt>Amount</dt>
+            <dd>
+              {formatRupees(refund.amount)}
+              {refund.amount < paid ? ` of ${formatRupees(paid)} (part)` : " (all of it)"}
+            </dd>
+          </div>
+          <div>
+            <dt>PhonePe refund id</dt>
+            <dd className="admin-code">{refund.refundId ?? "Not given yet"}</dd>
+          </div>
+        </dl>
+      ) : isOwner ? (
+        <RefundForm paid={paid} lastResult={lastResult} />
+      ) : (
+        <p>No refund. Only an owner can refund an order.</p>
+      )}
+    </section>
+  );
+}
+
+function RefundForm({
+  paid,
+  lastResult,
+}: {
+  paid: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const refunding = useIsPending({ intent: "refund" });
+  const [form, fields] = useForm({
+    id: "refund-order",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: refundOrderSchema }),
+  });
+  const { key: amountKey, ...amountProps } = getInputProps(fields.amount, { type: "text" });
+  const { key: noteKey, ...noteProps } = getTextareaProps(fields.note);
+  const hintId = `${fields.amount.id}-hint`;
+  return (
+    <Form method="post" className="stack-form" {...getFormProps(form)} aria-label="Refund through PhonePe">
+      <p className="field-hint">
+        PhonePe refunds an order once: the whole {formatRupees(paid)} makes the order Refunded, less leaves
+        its status as it is.
+      </p>
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className="field">
+        <label htmlFor={fields.amount.id}>Amount to refund (rupees)</label>
+        <input
+          key={amountKey}
+          {...amountProps}
+          inputMode="decimal"
+          autoComplete="off"
+          aria-describedby={[fields.amount.errors ? fields.amount.errorId : null, hintId]
+            .filter(Boolean)
+            .join(" ")}
+        />
+        <p className="field-hint" id={hintId}>
+          More than Rs. 0, at most {formatRupees(paid)}
+        </p>
+        <FieldError field={fields.amount} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.note.id}>Reason (optional, for the history)</label>
+        <textarea key={noteKey} {...noteProps} rows={2} maxLength={ORDER_NOTE_MAX} />
+        <FieldError field={fields.note} />
+      </div>
+      <button type="submit" name="intent" value="refund" disabled={refunding}>
+        {refunding ? "Asking PhonePe…" : "Refund through PhonePe"}
+      </button>
+    </Form>
+  );
+}

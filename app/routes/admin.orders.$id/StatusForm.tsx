@@ -1,0 +1,103 @@
+import {
+  getFormProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { Field, FieldError, FormError } from "~/components/forms/Field";
+import { useIsPending } from "~/components/forms/use-is-pending";
+import { COURIER_MAX, moveOrderSchema, ORDER_NOTE_MAX, TRACKING_MAX } from "~/lib/forms/orders";
+import { SHIPPED } from "~/lib/order-status";
+
+/**
+ * The statuses the order may move to, and nothing else (the server checks again). The status shown with the
+ * page goes back as `from`, so a change someone else made meanwhile is refused rather than overwritten.
+ */
+export function StatusForm({
+  orderId,
+  status,
+  nextStatuses,
+  lastResult,
+}: {
+  orderId: number;
+  status: string;
+  nextStatuses: string[];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const moving = useIsPending({ intent: "move" });
+  const [form, fields] = useForm({
+    id: `move-order-${orderId}`,
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: moveOrderSchema }),
+  });
+  if (nextStatuses.length === 0) {
+    return (
+      <section className="admin-panel" aria-labelledby="status-heading">
+        <h2 id="status-heading">Status</h2>
+        <p>
+          This order is {status}: its life cycle has no further step
+          {status === "Delivered" || status === "Cancelled" ? " unless it is refunded" : ""}.
+        </p>
+      </section>
+    );
+  }
+  const { key: toKey, ...toProps } = getSelectProps(fields.to);
+  const chosen = fields.to.initialValue;
+  const { key: noteKey, ...noteProps } = getTextareaProps(fields.note);
+  return (
+    <section className="admin-panel" aria-labelledby="status-heading">
+      <h2 id="status-heading">Change status</h2>
+      <Form method="post" className="stack-form" {...getFormProps(form)} aria-labelledby="status-heading">
+        <FormError id={form.errorId} errors={form.errors} />
+        {/* Not Conform's: after a refusal it must carry the status shown now, not the one posted. */}
+        <input type="hidden" name="from" value={status} />
+        <FieldError field={fields.from} />
+        <div className="field">
+          <label htmlFor={fields.to.id}>New status</label>
+          <select
+            key={toKey}
+            {...toProps}
+            defaultValue={chosen && nextStatuses.includes(chosen) ? chosen : nextStatuses[0]}
+          >
+            {nextStatuses.map((next) => (
+              <option key={next} value={next}>
+                {next}
+              </option>
+            ))}
+          </select>
+          <FieldError field={fields.to} />
+        </div>
+        {nextStatuses.includes(SHIPPED) ? (
+          <fieldset className="admin-fieldset">
+            <legend>When shipping (optional)</legend>
+            <Field
+              label="Courier"
+              field={fields.courier}
+              autoComplete="off"
+              hint={`Up to ${COURIER_MAX} characters, e.g. Blue Dart`}
+            />
+            <Field
+              label="Tracking number"
+              field={fields.trackingNumber}
+              autoComplete="off"
+              hint={`Letters, digits and hyphens, up to ${TRACKING_MAX}`}
+            />
+          </fieldset>
+        ) : null}
+        <div className="field">
+          <label htmlFor={fields.note.id}>Note (optional, for the history)</label>
+          <textarea key={noteKey} {...noteProps} rows={2} maxLength={ORDER_NOTE_MAX} />
+          <FieldError field={fields.note} />
+        </div>
+        <button type="submit" name="intent" value="move" disabled={moving}>
+          {moving ? "Saving…" : "Change status"}
+        </button>
+      </Form>
+    </section>
+  );
+}

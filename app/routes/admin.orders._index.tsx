@@ -1,0 +1,139 @@
+import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { requireStaff } from "~/auth.server";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { Pager } from "~/components/admin/Pager";
+import { getDb } from "~/db/db.server";
+import { formatLongDate } from "~/lib/dates";
+import { formatRupees } from "~/lib/money";
+import {
+  isFiltered,
+  ORDER_SEARCH_MAX,
+  orderListQuery,
+  orderListRedirect,
+  parseOrderFilters,
+} from "~/lib/order-filters";
+import { ORDER_STATUSES } from "~/lib/order-status";
+import { listOrders } from "~/modules/orders/admin-orders.server";
+
+export const meta: MetaFunction = () => adminMeta("Orders");
+
+/** Staff and owners: every order, newest first, narrowed by the filters in the URL. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const url = new URL(request.url);
+  // One URL per list: empty or invalid filters are dropped, so a shared link opens the same page.
+  const canonical = orderListRedirect(url);
+  if (canonical) throw redirect(canonical);
+  const filters = parseOrderFilters(url.searchParams);
+  const list = await listOrders(await getDb(), filters);
+  return json({
+    filters,
+    filtered: isFiltered(filters),
+    total: list.total,
+    page: list.page,
+    pages: list.pages,
+    rows: list.rows.map((row) => ({
+      ...row,
+      placed: formatLongDate(row.createdAt),
+      paid: formatRupees(row.paid),
+    })),
+  });
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export default function OrderList() {
+  const { filters, filtered, total, page, pages, rows } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>Orders</h1>
+      {/* Remounted when the filters change, so its fields show the URL's values after each search. */}
+      <Form
+        method="get"
+        action="/admin/orders"
+        className="admin-filters admin-order-filters"
+        aria-label="Filter orders"
+        key={orderListQuery(filters, { page: 1 })}
+      >
+        <label>
+          Search
+          <input
+            type="search"
+            name="q"
+            defaultValue={filters.q ?? ""}
+            maxLength={ORDER_SEARCH_MAX}
+            placeholder="Order id, name, e-mail or phone"
+          />
+        </label>
+        <label>
+          Status
+          <select name="status" defaultValue={filters.status ?? ""}>
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From
+          <input type="date" name="from" defaultValue={filters.from ?? ""} />
+        </label>
+        <label>
+          To
+          <input type="date" name="to" defaultValue={filters.to ?? ""} />
+        </label>
+        <button type="submit" className="button-small">
+          Show
+        </button>
+        {filtered ? <Link to="/admin/orders">Clear filters</Link> : null}
+      </Form>
+      <p className="admin-count">
+        {total === 0
+          ? filtered
+            ? "No orders match these filters."
+            : "No orders yet."
+          : `${plural(total, "order", "orders")}${filtered ? (total === 1 ? " matches" : " match") : ""}, newest first.`}
+      </p>
+      {rows.length > 0 ? (
+        <table className="admin-table admin-card-table">
+          <caption className="visually-hidden">Orders, newest first (page {page})</caption>
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Date</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Items</th>
+              <th scope="col">Paid</th>
+              <th scope="col">Status</th>
+              <th scope="col">Payment</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row" data-label="Order">
+                  <Link to={`/admin/orders/${row.id}`}>#{row.id}</Link>
+                </th>
+                <td data-label="Date">{row.placed}</td>
+                <td data-label="Customer">
+                  {row.customer}
+                  <span className="admin-subtext">{row.email}</span>
+                </td>
+                <td data-label="Items">{row.itemCount}</td>
+                <td data-label="Paid">{row.paid}</td>
+                <td data-label="Status">
+                  <span className="order-status-badge">{row.status}</span>
+                </td>
+                <td data-label="Payment">{row.paymentState}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <Pager page={page} pages={pages} label="Order list pages" />
+    </>
+  );
+}
