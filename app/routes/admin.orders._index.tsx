@@ -56,7 +56,7 @@ export default function OrderList() {
         aria-label="Filter orders"
         key={orderListQuery(filters, { page: 1 })}
       >
-        <label>
+        <label className="admin-filter-search">
           Search
           <input
             type="search"
@@ -119,11 +119,15 @@ export default function OrderList() {
                 </th>
                 <td data-label="Date">{row.placed}</td>
                 <td data-label="Customer">
-                  {row.customer}
-                  <span className="admin-subtext">{row.email}</span>
+                  <div>
+                    {row.customer}
+                    <span className="admin-subtext">{row.email}</span>
+                  </div>
                 </td>
                 <td data-label="Items">{row.itemCount}</td>
-                <td data-label="Paid">{row.paid}</td>
+                <td data-label="Paid" className="admin-money">
+                  {row.paid}
+                </td>
                 <td data-label="Status">
                   <span className="order-status-badge">{row.status}</span>
                 </td>

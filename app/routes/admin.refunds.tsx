@@ -76,13 +76,17 @@ export default function UnorderedRefunds() {
                 </th>
                 <td data-label="Paid on">{row.paidOn}</td>
                 <td data-label="Customer">
-                  {row.customer}
-                  <span className="admin-subtext">
-                    <a href={`mailto:${row.email}`}>{row.email}</a> ·{" "}
-                    <a href={`tel:+91${row.mobile}`}>{row.mobile}</a>
-                  </span>
+                  <div>
+                    {row.customer}
+                    <span className="admin-subtext">
+                      <a href={`mailto:${row.email}`}>{row.email}</a> ·{" "}
+                      <a href={`tel:+91${row.mobile}`}>{row.mobile}</a>
+                    </span>
+                  </div>
                 </td>
-                <td data-label="Paid">{row.amount}</td>
+                <td data-label="Paid" className="admin-money">
+                  {row.amount}
+                </td>
                 <td data-label="Refund">
                   {row.refund
                     ? `${row.refund.amount}: ${row.refund.label}`

@@ -39,8 +39,12 @@ export function OrderFacts({ order }: { order: Order }) {
                   </span>
                 </td>
                 <td data-label="Quantity">{item.quantity}</td>
-                <td data-label="Unit price">{formatRupees(item.unitPrice)}</td>
-                <td data-label="Line total">{formatRupees(item.unitPrice * item.quantity)}</td>
+                <td data-label="Unit price" className="admin-money">
+                  {formatRupees(item.unitPrice)}
+                </td>
+                <td data-label="Line total" className="admin-money">
+                  {formatRupees(item.unitPrice * item.quantity)}
+                </td>
               </tr>
             ))}
           </tbody>
