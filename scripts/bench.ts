@@ -255,6 +255,18 @@ const storeUrls = [
   ...["dell", "think", "camera"].map((q) => store({ q })),
 ];
 
+/** Shoppers' searches (decision 0021), a typo among them: issue 18 wants them no dearer than the store. */
+const searchUrls = [
+  "hp laptop",
+  "lenovo",
+  "16 gb",
+  "cctv camera",
+  "dell i5",
+  "refurbished laptop",
+  "think pad",
+  "lenova",
+].map((q) => store({ q }));
+
 /** Product ids spread evenly over 1..min(products, 1000). */
 function productUrls(): string[] {
   const highest = Math.min(products, 1000);
@@ -271,6 +283,8 @@ type Page = { name: string; urls: string[] };
 const pages: Page[] = [
   { name: "minimal", urls: ["/healthz"] },
   { name: "store", urls: storeUrls },
+  { name: "store, unfiltered", urls: [store({})] },
+  { name: "search", urls: searchUrls },
   { name: "product", urls: productUrls() },
   { name: "home", urls: ["/"] },
 ];

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { config } from "~/config.server";
+import { indexStaleProducts } from "~/modules/catalogue/search-index.server";
 import { type Database, type DatabaseHandle, isCatalogueEmpty, openDatabase } from "./client.server";
 import { seedCatalogue } from "./seed.server";
 
@@ -17,6 +18,9 @@ async function start(): Promise<DatabaseHandle> {
     const counts = await seedCatalogue(handle.db);
     console.info(`Seeded the empty database: ${counts.products} products, ${counts.blogs} blogs.`);
   }
+  // Products written before search existed, or by older search rules, are read again once.
+  const indexed = await indexStaleProducts(handle.db);
+  if (indexed > 0) console.info(`Prepared ${indexed} products for search.`);
   return handle;
 }
 

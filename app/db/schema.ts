@@ -105,6 +105,14 @@ export const products = pgTable(
     quantity: integer("quantity").notNull().default(0),
     sold: integer("sold").notNull().default(0),
     totalRating: numeric("total_rating", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
+    /**
+     * The product's words as search reads them (app/lib/search-terms.ts): its title, and everything searchable
+     * (title, brand, category, type, tags). Written by the shop with every change of those fields; null until
+     * then, and rewritten at start when searchVersion is older than the shop's.
+     */
+    searchTitle: text("search_title"),
+    searchText: text("search_text"),
+    searchVersion: smallint("search_version").notNull().default(0),
     /** Set when the back office hides the product: the shop no longer shows or sells it; orders keep it. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -118,11 +126,17 @@ export const products = pgTable(
     index("products_price_idx").on(t.discountedPrice, t.id),
     index("products_created_idx").on(t.createdAt, t.id),
     index("products_title_idx").on(sql`lower(${t.title})`, t.id),
+    index("products_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     check("products_prices_positive", sql`${t.originalPrice} > 0 AND ${t.discountedPrice} > 0`),
     check("products_discount_not_above_mrp", sql`${t.discountedPrice} <= ${t.originalPrice}`),
     check("products_stock_not_negative", sql`${t.quantity} >= 0 AND ${t.sold} >= 0`),
   ],
 );
+
+/** Every word of the catalogue's searchable text: what a mistyped search word is corrected against. */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);
 
 export const productColours = pgTable(
   "product_colours",

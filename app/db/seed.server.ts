@@ -1,4 +1,5 @@
 import { count, sql } from "drizzle-orm";
+import { addSearchWords, searchColumns, vocabularyOf } from "~/modules/catalogue/search-index.server";
 import type { Database } from "./client.server";
 import { blogs, colours, productColours, products } from "./schema";
 import { type SeedProduct, seedBlogs, seedColours, seedProducts } from "./seed-data";
@@ -59,9 +60,11 @@ async function insertProducts(
         sold: item.sold,
         totalRating: item.totalRating,
         createdAt: new Date(now.getTime() - item.daysAgo * DAY_MS),
+        ...searchColumns(item),
       })),
     )
     .returning({ id: products.id });
+  await addSearchWords(tx, items.flatMap(vocabularyOf));
   const links = inserted.flatMap((row, index) =>
     (items[index]?.colours ?? []).flatMap((name) => {
       const colourId = colourIds.get(name);

@@ -177,6 +177,13 @@ export const checkoutMessages = {
     `You have started many payments in the last hour. Please try again in ${minutesText(minutes)}, or call us to place your order.`,
 } as const;
 
+/** The store's search (issue 18). */
+export const searchMessages = {
+  nothingFound: (q: string | undefined) =>
+    q ? `No products match “${q}”.` : "No products match your search.",
+  tryAgain: "Check the spelling, use fewer words, or look through a category:",
+} as const;
+
 /** The back office (/admin). */
 export const staffMessages = {
   nameRequired: "Name is Required",

@@ -19,6 +19,8 @@ export const MAX_PAGE = 10_000;
 
 export type StoreFilters = {
   q?: string;
+  /** Search exactly what was typed: no typo correction (the "search instead for" link). */
+  exact?: boolean;
   category?: string;
   brand?: string;
   tag?: Tag;
@@ -66,6 +68,7 @@ export function parseStoreFilters(params: URLSearchParams): StoreFilters {
   }
   return {
     q: text(params.get("q"), 100),
+    exact: params.get("exact") === "1" ? true : undefined,
     category: text(params.get("category"), 60),
     brand: text(params.get("brand"), 60),
     tag: oneOf(params.get("tag"), TAGS),
@@ -82,6 +85,7 @@ export function storeQuery(filters: StoreFilters, changes: Partial<StoreFilters>
   const f = { ...filters, ...changes };
   const params = new URLSearchParams();
   if (f.q) params.set("q", f.q);
+  if (f.q && f.exact) params.set("exact", "1");
   if (f.category) params.set("category", f.category);
   if (f.brand) params.set("brand", f.brand);
   if (f.tag) params.set("tag", f.tag);

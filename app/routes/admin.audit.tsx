@@ -6,6 +6,7 @@ import { getDb } from "~/db/db.server";
 import { auditAreaLabels, describeAuditDetails, isAuditArea } from "~/lib/audit";
 import { formatLongDate } from "~/lib/dates";
 import { parseId } from "~/lib/params";
+import { normaliseSearch } from "~/lib/search-text";
 import { AUDIT_PAGE_SIZE, auditActors, auditEntries } from "~/modules/staff/audit.server";
 
 export const meta: MetaFunction = () => adminMeta("Audit trail");
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filter = {
     area: isAuditArea(area) ? area : undefined,
     staffId: parseId(params.get("member") ?? undefined),
-    subject: params.get("subject")?.trim().slice(0, 100) || undefined,
+    subject: normaliseSearch(params.get("subject")) || undefined,
     before: parseId(params.get("before") ?? undefined),
   };
   const db = await getDb();

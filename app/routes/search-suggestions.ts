@@ -5,6 +5,6 @@ import { searchSuggestions } from "~/modules/catalogue/search.server";
 /** Live suggestions for the header search box (JSON, used only with JavaScript on). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams.get("q") ?? "";
-  const suggestions = await searchSuggestions(await getDb(), q);
-  return json({ suggestions }, { headers: { "Cache-Control": "private, max-age=30" } });
+  const { suggestions, used } = await searchSuggestions(await getDb(), q);
+  return json({ suggestions, used: used ?? null }, { headers: { "Cache-Control": "private, max-age=30" } });
 }

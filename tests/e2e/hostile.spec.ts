@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequest, APIRequestContext, APIResponse } from "@playwright/test";
 import { newCustomer, type TestCustomer } from "./support/accounts";
+import { ensureOwner, owner } from "./support/admin";
 import { simulator, webhookAuthorization } from "./support/simulator";
 import { test as base, expect } from "./support/test";
 
@@ -307,12 +308,24 @@ class Shop {
     return { ...customer, context };
   }
 
+  /** The back office's owner, logged in through the log-in form; the context keeps the staff cookie. */
+  async owner(): Promise<{ context: APIRequestContext }> {
+    const context = await this.context();
+    await ensureOwner(context);
+    const response = await context.post("/admin/login", {
+      form: { email: owner.email, password: owner.password },
+      maxRedirects: 0,
+    });
+    expect(response.status(), "the owner's log-in").toBe(303);
+    return { context };
+  }
+
   /**
    * Sends every probe (a few at a time) and returns one line per failure: any 5xx, a Location off the shop,
    * a Set-Cookie smuggled in through a header, or no answer at all. "visitor" sends each probe from a
    * fresh context, so a probe that signs someone in cannot change what the next one sees.
    */
-  async drive(probes: Probe[], as: Customer | "visitor"): Promise<string[]> {
+  async drive(probes: Probe[], as: { context: APIRequestContext } | "visitor"): Promise<string[]> {
     const failures: string[] = [];
     const queue = [...probes];
     const worker = async () => {
@@ -642,6 +655,36 @@ test.describe("hostile input", () => {
     const customer = await shop.customer();
     const failures = [...(await shop.drive(probes, "visitor")), ...(await shop.drive(probes, customer))];
     expectNoFailures(failures, probes.length * 2);
+  });
+
+  test("back office as its owner: staff changes, and the audit trail's filters", async ({ shop }) => {
+    const signedIn = await shop.owner();
+    // The owner is the first account (id 1): changing it to what it is, or disabling it, changes nothing.
+    const routes: ActionRoute[] = [
+      {
+        path: "/admin/staff",
+        valid: () => ({ intent: "role", id: "1", role: "owner" }),
+        text: ["role"],
+        numbers: ["id"],
+        intents: true,
+      },
+      { path: "/admin/staff", valid: () => ({ intent: "disable", id: "1" }), numbers: ["id"] },
+      { path: "/admin/staff", valid: () => ({ intent: "password-link", id: "999999" }), numbers: ["id"] },
+      {
+        path: "/admin/staff",
+        valid: () => ({ intent: "invite", name: "Probe Member", email: email(), role: "staff" }),
+        text: ["name", "email", "role"],
+      },
+    ];
+    const probes = [
+      ...routes.flatMap(actionProbes),
+      ...(["area", "member", "subject", "before"] as const).flatMap((param) =>
+        getProbes("/admin/audit", param, param === "member" || param === "before" ? "both" : "text"),
+      ),
+    ];
+    expectNoFailures(await shop.drive(probes, signedIn), probes.length);
+    const stillOwner = await signedIn.context.get("/admin/staff", { maxRedirects: 0 });
+    expect(stillOwner.status(), "the owner is still signed in and still an owner").toBe(200);
   });
 
   test("log-out", async ({ shop }) => {

@@ -32,9 +32,50 @@ test.describe("header search", () => {
       expect(brand).toBe("Hikvision");
   });
 
-  test("a search that matches nothing says so", async ({ page }) => {
+  test("a search that matches nothing says so, keeps the words and offers ways on", async ({ page }) => {
     await page.goto("/product?q=zzzz-no-such-thing");
-    await expect(page.getByText("No products match your search.")).toBeVisible();
+    await expect(page.getByText("No products match “zzzz-no-such-thing”.")).toBeVisible();
     await expect(page.getByText("0 Products")).toBeVisible();
+    await expect(page.getByPlaceholder("Search for Products here")).toHaveValue("zzzz-no-such-thing");
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "CCTV" }).click();
+    await expect(page).toHaveURL(/\/product\?category=CCTV$/);
+    await expect(page.locator(".product-card").first()).toBeVisible();
+  });
+
+  test("every word in any order: hp laptop shows the HP laptops first", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByPlaceholder("Search for Products here");
+    await box.fill("laptop hp");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/product\?q=laptop\+hp/);
+    const titles = page.locator(".product-card-title");
+    await expect(titles.first()).toBeVisible();
+    expect((await titles.first().textContent())?.toLowerCase()).toMatch(/^hp .*laptop/);
+    for (const brand of await page.locator(".product-brand").allTextContents()) expect(brand).toBe("HP");
+  });
+
+  test("a typo is corrected and the page says what it searched for", async ({ page }) => {
+    await page.goto("/product?q=lenova");
+    await expect(page.getByText("Showing results for lenovo.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Products for “lenovo”/ })).toBeVisible();
+    for (const brand of await page.locator(".product-brand").allTextContents()) expect(brand).toBe("Lenovo");
+    await page.getByRole("link", { name: "Search instead for “lenova”" }).click();
+    await expect(page).toHaveURL(/q=lenova&exact=1/);
+    await expect(page.getByText("No products match “lenova”.")).toBeVisible();
+  });
+
+  test("the header's search corrects a typo too", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/");
+    const box = page.getByPlaceholder("Search for Products here");
+    if (javaScriptEnabled) {
+      await box.pressSequentially("thinkpd");
+      await expect(page.getByText("Showing results for thinkpad")).toBeVisible();
+      await expect(page.getByRole("option", { name: /ThinkPad/ }).first()).toBeVisible();
+    } else {
+      await box.fill("thinkpd");
+      await box.press("Enter");
+      await expect(page.getByText("Showing results for thinkpad.")).toBeVisible();
+      await expect(page.locator(".product-card-title").first()).toContainText("ThinkPad");
+    }
   });
 });

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colours, productColours, products } from "~/db/schema";
 import { growCatalogue, seedCatalogue } from "~/db/seed.server";
 import { PAGE_SIZE, productsTagged, storePage } from "~/modules/catalogue/products.server";
-import { searchSuggestions } from "~/modules/catalogue/search.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
 let database: TestDatabase;
@@ -47,21 +46,6 @@ describe(`seeded catalogue (${databaseKind})`, () => {
   it("seeding twice adds nothing", async () => {
     const again = await seedCatalogue(database.db);
     expect(again).toEqual({ products: 0, blogs: 0 });
-  });
-
-  it("suggests products by part of a word, ignoring case, prefix matches first", async () => {
-    const suggestions = await searchSuggestions(database.db, "THINKPAD");
-    expect(suggestions.length).toBeGreaterThan(0);
-    for (const s of suggestions) expect(s.title.toLowerCase()).toContain("thinkpad");
-    const partial = await searchSuggestions(database.db, "vivob");
-    expect(partial.map((s) => s.title.toLowerCase()).every((t) => t.includes("vivob"))).toBe(true);
-    const dell = await searchSuggestions(database.db, "dell");
-    expect(dell[0]?.title.toLowerCase().startsWith("dell")).toBe(true);
-  });
-
-  it("treats LIKE wildcards in a suggestion search as plain text", async () => {
-    expect(await searchSuggestions(database.db, "%%")).toEqual([]);
-    expect(await searchSuggestions(database.db, "__")).toEqual([]);
   });
 
   it("grows the catalogue to a target size for benchmarks", async () => {

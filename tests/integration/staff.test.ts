@@ -20,6 +20,7 @@ import {
   type StaffMember,
   type StaffRole,
   setDisabled,
+  setStaffPassword,
   setupLinkState,
 } from "~/modules/staff/staff.server";
 import { endStaffSession, getSessionStaff, startStaffSession } from "~/modules/staff/staff-session.server";
@@ -618,6 +619,30 @@ describe(`npm run staff -- add (${databaseKind})`, () => {
     expect(await auditRows("staff.add", `staff ${added.member.id}`)).toMatchObject([
       { staffId: null, staffName: "npm run staff", details: { email, role: "owner" } },
     ]);
+  });
+
+  it("password: a member who forgot theirs gets a new one, and their sessions end", async () => {
+    const forgetful = await addMember("owner");
+    const cookie = cookieOf(await startStaffSession(database.db, forgetful.id));
+    expect(
+      await setStaffPassword(database.db, COMMAND_LINE, forgetful.email.toUpperCase(), "typed at the server"),
+    ).toEqual({
+      ok: true,
+      member: forgetful,
+      disabled: false,
+    });
+    expect(await authenticateStaff(database.db, forgetful.email, PASSWORD)).toBeNull();
+    expect(await authenticateStaff(database.db, forgetful.email, "typed at the server")).toEqual(forgetful);
+    expect(await signedInAs(cookie)).toBeNull();
+    expect(await auditRows("staff.password", `staff ${forgetful.id}`)).toMatchObject([
+      { staffId: null, staffName: "npm run staff", details: { email: forgetful.email } },
+    ]);
+    expect(
+      await setStaffPassword(database.db, COMMAND_LINE, "nobody@kavericomputers.in", "whatever it is"),
+    ).toEqual({
+      ok: false,
+      problem: "not-found",
+    });
   });
 
   it("refuses an e-mail that already has an account, in any case", async () => {

@@ -21,6 +21,7 @@ export function SearchBox() {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const suggestions = fetcher.data?.suggestions ?? [];
+  const used = fetcher.data?.used ?? null;
   const expanded = hydrated && open && suggestions.length > 0;
 
   function onInput(value: string) {
@@ -85,30 +86,35 @@ export function SearchBox() {
           {...comboboxProps}
         />
         {hydrated ? (
-          <div
-            id={listId}
-            role="listbox"
-            aria-label="Product suggestions"
-            className="search-suggestions"
-            hidden={!expanded}
-          >
-            {suggestions.map((item, index) => (
-              <div
-                key={item.id}
-                tabIndex={-1}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === active}
-                className={index === active ? "active" : undefined}
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  choose(item.id);
-                }}
-              >
-                <span className="suggestion-title">{item.title}</span>
-                <span className="suggestion-meta">{item.brand}</span>
-              </div>
-            ))}
+          <div className="search-suggestions" hidden={!expanded}>
+            {used ? (
+              <p className="suggestion-corrected">
+                Showing results for <strong>{used}</strong>
+              </p>
+            ) : null}
+            <div
+              id={listId}
+              role="listbox"
+              aria-label={used ? `Products for ${used}` : "Product suggestions"}
+            >
+              {suggestions.map((item, index) => (
+                <div
+                  key={item.id}
+                  tabIndex={-1}
+                  id={`${listId}-${index}`}
+                  role="option"
+                  aria-selected={index === active}
+                  className={index === active ? "active" : undefined}
+                  onMouseDown={(event) => {
+                    event.preventDefault();
+                    choose(item.id);
+                  }}
+                >
+                  <span className="suggestion-title">{item.title}</span>
+                  <span className="suggestion-meta">{item.brand}</span>
+                </div>
+              ))}
+            </div>
           </div>
         ) : null}
       </div>

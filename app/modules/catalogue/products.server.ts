@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { colours, productColours, products } from "~/db/schema";
 import { effectiveSort, type StoreFilters } from "~/lib/store-filters";
-import { titleMatch } from "./search.server";
+import { runSearch, type SearchMatch } from "./search.server";
 
 export type ProductCardData = {
   id: number;
@@ -44,9 +44,9 @@ export const PAGE_SIZE = 24;
 
 export type ProductPage = { items: ProductCardData[]; total: number };
 
-function whereFor(filters: Partial<StoreFilters>): SQL | undefined {
+function whereFor(filters: Partial<StoreFilters>, match: SearchMatch | null): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filters.q) conditions.push(titleMatch(filters.q).where);
+  if (match) conditions.push(match.where);
   if (filters.category) conditions.push(eq(products.category, filters.category));
   if (filters.brand) conditions.push(eq(products.brand, filters.brand));
   if (filters.tag) conditions.push(arrayContains(products.tags, [filters.tag]));
@@ -55,11 +55,11 @@ function whereFor(filters: Partial<StoreFilters>): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-function orderFor(filters: Partial<StoreFilters>): SQL[] {
+function orderFor(filters: Partial<StoreFilters>, match: SearchMatch | null): SQL[] {
   const sort = effectiveSort({ grid: 4, page: 1, ...filters });
   switch (sort) {
     case "relevance":
-      return [...titleMatch(filters.q ?? "").rank, desc(products.id)];
+      return [...(match?.rank ?? []), desc(products.id)];
     case "title":
       return [asc(sql`lower(${products.title})`), asc(products.id)];
     case "-title":
@@ -80,7 +80,12 @@ function orderFor(filters: Partial<StoreFilters>): SQL[] {
  * anyway (to rank them, or to count them), so its rows also carry the number of matches, counted in the same
  * pass rather than by running the search a second time.
  */
-function pageQuery(db: Database, filters: Partial<StoreFilters>, where: SQL | undefined) {
+function pageQuery(
+  db: Database,
+  filters: Partial<StoreFilters>,
+  where: SQL | undefined,
+  match: SearchMatch | null,
+) {
   const page = Math.max(1, filters.page ?? 1);
   return db
     .select({
@@ -89,7 +94,7 @@ function pageQuery(db: Database, filters: Partial<StoreFilters>, where: SQL | un
     })
     .from(products)
     .where(where)
-    .orderBy(...orderFor(filters))
+    .orderBy(...orderFor(filters, match))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
 }
@@ -176,21 +181,47 @@ function summaryQuery(db: Database, where: SQL | undefined, withTotal: boolean) 
     .from(sql`(SELECT 1) AS one`);
 }
 
-export type StorePage = ProductPage & { facets: StoreFacets };
+/** What the store searched for when it corrected a typo: the words used instead of the typed ones. */
+export type StoreSearch = { used?: string; corrections: { typed: string; used: string }[] };
+
+export type StorePage = ProductPage & { facets: StoreFacets; search: StoreSearch | null };
 
 /**
  * What the store shows for the filters, in two queries run side by side: the page of products in a stable
  * order (ties broken by id), and the number of matches with the category and brand lists (a search counts
- * its matches in the page query instead).
+ * its matches in the page query instead). A search that finds nothing is run once more with its typos
+ * corrected (search.server.ts).
  */
 export async function storePage(db: Database, filters: Partial<StoreFilters>): Promise<StorePage> {
-  const where = whereFor(filters);
+  if (!filters.q) return { ...(await listing(db, filters, null)), search: null };
+  const { search, result } = await runSearch(db, filters.q, (match) => listing(db, filters, match), {
+    exact: filters.exact,
+  });
+  return { ...result, search: { used: search.used, corrections: search.corrections } };
+}
+
+async function listing(
+  db: Database,
+  filters: Partial<StoreFilters>,
+  match: SearchMatch | null,
+): Promise<ProductPage & { facets: StoreFacets }> {
+  const searching = Boolean(filters.q);
+  // A search of punctuation only has nothing to look for: no products, and the lists to go on from.
+  if (searching && !match) {
+    const [summary] = await summaryQuery(db, undefined, false);
+    return {
+      items: [],
+      total: 0,
+      facets: { categories: summary?.categories ?? [], brands: summary?.brands ?? [] },
+    };
+  }
+  const where = whereFor(filters, match);
   const [rows, [summary]] = await Promise.all([
-    pageQuery(db, filters, where),
-    summaryQuery(db, where, !filters.q),
+    pageQuery(db, filters, where, match),
+    summaryQuery(db, where, !searching),
   ]);
   const facets = { categories: summary?.categories ?? [], brands: summary?.brands ?? [] };
-  const total = filters.q ? await searchTotal(db, filters, where, rows) : (summary?.total ?? 0);
+  const total = searching ? await searchTotal(db, filters, where, rows) : (summary?.total ?? 0);
   return { items: toCards(rows), total, facets };
 }
 

@@ -1,42 +1,127 @@
-import { sql } from "drizzle-orm";
+import { and, asc, desc, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { products } from "~/db/schema";
+import { products, searchWords } from "~/db/schema";
+import { correctWord, parseQuery, type QueryWord } from "~/lib/search-terms";
 import { escapeLike, normaliseSearch } from "~/lib/search-text";
 
-export type Suggestion = { id: number; title: string; brand: string; discountedPrice: number };
-
-/**
- * Products whose title contains the text, ignoring case. Titles that start with it come first, then those
- * where it starts a word, then by trigram similarity.
+/*
+ * The shop's one search (decision 0021), used by the store and the header's suggestions: every word of the
+ * search must start a word of the product's searchable text (title, brand, category, type, tags) or one of
+ * its alternatives must (singular, synonym, joined to a neighbour); a search that finds nothing has its
+ * unknown words corrected against the catalogue's vocabulary and is run once more.
  */
-export function titleMatch(text: string) {
-  const q = normaliseSearch(text);
-  const pattern = `%${escapeLike(q)}%`;
+
+/** A search made ready for a query: what to filter on and how to rank, or nothing to search at all. */
+export type SearchMatch = { where: SQL; rank: SQL[] };
+
+/** A search as it was run: the match, and the words corrected (typed → used) when the typed ones found nothing. */
+export type Search = {
+  typed: string;
+  match: SearchMatch | null;
+  corrections: { typed: string; used: string }[];
+  /** The search with its corrections, e.g. "lenovo laptop" for "lenova laptop". */
+  used?: string;
+};
+
+const regexEscape = (text: string) => text.replace(/[.\\[\](){}*+?^$|]/g, "\\$&");
+
+/** A word of the search found at the start of a word of `column` (its words are separated by spaces). */
+function startsAWord(column: SQL | typeof products.searchText, word: QueryWord): SQL {
+  const pattern = `(^| )(${word.alternatives.map(regexEscape).join("|")})`;
+  return sql`${column} ~ ${pattern}`;
+}
+
+/** Filter and ranking for these words: whole phrase in the title, then every word in the title, then the rest. */
+export function matchFor(typed: string, words: QueryWord[]): SearchMatch | null {
+  if (words.length === 0) return null;
+  const everywhere = and(...words.map((word) => startsAWord(sql`${products.searchText}`, word))) as SQL;
+  const inTitle = and(...words.map((word) => startsAWord(sql`${products.searchTitle}`, word))) as SQL;
+  const phrase = `%${escapeLike(normaliseSearch(typed))}%`;
   return {
-    where: sql`${products.title} ILIKE ${pattern}`,
-    rank: [
-      sql`CASE WHEN ${products.title} ILIKE ${`${escapeLike(q)}%`} THEN 0
-               WHEN ${products.title} ~* ${`\\m${q.replace(/[^\p{L}\p{N} ]/gu, "")}`} THEN 1
-               ELSE 2 END`,
-      sql`similarity(${products.title}, ${q}) DESC`,
-    ],
+    where: everywhere,
+    rank: [sql`CASE WHEN ${products.title} ILIKE ${phrase} THEN 0 WHEN ${inTitle} THEN 1 ELSE 2 END`],
   };
 }
 
-/** The header's live suggestions. */
-export async function searchSuggestions(db: Database, text: string, limit = 8): Promise<Suggestion[]> {
-  const q = normaliseSearch(text);
-  if (q.length < 2) return [];
-  const match = titleMatch(q);
-  return db
+/**
+ * The words of a search that match no product at all, each with the vocabulary's closest word within the
+ * typo allowance (fewest edits, then most similar trigrams).
+ */
+async function corrections(db: Database, words: QueryWord[]) {
+  const found = await db
     .select({
-      id: products.id,
-      title: products.title,
-      brand: products.brand,
-      discountedPrice: products.discountedPrice,
+      each: sql<boolean[]>`ARRAY[${sql.join(
+        words.map((word) => sql`bool_or(${startsAWord(sql`${products.searchText}`, word)})`),
+        sql`, `,
+      )}]`,
     })
     .from(products)
-    .where(match.where)
-    .orderBy(...match.rank, products.id)
-    .limit(limit);
+    .where(isNull(products.hiddenAt));
+  const matched = found[0]?.each ?? [];
+  const fixes: { typed: string; used: string }[] = [];
+  for (const [i, word] of words.entries()) {
+    if (matched[i] || !/^\p{L}+$/u.test(word.word)) continue;
+    const candidates = await db
+      .select({ word: searchWords.word })
+      .from(searchWords)
+      .where(sql`${searchWords.word} % ${word.word}`)
+      .orderBy(desc(sql`similarity(${searchWords.word}, ${word.word})`), asc(searchWords.word))
+      .limit(20);
+    const used = correctWord(
+      word.word,
+      candidates.map((c) => c.word),
+    );
+    if (used) fixes.push({ typed: word.word, used });
+  }
+  return fixes;
+}
+
+/**
+ * Runs `find` with the search; when it finds nothing (and the shopper did not ask for exactly what they
+ * typed) the words that match nothing are corrected and `find` runs once more with them.
+ */
+export async function runSearch<T extends { length: number } | { total: number }>(
+  db: Database,
+  typed: string,
+  find: (match: SearchMatch | null) => Promise<T>,
+  options: { exact?: boolean } = {},
+): Promise<{ search: Search; result: T }> {
+  const words = parseQuery(typed);
+  const match = matchFor(typed, words);
+  const result = await find(match);
+  const empty = "total" in result ? result.total === 0 : result.length === 0;
+  if (!empty || !match || options.exact) return { search: { typed, match, corrections: [] }, result };
+  const fixes = await corrections(db, words);
+  if (fixes.length === 0) return { search: { typed, match, corrections: [] }, result };
+  const used = words.map((w) => fixes.find((f) => f.typed === w.word)?.used ?? w.word).join(" ");
+  const corrected = matchFor(used, parseQuery(used));
+  return { search: { typed, match: corrected, corrections: fixes, used }, result: await find(corrected) };
+}
+
+export type Suggestion = { id: number; title: string; brand: string; discountedPrice: number };
+
+/** The header's live suggestions: the store's search, best first; `used` when a typo was corrected. */
+export async function searchSuggestions(
+  db: Database,
+  text: string,
+  limit = 8,
+): Promise<{ suggestions: Suggestion[]; used?: string }> {
+  const q = normaliseSearch(text);
+  if (q.length < 2) return { suggestions: [] };
+  const { search, result } = await runSearch(db, q, (match) =>
+    match
+      ? db
+          .select({
+            id: products.id,
+            title: products.title,
+            brand: products.brand,
+            discountedPrice: products.discountedPrice,
+          })
+          .from(products)
+          .where(and(isNull(products.hiddenAt), match.where))
+          .orderBy(...match.rank, desc(products.id))
+          .limit(limit)
+      : Promise.resolve([]),
+  );
+  return { suggestions: result, used: search.used };
 }

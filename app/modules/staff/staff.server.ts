@@ -156,6 +156,32 @@ export async function addStaffMember(
   }
 }
 
+/**
+ * Sets a member's password from the command line (`npm run staff -- password`): the way back in for an owner
+ * who forgot theirs when no other owner can send a link. Ends the member's sessions.
+ */
+export async function setStaffPassword(
+  db: Database,
+  actor: Actor,
+  email: string,
+  password: string,
+): Promise<{ ok: true; member: StaffMember; disabled: boolean } | { ok: false; problem: "not-found" }> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [member] = await tx
+      .update(staff)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(staff.email, email.toLowerCase()))
+      .returning({ ...memberColumns, disabledAt: staff.disabledAt });
+    if (!member) return { ok: false as const, problem: "not-found" as const };
+    await tx.delete(staffSessions).where(eq(staffSessions.staffId, member.id));
+    await tx.delete(staffTokens).where(and(eq(staffTokens.staffId, member.id), isNull(staffTokens.usedAt)));
+    await recordAudit(tx, actor, "staff.password", `staff ${member.id}`, { email: member.email });
+    const { disabledAt, ...rest } = member;
+    return { ok: true as const, member: rest, disabled: disabledAt !== null };
+  });
+}
+
 const DUMMY_HASH = await hashPassword("not-a-real-password");
 
 /** The active member whose e-mail and password these are, or null (unknown, disabled, or not yet set up). */

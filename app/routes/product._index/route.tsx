@@ -4,15 +4,17 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
+  type SerializeFrom,
 } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { ProductGrid } from "~/components/product/ProductGrid";
+import { ProductGrid, ProductSection } from "~/components/product/ProductGrid";
 import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { GridIcon } from "~/components/ui/icons";
 import { getDb } from "~/db/db.server";
+import { searchMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
 import { canonicalRedirect, GRIDS, parseStoreFilters, storeTitleLimit, storeUrl } from "~/lib/store-filters";
-import { PAGE_SIZE, storePage } from "~/modules/catalogue/products.server";
+import { PAGE_SIZE, productsTagged, storePage } from "~/modules/catalogue/products.server";
 import { wishlistIds } from "~/modules/wishlist/wishlist.server";
 import { currentCustomer } from "~/request.server";
 import storeStyles from "~/styles/store.css";
@@ -38,17 +40,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (clean) throw redirect(clean);
   const filters = parseStoreFilters(url.searchParams);
   const db = await getDb();
-  const [{ items, total, facets }, wished] = await Promise.all([
+  const [{ items, total, facets, search }, wished] = await Promise.all([
     storePage(db, filters),
     currentCustomer(request).then((customer) => wishlistIds(db, customer?.id)),
   ]);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (filters.page > pages) throw redirect(storeUrl(filters, { page: pages }));
-  return json({ items, total, filters, facets, pages, wished });
+  // A search that found nothing offers ways on: the categories, and the popular products.
+  const popular = filters.q && total === 0 ? await productsTagged(db, "popular", 4) : [];
+  return json({ items, total, filters, facets, pages, wished, used: search?.used ?? null, popular });
 }
 
 export default function Store() {
-  const { items, total, filters, facets, pages, wished } = useLoaderData<typeof loader>();
+  const { items, total, filters, facets, pages, wished, used, popular } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/product";
   const titleLimit = storeTitleLimit(filters.grid);
@@ -63,7 +67,7 @@ export default function Store() {
           <div className="store-toolbar">
             <h2 id="results-heading" className="product-count" aria-live="polite">
               {total} {total === 1 ? "Product" : "Products"}
-              {filters.q ? ` for “${filters.q}”` : ""}
+              {filters.q ? ` for “${used ?? filters.q}”` : ""}
             </h2>
             <nav className="grid-switch" aria-label="Columns">
               {GRIDS.map((grid) => (
@@ -79,13 +83,22 @@ export default function Store() {
               ))}
             </nav>
           </div>
+          {used ? (
+            <p className="search-corrected">
+              Showing results for <strong>{used}</strong>.{" "}
+              <Link to={storeUrl(filters, { exact: true, page: 1 })}>Search instead for “{filters.q}”</Link>
+            </p>
+          ) : null}
           <ProductGrid
             products={items}
             wished={wished}
             className={`product-grid store-grid per-row-${12 / filters.grid}`}
             titleLimit={titleLimit}
-            empty="No products match your search."
+            empty={searchMessages.nothingFound(filters.q)}
           />
+          {filters.q && total === 0 ? (
+            <NothingFound categories={facets.categories} popular={popular} wished={wished} />
+          ) : null}
           {pages > 1 ? (
             <nav className="pagination" aria-label="Pages">
               {filters.page > 1 ? (
@@ -105,6 +118,42 @@ export default function Store() {
           ) : null}
         </section>
       </div>
+    </div>
+  );
+}
+
+/** Ways on from a search that found nothing: every category, and the popular products. */
+function NothingFound({
+  categories,
+  popular,
+  wished,
+}: {
+  categories: string[];
+  popular: SerializeFrom<typeof loader>["popular"];
+  wished: number[];
+}) {
+  return (
+    <div className="search-ways-on">
+      <p>{searchMessages.tryAgain}</p>
+      <nav aria-label="Categories">
+        <ul className="search-categories">
+          {categories.map((category) => (
+            <li key={category}>
+              <Link to={`/product?category=${encodeURIComponent(category)}`}>{category}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {popular.length > 0 ? (
+        <ProductSection
+          id="popular-heading"
+          title="Popular products"
+          sectionClassName="search-popular"
+          products={popular}
+          wished={wished}
+          empty=""
+        />
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { colours, customers, productColours, products } from "~/db/schema";
 import { createCustomer } from "~/modules/accounts/customers.server";
+import { searchColumns } from "~/modules/catalogue/search-index.server";
 
 /*
  * The customers and products the integration tests start from. Every call makes a new one (unique e-mail,
@@ -78,20 +79,22 @@ export async function insertProduct(
 ): Promise<ProductRow> {
   const n = next();
   const discountedPrice = overrides.discountedPrice ?? 50_000_00;
+  const values = {
+    title: `Test Laptop ${n}`,
+    description: "<p>A laptop made for a test.</p>",
+    brand: "Lenovo",
+    category: "Laptops",
+    productType: "new" as const,
+    tags: [],
+    images: [{ url: `/images/products/test-${n}.svg` }],
+    discountedPrice,
+    originalPrice: Math.round(discountedPrice * 1.1),
+    quantity: 10,
+    ...overrides,
+  };
   const [row] = await db
     .insert(products)
-    .values({
-      title: `Test Laptop ${n}`,
-      description: "<p>A laptop made for a test.</p>",
-      brand: "Lenovo",
-      category: "Laptops",
-      productType: "new",
-      images: [{ url: `/images/products/test-${n}.svg` }],
-      discountedPrice,
-      originalPrice: Math.round(discountedPrice * 1.1),
-      quantity: 10,
-      ...overrides,
-    })
+    .values({ ...values, ...searchColumns(values) })
     .returning();
   if (!row) throw new Error("the product was not stored");
   await db.insert(colours).values(BLACK).onConflictDoNothing();
