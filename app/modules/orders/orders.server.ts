@@ -22,7 +22,7 @@ export const SHOP_ACTOR = "Shop";
  * reconciler. The attempt row is locked for the transaction and the order's payment_attempt_id is unique, so
  * concurrent calls on any number of instances create one order at most. A paid amount that differs from the
  * attempt's creates no order; stock that ran out while the shopper paid creates none either (the caller
- * refunds; see the decision record).
+ * refunds; see the decision record). The order's history starts in the same transaction (decision 0020).
  */
 export async function finishPayment(
   db: Database,
