@@ -145,7 +145,9 @@ export default function BlogPostPage() {
         </p>
       </section>
 
+      {/* A saved change starts the form afresh from what was stored (sanitised); a refused one keeps the text. */}
       <BlogPostForm
+        key={post.updatedAt}
         id="edit-post"
         heading="Edit the post"
         lastResult={answer?.result}

@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -104,17 +104,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EnquiryPage() {
   const { enquiry, replies } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const sending = useIsPending({ intent: "reply" });
-  const [form, fields] = useForm({
-    id: "enquiry-reply",
-    lastResult: answer?.result,
-    defaultValue: { subject: contentAdminMessages.replySubject },
-    constraint: getZodConstraint(enquiryReplySchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: enquiryReplySchema }),
-  });
-  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
   return (
     <>
       <Toasts toast={answer?.toast ?? null} />
@@ -167,25 +156,42 @@ export default function EnquiryPage() {
         )}
       </section>
 
-      <section className="admin-card" aria-labelledby="reply-heading">
-        <h2 id="reply-heading">Reply by e-mail</h2>
-        <p className="form-intro">
-          Sent to {enquiry.email} with their message quoted below yours; their answer comes to the shop's own
-          address.
-        </p>
-        <Form method="post" className="stack-form" {...getFormProps(form)} aria-labelledby="reply-heading">
-          <FormError id={form.errorId} errors={form.errors} />
-          <Field label="Subject" field={fields.subject} autoComplete="off" />
-          <div className="field">
-            <label htmlFor={fields.message.id}>Message</label>
-            <textarea key={messageKey} {...messageProps} rows={8} />
-            <FieldError field={fields.message} />
-          </div>
-          <button type="submit" name="intent" value="reply" disabled={sending}>
-            {sending ? "Sending…" : "Send reply"}
-          </button>
-        </Form>
-      </section>
+      {/* A sent reply adds one to the list: the form starts afresh. A refused one keeps what was typed. */}
+      <ReplyForm key={replies.length} to={enquiry.email} lastResult={answer?.result} />
     </>
+  );
+}
+
+function ReplyForm({ to, lastResult }: { to: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const sending = useIsPending({ intent: "reply" });
+  const [form, fields] = useForm({
+    id: "enquiry-reply",
+    lastResult,
+    defaultValue: { subject: contentAdminMessages.replySubject },
+    constraint: getZodConstraint(enquiryReplySchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: enquiryReplySchema }),
+  });
+  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
+  return (
+    <section className="admin-card" aria-labelledby="reply-heading">
+      <h2 id="reply-heading">Reply by e-mail</h2>
+      <p className="form-intro">
+        Sent to {to} with their message quoted below yours; their answer comes to the shop's own address.
+      </p>
+      <Form method="post" className="stack-form" {...getFormProps(form)} aria-labelledby="reply-heading">
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="Subject" field={fields.subject} autoComplete="off" />
+        <div className="field">
+          <label htmlFor={fields.message.id}>Message</label>
+          <textarea key={messageKey} {...messageProps} rows={8} />
+          <FieldError field={fields.message} />
+        </div>
+        <button type="submit" name="intent" value="reply" disabled={sending}>
+          {sending ? "Sending…" : "Send reply"}
+        </button>
+      </Form>
+    </section>
   );
 }

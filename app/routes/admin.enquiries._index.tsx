@@ -88,9 +88,7 @@ export default function Enquiries() {
                 <td data-label="Name">
                   <Link to={`/admin/enquiries/${enquiry.id}`}>
                     {enquiry.name}
-                    <span className="visually-hidden">
-                      {enquiry.read ? "" : " (unread)"}, {formatLongDate(enquiry.createdAt)}
-                    </span>
+                    {enquiry.read ? null : <span className="visually-hidden"> (unread)</span>}
                   </Link>
                 </td>
                 <td data-label="Email">{enquiry.email}</td>
