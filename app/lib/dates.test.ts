@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, ordinal, shopDayAndMonthStart } from "./dates";
+import { formatLongDate, formatSortableDate, ordinal, shopDayAndMonthStart } from "./dates";
 
 describe("ordinal", () => {
   it("uses st, nd, rd and th like moment's Do", () => {
@@ -20,6 +20,17 @@ describe("ordinal", () => {
       "31st",
     ]);
     expect([111, 112, 113, 101, 102].map(ordinal)).toEqual(["111th", "112th", "113th", "101st", "102nd"]);
+  });
+});
+
+describe("formatSortableDate", () => {
+  it("writes YYYY-MM-DD HH:mm in India Standard Time, on India's calendar day", () => {
+    expect(formatSortableDate(new Date("2026-11-22T14:35:00Z"))).toBe("2026-11-22 20:05");
+    // 19:00 UTC on the 31st is already the 1st in India.
+    expect(formatSortableDate(new Date("2026-03-31T19:00:00Z"))).toBe("2026-04-01 00:30");
+  });
+  it("refuses an invalid date", () => {
+    expect(() => formatSortableDate(new Date("nope"))).toThrow(RangeError);
   });
 });
 

@@ -62,6 +62,18 @@ export function formatLongDate(date: Date | string): string {
   return `${MONTHS[month - 1]} ${ordinal(day)} ${year}, ${hour12}:${String(minute).padStart(2, "0")} ${period}`;
 }
 
+/** "2026-11-22 20:05" in Asia/Kolkata: for files a spreadsheet reads (it sorts and parses this form). */
+export function formatSortableDate(date: Date): string {
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(date)}`);
+  const parts: Record<string, number> = {};
+  for (const part of partsFormat.formatToParts(date)) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0 } = parts;
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${year}-${two(month)}-${two(day)} ${two(hour % 24)}:${two(minute)}`;
+}
+
 /** India has no daylight saving: its clocks are always UTC+05:30. */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 

@@ -245,4 +245,27 @@ export const orderAdminMessages = {
 } as const;
 
 /** The back office's content pages (/admin/blogs, /admin/enquiries, /admin/newsletter). */
-export const contentAdminMessages = {} as const;
+export const contentAdminMessages = {
+  titleRequired: "Title is Required",
+  categoryRequired: "Category is Required",
+  descriptionRequired: "Description is Required",
+  descriptionEmpty:
+    "Nothing is left of the description once scripts and unsupported markup are removed. Please write the post's text.",
+  postNotFound: "That blog post could not be found",
+  postChangedMeanwhile:
+    "Someone else changed this post after you opened it. The preview below shows the saved version and the form still holds yours: save again to replace it with yours.",
+  draftSaved: "Draft saved. It is not on the shop until you publish it.",
+  postSaved: "Blog post saved",
+  published: "Blog post published: it is on the shop now",
+  unpublished: "Blog post unpublished: it is no longer on the shop",
+  enquiryNotFound: "That enquiry could not be found",
+  markedUnread: "Enquiry marked as unread",
+  replySubject: `Re: Your enquiry to ${shop.name}`,
+  subjectRequired: "Subject is Required",
+  messageRequired: "Message is Required",
+  replySent: (email: string) => `Reply sent to ${email}`,
+  replyNotSent: (email: string) =>
+    `The e-mail to ${email} could not be sent, so the reply was not recorded. Your text is still in the form: please try again in a moment.`,
+  subscriberNotFound: "That subscriber could not be found",
+  unsubscribed: (email: string) => `${email} is unsubscribed and left out of the export`,
+} as const;

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { getDb } from "~/db/db.server";
@@ -64,7 +64,9 @@ export default function Dashboard() {
             <dd>{data.soldOut}</dd>
           </div>
           <div>
-            <dt>Unread enquiries</dt>
+            <dt>
+              <Link to="/admin/enquiries?show=unread">Unread enquiries</Link>
+            </dt>
             <dd>{data.unreadEnquiries}</dd>
           </div>
         </dl>

@@ -21,7 +21,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       id: blog.id,
       title: blog.title,
       category: blog.category,
-      createdAt: blog.createdAt.toISOString(),
+      publishedAt: blog.publishedAt.toISOString(),
       image: image ? { url: image.url, alt: image.alt ?? "" } : null,
       description: sanitizeDescription(blog.description),
     },
@@ -45,7 +45,7 @@ export default function BlogPage() {
       </p>
       <h1>{blog.title}</h1>
       <p className="blog-date">
-        <time dateTime={blog.createdAt}>{formatLongDate(blog.createdAt)}</time>
+        <time dateTime={blog.publishedAt}>{formatLongDate(blog.publishedAt)}</time>
         <span className="blog-category"> · {blog.category}</span>
       </p>
       <img

@@ -63,10 +63,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const entries: UrlEntry[] = [
     { path: "/", lastmod: productsChanged },
     { path: "/product", lastmod: productsChanged },
-    { path: "/blogs", lastmod: newest(blogs.map((b) => b.createdAt)) },
+    { path: "/blogs", lastmod: newest(blogs.map((b) => b.updatedAt)) },
     ...STATIC_PATHS.map((path) => ({ path })),
     ...products.map((p) => ({ path: `/product/${p.id}`, lastmod: p.updatedAt })),
-    ...blogs.map((b) => ({ path: `/blog/${b.id}`, lastmod: b.createdAt })),
+    ...blogs.map((b) => ({ path: `/blog/${b.id}`, lastmod: b.updatedAt })),
   ];
 
   const parts: UrlEntry[][] = [];

@@ -1,5 +1,6 @@
 import { expect, type Locator, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
+import { BACK_OFFICE_POST_TITLE } from "./support/content";
 
 const NEWEST_TITLE = "How to Choose a Laptop for College in 2025: A Bengaluru Student's Guide";
 const MONTHS = [
@@ -48,7 +49,11 @@ test.describe("blogs", () => {
     await expect(categories.getByRole("listitem")).toHaveText(["Watch", "Tv", "Camera", "Laptop"]);
     await expect(categories.getByRole("link")).toHaveCount(0);
 
-    const cards = page.getByRole("list", { name: "Blog posts" }).getByRole("article");
+    // The seed's posts: one the back-office spec is publishing at this moment is not among them.
+    const cards = page
+      .getByRole("list", { name: "Blog posts" })
+      .getByRole("article")
+      .filter({ hasNot: page.getByRole("heading", { name: BACK_OFFICE_POST_TITLE }) });
     await expect(cards).toHaveCount(8);
     for (const card of await cards.all()) {
       await expectIndianDate(card.locator("time"));
@@ -151,11 +156,15 @@ test.describe("blogs", () => {
     const productUrls = xml.match(/<loc>[^<]+\/product\/\d+<\/loc><lastmod>[^<]+<\/lastmod>/g) ?? [];
     expect(productUrls.length).toBeGreaterThanOrEqual(60);
     const blogUrls = xml.match(/<loc>[^<]+\/blog\/\d+<\/loc><lastmod>[^<]+<\/lastmod>/g) ?? [];
-    expect(blogUrls).toHaveLength(8);
+    // The seed's 8, and for a moment perhaps a post the back-office spec is publishing.
+    expect(blogUrls.length).toBeGreaterThanOrEqual(8);
 
-    // Every Read More link on /blogs is in the sitemap, and so is a product from the store.
+    // Every Read More link on /blogs is in the sitemap (but one the back-office spec may have published since),
+    // and so is a product from the store.
     await page.goto("/blogs");
     for (const href of await page
+      .getByRole("article")
+      .filter({ hasNot: page.getByRole("heading", { name: BACK_OFFICE_POST_TITLE }) })
       .getByRole("link", { name: /^Read More/ })
       .evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
       expect(xml).toContain(`<loc>${baseURL}${href}</loc>`);

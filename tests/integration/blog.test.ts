@@ -18,20 +18,20 @@ afterAll(async () => {
 });
 
 describe(`blogs (${databaseKind})`, () => {
-  it("lists every blog, newest first", async () => {
+  it("lists every published blog, newest first", async () => {
     const list = await listBlogs(database.db);
     expect(list).toHaveLength(seedBlogs.length);
     const byAge = [...seedBlogs].sort((a, b) => a.daysAgo - b.daysAgo).map((b) => b.title);
     expect(list.map((b) => b.title)).toEqual(byAge);
     for (let i = 1; i < list.length; i++) {
-      expect(list[i - 1]?.createdAt.getTime()).toBeGreaterThanOrEqual(list[i]?.createdAt.getTime() ?? 0);
+      expect(list[i - 1]?.publishedAt.getTime()).toBeGreaterThanOrEqual(list[i]?.publishedAt.getTime() ?? 0);
     }
     const first = list[0];
     expect(first?.title).toBe("How to Choose a Laptop for College in 2025: A Bengaluru Student's Guide");
     expect(first?.category).toBe("Laptop");
     expect(first?.description).toContain("<strong>which laptop will last all four years?</strong>");
     expect(first?.images[0]?.url).toBe("/images/blogs/college-laptop.svg");
-    expect(first?.createdAt).toBeInstanceOf(Date);
+    expect(first?.publishedAt).toBeInstanceOf(Date);
   });
 
   it("gives the home page the 4 newest blogs", async () => {
@@ -57,7 +57,7 @@ describe(`blogs (${databaseKind})`, () => {
       id: first.id,
       title: first.title,
       image: "/images/blogs/college-laptop.svg",
-      createdAt: first.createdAt.toISOString(),
+      date: first.publishedAt.toISOString(),
     });
     expect(card.summary.startsWith("Admission season is the busiest time of the year")).toBe(true);
     expect(card.summary).not.toMatch(/[<>]/);
@@ -65,7 +65,7 @@ describe(`blogs (${databaseKind})`, () => {
     expect(toBlogCard({ ...first, images: [] }).image).toBeNull();
   });
 
-  it("lists every product and blog id for the sitemap, with their dates", async () => {
+  it("lists every product and published blog id for the sitemap, with their dates", async () => {
     const entries = await sitemapEntries(database.db);
     const [productCount] = await database.db.select({ n: count() }).from(products);
     const [blogCount] = await database.db.select({ n: count() }).from(blogs);
@@ -78,8 +78,8 @@ describe(`blogs (${databaseKind})`, () => {
       expect(entry.updatedAt).toBeInstanceOf(Date);
     }
     for (const entry of entries.blogs) {
-      expect(Object.keys(entry).sort()).toEqual(["createdAt", "id"]);
-      expect(entry.createdAt).toBeInstanceOf(Date);
+      expect(Object.keys(entry).sort()).toEqual(["id", "updatedAt"]);
+      expect(entry.updatedAt).toBeInstanceOf(Date);
     }
     expect(new Set(entries.products.map((p) => p.id)).size).toBe(entries.products.length);
     const blogIds = (await listBlogs(database.db)).map((b) => b.id).sort((a, b) => a - b);

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiries, orders, paymentAttempts, type ShippingAddress } from "~/db/schema";
 import { type Dashboard, dashboard } from "~/modules/dashboard/dashboard.server";
-import { createEnquiry } from "~/modules/enquiries/enquiries.server";
+import { createEnquiry, markEnquiryUnread, openEnquiry } from "~/modules/enquiries/enquiries.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { type CustomerRow, insertCustomer, insertProduct } from "./support/fixtures";
+import { insertStaffMember } from "./support/staff-member";
 
 /*
  * The back office's front page. Every figure is checked as a difference (what the dashboard says after the
@@ -247,8 +248,9 @@ describe(`the back office dashboard (${databaseKind})`, () => {
     expect(delta.soldOut).toBe(1);
   });
 
-  it("unread enquiries are those still Submitted", async () => {
+  it("unread enquiries are those no staff member has opened, or marked unread again", async () => {
     const now = new Date("2026-03-15T12:00:00+05:30");
+    const { actor } = await insertStaffMember(database.db);
     const enquiry = {
       name: "Lakshmi Narayan",
       email: "lakshmi@example.in",
@@ -258,9 +260,15 @@ describe(`the back office dashboard (${databaseKind})`, () => {
     const delta = await change(now, async () => {
       await createEnquiry(database.db, enquiry);
       await createEnquiry(database.db, enquiry);
-      const answered = await createEnquiry(database.db, enquiry);
-      await database.db.update(enquiries).set({ status: "Contacted" }).where(eq(enquiries.id, answered.id));
+      const opened = await createEnquiry(database.db, enquiry);
+      await openEnquiry(database.db, actor, opened.id);
+      const openedThenUnread = await createEnquiry(database.db, enquiry);
+      await openEnquiry(database.db, actor, openedThenUnread.id);
+      await markEnquiryUnread(database.db, actor, openedThenUnread.id);
+      // The old status column no longer decides it.
+      const contacted = await createEnquiry(database.db, enquiry);
+      await database.db.update(enquiries).set({ status: "Contacted" }).where(eq(enquiries.id, contacted.id));
     });
-    expect(delta.unreadEnquiries).toBe(2);
+    expect(delta.unreadEnquiries).toBe(4);
   });
 });

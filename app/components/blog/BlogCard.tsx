@@ -14,8 +14,8 @@ export type BlogCardData = {
   summary: string;
   /** URL of the first image, or null for the default picture. */
   image: string | null;
-  /** A Date, or its ISO string as it arrives through a loader's JSON. */
-  createdAt: Date | string;
+  /** When the post was published: a Date, or its ISO string as it arrives through a loader's JSON. */
+  date: Date | string;
 };
 
 /**
@@ -26,7 +26,7 @@ export type BlogCardData = {
  */
 export function BlogCard({ headingLevel = 2, ...blog }: BlogCardData & { headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 3 ? "h3" : "h2";
-  const created = new Date(blog.createdAt);
+  const published = new Date(blog.date);
   return (
     <article className="blog-card">
       <img
@@ -39,7 +39,7 @@ export function BlogCard({ headingLevel = 2, ...blog }: BlogCardData & { heading
       />
       <div className="blog-card-body">
         <p className="blog-date">
-          <time dateTime={created.toISOString()}>{formatLongDate(created)}</time>
+          <time dateTime={published.toISOString()}>{formatLongDate(published)}</time>
         </p>
         <Heading className="blog-card-title">{blog.title}</Heading>
         <p className="blog-card-summary">{cutText(blog.summary, BLOG_SUMMARY_LIMIT)}</p>

@@ -1,9 +1,13 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { BlogCardData } from "~/components/blog/BlogCard";
 import type { Database } from "~/db/client.server";
 import { blogs, type ProductImage, products } from "~/db/schema";
 import { plainText } from "~/modules/content/sanitize.server";
 
+/**
+ * A published post as the shop shows it. The shop sees published posts only (drafts are the back office's,
+ * app/modules/blog/blog-admin.server.ts); a post's date on the shop is when it was published.
+ */
 export type Blog = {
   id: number;
   title: string;
@@ -11,41 +15,44 @@ export type Blog = {
   description: string;
   category: string;
   images: ProductImage[];
-  createdAt: Date;
+  publishedAt: Date;
 };
 
-const blogColumns = {
-  id: blogs.id,
-  title: blogs.title,
-  description: blogs.description,
-  category: blogs.category,
-  images: blogs.images,
-  createdAt: blogs.createdAt,
-};
+const published = isNotNull(blogs.publishedAt);
 
-const newestFirst = [desc(blogs.createdAt), desc(blogs.id)];
-
-/** Every blog, newest first (ties broken by id, so the order is stable). */
-export async function listBlogs(db: Database): Promise<Blog[]> {
-  return db
-    .select(blogColumns)
+async function publishedBlogs(db: Database, where = published, limit?: number): Promise<Blog[]> {
+  const query = db
+    .select({
+      id: blogs.id,
+      title: blogs.title,
+      description: blogs.description,
+      category: blogs.category,
+      images: blogs.images,
+      publishedAt: blogs.publishedAt,
+    })
     .from(blogs)
-    .orderBy(...newestFirst);
+    .where(where)
+    // Ties broken by id, so the order is stable.
+    .orderBy(desc(blogs.publishedAt), desc(blogs.id));
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  // The where clause leaves out drafts; this tells TypeScript so.
+  return rows.flatMap((row) => (row.publishedAt ? [{ ...row, publishedAt: row.publishedAt }] : []));
 }
 
-/** The `n` newest blogs, for the home page's Our Latest Blogs. */
+/** Every published post, newest first. */
+export async function listBlogs(db: Database): Promise<Blog[]> {
+  return publishedBlogs(db);
+}
+
+/** The `n` newest published posts, for the home page's Our Latest Blogs. */
 export async function latestBlogs(db: Database, n: number): Promise<Blog[]> {
   if (n <= 0) return [];
-  return db
-    .select(blogColumns)
-    .from(blogs)
-    .orderBy(...newestFirst)
-    .limit(n);
+  return publishedBlogs(db, published, n);
 }
 
-/** One blog, or null when the id is unknown. */
+/** One published post, or null when the id is unknown or the post is a draft. */
 export async function getBlog(db: Database, id: number): Promise<Blog | null> {
-  const [blog] = await db.select(blogColumns).from(blogs).where(eq(blogs.id, id)).limit(1);
+  const [blog] = await publishedBlogs(db, and(published, eq(blogs.id, id)), 1);
   return blog ?? null;
 }
 
@@ -59,20 +66,25 @@ export function toBlogCard(blog: Blog): BlogCardData {
     title: blog.title,
     summary: plainText(blog.description).slice(0, SUMMARY_CHARS),
     image: blog.images[0]?.url ?? null,
-    createdAt: blog.createdAt.toISOString(),
+    date: blog.publishedAt.toISOString(),
   };
 }
 
 export type SitemapEntries = {
   products: { id: number; updatedAt: Date }[];
-  blogs: { id: number; createdAt: Date }[];
+  /** Published posts only, with when they last changed. */
+  blogs: { id: number; updatedAt: Date }[];
 };
 
 /** Ids and dates only (no descriptions or images), so this stays cheap with 100 000 products. */
 export async function sitemapEntries(db: Database): Promise<SitemapEntries> {
   const [productRows, blogRows] = await Promise.all([
     db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).orderBy(asc(products.id)),
-    db.select({ id: blogs.id, createdAt: blogs.createdAt }).from(blogs).orderBy(asc(blogs.id)),
+    db
+      .select({ id: blogs.id, updatedAt: blogs.updatedAt })
+      .from(blogs)
+      .where(published)
+      .orderBy(asc(blogs.id)),
   ]);
   return { products: productRows, blogs: blogRows };
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNotNull, lte, notInArray, sql, sum } from "drizzle-orm";
+import { and, count, eq, gte, isNotNull, isNull, lte, notInArray, sql, sum } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { enquiries, orders, paymentAttempts, products } from "~/db/schema";
 import { shopDayAndMonthStart } from "~/lib/dates";
@@ -17,6 +17,7 @@ export type Dashboard = {
   /** Products with 1 to 5 units left, and those sold out. */
   lowStock: number;
   soldOut: number;
+  /** Enquiries no staff member has opened yet (or marked unread again). */
   unreadEnquiries: number;
 };
 
@@ -55,7 +56,7 @@ export async function dashboard(db: Database, now = new Date()): Promise<Dashboa
       })
       .from(products)
       .where(lte(products.quantity, LOW_STOCK)),
-    db.select({ n: count() }).from(enquiries).where(eq(enquiries.status, "Submitted")),
+    db.select({ n: count() }).from(enquiries).where(isNull(enquiries.readAt)),
   ]);
   return {
     today: { orders: today?.orders ?? 0, revenue: today?.revenue ?? 0 },

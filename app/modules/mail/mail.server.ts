@@ -14,7 +14,14 @@ import { shop } from "~/lib/shop";
  * link (a reset link is a secret).
  */
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Where the recipient's answer goes, when not to MAIL_FROM (a no-reply address). */
+  replyTo?: string;
+};
 
 export type MailSettings = {
   /** smtp:// or smtps:// URL, credentials included; unset means "write to the outbox". */
@@ -96,6 +103,7 @@ export async function sendMail(
     subject: message.subject,
     text: message.text,
     html: message.html,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
   };
   if (settings.smtpUrl) {
     const info = await smtpTransport(settings.smtpUrl).sendMail(envelope);
@@ -401,4 +409,52 @@ export function orderStatusMail({
 ${shipping.length > 0 ? `<p>${shipping.map(escapeHtml).join("<br>")}</p>\n` : ""}<p>${escapeHtml(follow)} <a href="${link}">${link}</a></p>`,
   );
   return { to, subject, text, html };
+}
+
+export type EnquiryReplyMailInput = {
+  to: string;
+  /** The enquirer's name as they typed it on the Contact form. */
+  name: string;
+  /** The subject and message the staff member wrote. */
+  subject: string;
+  message: string;
+  /** The enquiry being answered, quoted under the reply. */
+  enquiry: { comment: string; createdAt: Date };
+};
+
+/** Plain text as HTML paragraphs: blank lines part paragraphs, single line breaks stay. */
+function paragraphsHtml(text: string): string {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\r?\n/g, "<br>")}</p>`)
+    .join("\n");
+}
+
+/**
+ * A staff member's answer to a Contact Us enquiry, with the enquiry quoted under it (the shop's signature at
+ * the foot, as in every mail). Answers go to the shop's own address (Reply-To), not to the no-reply sender.
+ */
+export function enquiryReplyMail({
+  to,
+  name,
+  subject,
+  message,
+  enquiry,
+}: EnquiryReplyMailInput): MailMessage {
+  const clean = displayName(name);
+  const greeting = clean ? `Hello ${clean},` : "Hello,";
+  const wrote = `On ${formatLongDate(enquiry.createdAt)} (India Standard Time) you wrote to us:`;
+  const quoted = enquiry.comment
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join("\n");
+  const text = [greeting, message, `${wrote}\n${quoted}`, signature().text].join("\n\n");
+  const html = htmlMail(
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
+${paragraphsHtml(message)}
+<p style="color: #555;">${escapeHtml(wrote)}</p>
+<blockquote style="margin: 0 0 16px; padding-left: 12px; border-left: 3px solid #ccc; color: #555;">${paragraphsHtml(enquiry.comment)}</blockquote>`,
+  );
+  return { to, subject, text, html, replyTo: shop.email };
 }

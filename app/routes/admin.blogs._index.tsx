@@ -1,0 +1,108 @@
+import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { requireStaff } from "~/auth.server";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { Pager } from "~/components/admin/Pager";
+import { getDb } from "~/db/db.server";
+import {
+  BLOG_STATES,
+  blogStateLabels,
+  canonicalListUrl,
+  listQuery,
+  parseBlogListFilters,
+} from "~/lib/content-lists";
+import { formatLongDate } from "~/lib/dates";
+import { listBlogPosts } from "~/modules/blog/blog-admin.server";
+
+export const meta: MetaFunction = () => adminMeta("Blogs");
+
+/** Drafts and published posts, newest first; the filter and page live in the URL. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const url = new URL(request.url);
+  const filters = parseBlogListFilters(url.searchParams);
+  const canonical = canonicalListUrl(url, listQuery({ state: filters.state, page: filters.page }));
+  if (canonical) throw redirect(canonical);
+  const list = await listBlogPosts(await getDb(), filters);
+  return json({
+    state: filters.state ?? null,
+    ...list,
+    rows: list.rows.map((post) => ({
+      id: post.id,
+      title: post.title,
+      category: post.category,
+      publishedAt: post.publishedAt?.toISOString() ?? null,
+      createdAt: post.createdAt.toISOString(),
+    })),
+  });
+}
+
+export default function BlogPosts() {
+  const { state, rows, total, page, pages } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className="admin-title">
+        <h1>Blogs</h1>
+        <Link to="/admin/blogs/new" className="button">
+          New post
+        </Link>
+      </div>
+      <Form method="get" className="admin-filters" aria-label="Filter posts">
+        <label>
+          <span>Show</span>
+          <select name="state" defaultValue={state ?? ""}>
+            <option value="">All posts</option>
+            {BLOG_STATES.map((value) => (
+              <option key={value} value={value}>
+                {blogStateLabels[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button-small">
+          Show
+        </button>
+      </Form>
+      <p className="admin-count">
+        {total === 1 ? "1 post" : `${total} posts`}
+        {state ? ` (${blogStateLabels[state].toLowerCase()})` : ""}
+      </p>
+      {rows.length > 0 ? (
+        <table className="admin-table admin-list">
+          <caption className="visually-hidden">Blog posts, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Category</th>
+              <th scope="col">State</th>
+              <th scope="col">Written</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((post) => (
+              <tr key={post.id}>
+                <td data-label="Title">
+                  <Link to={`/admin/blogs/${post.id}`}>{post.title}</Link>
+                </td>
+                <td data-label="Category">{post.category}</td>
+                <td data-label="State">
+                  {post.publishedAt ? (
+                    <span className="admin-badge admin-badge-on">
+                      Published {formatLongDate(post.publishedAt)}
+                    </span>
+                  ) : (
+                    <span className="admin-badge">Draft</span>
+                  )}
+                </td>
+                <td data-label="Written">{formatLongDate(post.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p>{state ? "No posts of this kind." : "No blog posts yet."}</p>
+      )}
+      <Pager page={page} pages={pages} label="Blog post pages" />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireStaff } from "~/auth.server";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { BlogPostForm } from "~/components/admin/BlogPostForm";
+import { Toasts } from "~/components/layout/Toasts";
+import { getDb } from "~/db/db.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { blogPostSchema } from "~/lib/forms/content";
+import { contentAdminMessages } from "~/lib/messages";
+import { blogCategories, createBlogPost } from "~/modules/blog/blog-admin.server";
+import { readForm } from "~/read-form.server";
+import { toasts } from "~/toast.server";
+
+export const meta: MetaFunction = () => adminMeta("New blog post");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  return json({ categories: await blogCategories(await getDb()) });
+}
+
+/** A new post is saved as a draft; it goes on the shop when it is published from its page. */
+export async function action({ request }: ActionFunctionArgs) {
+  const member = await requireStaff(request);
+  const formData = await readForm(request, blogPostSchema);
+  const submission = parseWithZod(formData, { schema: blogPostSchema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  const saved = await createBlogPost(await getDb(), { id: member.id, name: member.name }, submission.value);
+  if (!saved.ok) {
+    return replyWithError(submission, contentAdminMessages.descriptionEmpty, {
+      status: 422,
+      field: "description",
+    });
+  }
+  return toasts().redirectWithSuccess(`/admin/blogs/${saved.id}`, contentAdminMessages.draftSaved, {
+    status: 303,
+  });
+}
+
+export default function NewBlogPost() {
+  const { categories } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <>
+      <Toasts toast={answer?.toast ?? null} />
+      <p className="admin-back">
+        <Link to="/admin/blogs">
+          <span aria-hidden="true">← </span>All posts
+        </Link>
+      </p>
+      <h1>New blog post</h1>
+      <p>The post is saved as a draft: shoppers see it once you publish it from its page.</p>
+      <BlogPostForm
+        id="new-post"
+        heading="Post"
+        lastResult={answer?.result}
+        categories={categories}
+        submitLabel="Save draft"
+        pendingLabel="Saving…"
+      />
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { requireStaff } from "~/auth.server";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { Pager } from "~/components/admin/Pager";
+import { getDb } from "~/db/db.server";
+import {
+  canonicalListUrl,
+  ENQUIRY_VIEWS,
+  enquiryViewLabels,
+  listQuery,
+  parseEnquiryListFilters,
+} from "~/lib/content-lists";
+import { formatLongDate } from "~/lib/dates";
+import { cutText } from "~/lib/text";
+import { listEnquiries } from "~/modules/enquiries/enquiries.server";
+
+export const meta: MetaFunction = () => adminMeta("Enquiries");
+
+/** How much of a message the list shows; the whole of it is on the enquiry's page. */
+const MESSAGE_PREVIEW = 80;
+
+/** The Contact form's enquiries: unread first, then the newest; the filter and page live in the URL. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const url = new URL(request.url);
+  const filters = parseEnquiryListFilters(url.searchParams);
+  const canonical = canonicalListUrl(url, listQuery({ show: filters.show, page: filters.page }));
+  if (canonical) throw redirect(canonical);
+  const list = await listEnquiries(await getDb(), filters);
+  return json({
+    show: filters.show ?? null,
+    ...list,
+    rows: list.rows.map((enquiry) => ({
+      id: enquiry.id,
+      name: enquiry.name,
+      email: enquiry.email,
+      mobile: enquiry.mobile,
+      message: cutText(enquiry.comment, MESSAGE_PREVIEW),
+      createdAt: enquiry.createdAt.toISOString(),
+      read: enquiry.readAt !== null,
+      replies: enquiry.replies,
+    })),
+  });
+}
+
+export default function Enquiries() {
+  const { show, rows, total, page, pages, unread } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>Enquiries</h1>
+      <p className="admin-count">
+        {unread === 1 ? "1 unread enquiry" : `${unread} unread enquiries`}
+        {show ? ` · ${total} ${enquiryViewLabels[show].toLowerCase()} shown` : ` · ${total} in all`}
+      </p>
+      <Form method="get" className="admin-filters" aria-label="Filter enquiries">
+        <label>
+          <span>Show</span>
+          <select name="show" defaultValue={show ?? ""}>
+            <option value="">All enquiries</option>
+            {ENQUIRY_VIEWS.map((view) => (
+              <option key={view} value={view}>
+                {enquiryViewLabels[view]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button-small">
+          Show
+        </button>
+      </Form>
+      {rows.length > 0 ? (
+        <table className="admin-table admin-list">
+          <caption className="visually-hidden">Enquiries, unread first, then the newest</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Mobile</th>
+              <th scope="col">Message</th>
+              <th scope="col">Received</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((enquiry) => (
+              <tr key={enquiry.id} className={enquiry.read ? undefined : "admin-unread"}>
+                <td data-label="Name">
+                  <Link to={`/admin/enquiries/${enquiry.id}`}>
+                    {enquiry.name}
+                    {enquiry.read ? null : <span className="visually-hidden"> (unread)</span>}
+                  </Link>
+                </td>
+                <td data-label="Email">{enquiry.email}</td>
+                <td data-label="Mobile">{enquiry.mobile}</td>
+                <td data-label="Message">{enquiry.message}</td>
+                <td data-label="Received">{formatLongDate(enquiry.createdAt)}</td>
+                <td data-label="State">
+                  {enquiry.read ? "Read" : <strong>Unread</strong>}
+                  {enquiry.replies > 0
+                    ? ` · ${enquiry.replies === 1 ? "1 reply" : `${enquiry.replies} replies`}`
+                    : ""}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p>{show ? `No ${enquiryViewLabels[show].toLowerCase()} enquiries.` : "No enquiries yet."}</p>
+      )}
+      <Pager page={page} pages={pages} label="Enquiry pages" />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireStaff } from "~/auth.server";
+import { getDb } from "~/db/db.server";
+import { formatSortableDate } from "~/lib/dates";
+import { subscribersCsv } from "~/modules/newsletter/newsletter.server";
+
+/** The subscribed addresses as a CSV file (a download, UTF-8 with a byte-order mark so spreadsheets read it so). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const csv = await subscribersCsv(await getDb());
+  // India's date, as the shop counts days.
+  const day = formatSortableDate(new Date()).slice(0, 10);
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="newsletter-subscribers-${day}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
