@@ -12,6 +12,11 @@ describe("sanitizeDescription", () => {
     expect(clean).not.toMatch(/script|onclick|onerror|javascript:/i);
     expect(clean).toContain("<p>Hi</p>");
   });
+  it("marks every link noopener, noreferrer and nofollow, whatever rel the writer gave", () => {
+    expect(sanitizeDescription('<a href="https://example.in" rel="opener">spec</a>')).toBe(
+      '<a href="https://example.in" rel="noopener noreferrer nofollow">spec</a>',
+    );
+  });
   it("gives plain text for meta descriptions", () => {
     expect(plainText("<p>Fast <strong>SSD</strong></p>\n<p>Warranty</p>")).toBe("Fast SSD Warranty");
   });

@@ -26,7 +26,8 @@ const options: sanitizeHtml.IOptions = {
     "td",
     "img",
   ],
-  allowedAttributes: { a: ["href", "title"], img: ["src", "alt", "width", "height"] },
+  // rel is set by the transform below on every link (the writer's own rel is replaced).
+  allowedAttributes: { a: ["href", "title", "rel"], img: ["src", "alt", "width", "height"] },
   allowedSchemes: ["https", "http", "mailto", "tel"],
   allowedSchemesByTag: { img: ["https"] },
   allowProtocolRelative: false,
