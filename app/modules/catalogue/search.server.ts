@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { escapeLike, normaliseSearch } from "~/lib/search-text";
+import { shownInShop } from "./visibility.server";
 
 export type Suggestion = { id: number; title: string; brand: string; discountedPrice: number };
 
@@ -36,7 +37,7 @@ export async function searchSuggestions(db: Database, text: string, limit = 8): 
       discountedPrice: products.discountedPrice,
     })
     .from(products)
-    .where(match.where)
+    .where(and(shownInShop, match.where))
     .orderBy(...match.rank, products.id)
     .limit(limit);
 }
