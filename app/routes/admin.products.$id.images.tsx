@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useParams } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
@@ -26,6 +26,12 @@ const storeProblems = {
   unreadable: { message: productAdminMessages.imageUnreadable, status: 400 },
   "too-many-pixels": { message: productAdminMessages.imageTooManyPixels(IMAGE_MAX_MEGAPIXELS), status: 400 },
 } as const;
+
+/** The page is the edit page around the upload form; the role is checked here too. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  return null;
+}
 
 /**
  * A picture upload (the only multipart post with more than 64 KB, app/lib/request-limits.mjs). The page

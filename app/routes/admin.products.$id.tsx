@@ -1,6 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useOutlet } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useOutlet,
+} from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
@@ -150,6 +157,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       throw new Response("Unknown form", { status: 400 });
   }
 }
+
+/**
+ * Read the product again after every form, refused ones too (Remix skips that after a 4xx by default): a save
+ * refused as stale then carries the product's new version, so saving again knowingly replaces the other change.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === "POST" || defaultShouldRevalidate;
 
 export default function EditProduct() {
   const { product, defaults, colours, facets } = useLoaderData<typeof loader>();

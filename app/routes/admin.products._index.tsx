@@ -23,7 +23,11 @@ export const meta: MetaFunction = () => adminMeta("Products");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const filters = parseAdminProductFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const filters = parseAdminProductFilters(url.searchParams);
+  // The filter form sends its empty fields too: the list answers at its clean address (and drops bad values).
+  const canonical = adminProductsUrl(filters);
+  if (canonical !== `${url.pathname}${url.search}`) throw redirect(canonical);
   const db = await getDb();
   const [{ items, total }, facets] = await Promise.all([listAdminProducts(db, filters), catalogueFacets(db)]);
   const pages = Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PAGE_SIZE));

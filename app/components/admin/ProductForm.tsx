@@ -161,7 +161,7 @@ export function ProductForm({
         </select>
         <FieldError field={fields.productType} />
       </div>
-      <fieldset className="field choice-group" aria-describedby={fields.tags.errorId}>
+      <fieldset className="field choice-group">
         <legend>Tags (the home page's sections)</legend>
         {getCollectionProps(fields.tags, { type: "checkbox", options: [...TAGS] }).map(
           ({ key, ...props }) => (
