@@ -285,6 +285,22 @@ describe(`back office: products (${databaseKind})`, () => {
     });
   });
 
+  it("a description stored before the back office counts as unchanged when it sanitises the same", async () => {
+    const row = await insertProduct(database.db, { description: '<p onclick="x()">Old <b>text</b></p>' });
+    const product = await productForEdit(database.db, row.id);
+    if (!product) throw new Error("no product");
+    const saved = await updateProduct(database.db, actor, row.id, product.version, {
+      ...values({ title: product.title, description: product.description, brand: product.brand }),
+      colourIds: product.colourIds,
+      tags: product.tags,
+      originalPrice: product.originalPrice,
+      discountedPrice: product.discountedPrice,
+      quantity: 2,
+    });
+    expect(saved).toEqual({ ok: true, id: row.id, changed: ["quantity"] });
+    expect((await productForEdit(database.db, row.id))?.description).toBe("<p>Old <b>text</b></p>");
+  });
+
   it("reads a product for the edit page, hidden or not; null for an unknown id", async () => {
     const product = await created();
     await setProductHidden(database.db, actor, product.id, true);

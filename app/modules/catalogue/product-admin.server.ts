@@ -370,9 +370,11 @@ export async function updateProduct(
           .where(eq(productColours.productId, id))
           .orderBy(asc(productColours.colourId))
       ).map((row) => row.id);
+      // A description stored before the back office existed counts as unchanged if it sanitises the same.
+      const was = { ...before, description: sanitizeDescription(before.description).trim() };
       const changed: string[] = (Object.keys(fields) as (keyof typeof fields)[]).filter((key) => {
-        const [was, now] = [before[key], fields[key]];
-        return Array.isArray(was) && Array.isArray(now) ? !sameList(was, now) : was !== now;
+        const [old, now] = [was[key], fields[key]];
+        return Array.isArray(old) && Array.isArray(now) ? !sameList(old, now) : old !== now;
       });
       const wantedColours = [...values.colourIds].sort((a, b) => a - b);
       const coloursChange = Boolean(values.newColour) || !sameList(beforeColours, wantedColours);
