@@ -12,6 +12,7 @@ const { default: express } = await import("express");
 const { default: morgan } = await import("morgan");
 const { default: sourceMapSupport } = await import("source-map-support");
 const { requestLimits } = await import("./app/lib/request-limits.mjs");
+const { UPLOADS_PATH, uploadsDirectory } = await import("./app/lib/uploads.mjs");
 const guards = await import("./server/guards.mjs");
 
 sourceMapSupport.install();
@@ -30,6 +31,14 @@ app.use(guards.securityHeaders({ publicOrigin, development: process.env.NODE_ENV
 app.use(guards.sameSiteForms({ publicOrigin }));
 app.use(guards.bodyLimits());
 app.use(guards.passwordFormsInFlight(requestLimits.passwordForms));
+// Uploaded pictures have random names and never change: cached for a year by everyone (even signed-in
+// shoppers, so this comes before the no-store rule), never listed, and a missing one is a plain 404.
+app.use(
+  UPLOADS_PATH,
+  guards.uploadedFiles(
+    uploadsDirectory({ dataDir: process.env.DATA_DIR, uploadsDir: process.env.UPLOADS_DIR }),
+  ),
+);
 app.use(guards.noStoreForPersonalAnswers());
 app.use(guards.unavailableAnswered503());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Env, parseEnv } from "~/lib/config-schema";
+import { uploadsDirectory } from "~/lib/uploads.mjs";
 
 export type PaymentMode = "simulator" | "sandbox" | "production";
 
@@ -13,6 +14,8 @@ export type Config = {
   port: number;
   publicUrl: string;
   dataDir: string;
+  /** The back office's uploaded pictures (UPLOADS_DIR, default DATA_DIR/uploads), served at /uploads. */
+  uploadsDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   sessionSecret: string;
@@ -62,6 +65,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     defaultsInUse.push(`session secret generated once and kept in ${path.join(dataDir, "session-secret")}`);
   }
 
+  const uploadsDir = uploadsDirectory({ dataDir, uploadsDir: env.UPLOADS_DIR });
+  if (!env.UPLOADS_DIR) defaultsInUse.push(`uploaded pictures in ${uploadsDir}`);
+
   const outboxDir = path.join(dataDir, "outbox");
   if (!env.SMTP_URL) defaultsInUse.push(`e-mail written as .eml files to ${outboxDir} (no SMTP_URL)`);
 
@@ -90,6 +96,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     publicUrl,
     dataDir,
+    uploadsDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     sessionSecret,

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import { mediaTypeOf, refuseBody, requestLimits, tooLarge } from "~/lib/request-limits.mjs";
+import { acceptedBodies, mediaTypeOf, refuseBody, requestLimits, tooLarge } from "~/lib/request-limits.mjs";
 
 /** The answer to a body the shop will not read: its status and a message the error page shows. */
 function refused(status: number, message: string, headers: Record<string, string> = {}): Response {
@@ -8,7 +8,7 @@ function refused(status: number, message: string, headers: Record<string, string
 }
 
 /** Reads at most `maxBytes` of the body, refusing (413) as soon as it goes past them. */
-async function readCapped(request: Request, maxBytes: number): Promise<Buffer> {
+async function readCapped(request: Request, maxBytes: number, tooLargeMessage?: string): Promise<Buffer> {
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -20,7 +20,7 @@ async function readCapped(request: Request, maxBytes: number): Promise<Buffer> {
     if (size > maxBytes) {
       // Cancelling would destroy the socket before the answer is sent: stop reading and close after answering.
       reader.releaseLock();
-      const { status, message } = tooLarge(maxBytes);
+      const { status, message } = tooLarge(maxBytes, tooLargeMessage);
       throw refused(status, message, { Connection: "close" });
     }
     chunks.push(value);
@@ -36,16 +36,19 @@ async function readCapped(request: Request, maxBytes: number): Promise<Buffer> {
  */
 export async function readForm(request: Request, schema?: z.ZodTypeAny): Promise<FormData> {
   const contentType = request.headers.get("Content-Type");
+  const pathname = new URL(request.url).pathname;
   const refusal = refuseBody({
     method: request.method,
-    pathname: new URL(request.url).pathname,
+    pathname,
     contentType,
     contentLength: request.headers.get("Content-Length"),
     chunked: request.headers.has("Transfer-Encoding"),
   });
   if (refusal) throw refused(refusal.status, refusal.message);
 
-  const bytes = await readCapped(request, requestLimits.formBytes);
+  // The path's own limit: 64 KB for a form, more for a picture upload.
+  const { maxBytes, tooLargeMessage } = acceptedBodies(pathname);
+  const bytes = await readCapped(request, maxBytes, tooLargeMessage);
   let form: FormData;
   if (mediaTypeOf(contentType) === "multipart/form-data") {
     try {

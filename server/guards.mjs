@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import express from "express";
 import onHeaders from "on-headers";
 import { refuseBody } from "../app/lib/request-limits.mjs";
 import { holdsSecret, redactUrl } from "../app/lib/secret-links.mjs";
@@ -225,6 +226,32 @@ export function knownFilesOnly(dir, serve) {
       return next();
     }
     return files.has(file) ? serve(req, res, next) : next();
+  };
+}
+
+/**
+ * Serves the back office's uploaded pictures from `dir` (docs/decisions/0019-uploaded-images.md): GET and HEAD
+ * only, no directory listing, no dotfiles, `immutable` with a year's cache (every name is random and new), sent
+ * with nosniff so a browser never reads one as anything but its type; a missing file is a 404 without Remix.
+ * @param {string} dir
+ */
+export function uploadedFiles(dir) {
+  const serve = express.static(dir, {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+    redirect: false,
+    dotfiles: "ignore",
+    fallthrough: true,
+    setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+  });
+  /** @param {Request} req @param {Response} res @param {NextFunction} next */
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    serve(req, res, () => {
+      res.set("Cache-Control", "no-store");
+      res.status(404).type("text/plain").send("Not found");
+    });
   };
 }
 

@@ -33,6 +33,8 @@ export const envSchema = z
       z.string().url("must be a full URL such as https://shop.example.in").optional(),
     ),
     DATA_DIR: optionalText,
+    /** Uploaded pictures; several instances need it on storage they share (docs/decisions/0019). */
+    UPLOADS_DIR: optionalText,
     DATABASE_URL: optionalText.pipe(
       z
         .string()

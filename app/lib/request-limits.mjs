@@ -13,6 +13,11 @@ export const requestLimits = {
   formBytes: 64 * 1024,
   /** The JSON bodies of the PhonePe webhook and the simulator's API: a few hundred bytes in practice. */
   jsonBytes: 64 * 1024,
+  /**
+   * A picture uploaded in the back office (one per post): a phone's photo is 2-5 MB. Its upload path takes
+   * this much plus room for the form around it; every other path keeps the 64 KB form limit.
+   */
+  imageBytes: 5 * 1024 * 1024,
   /** No form of the shop has more than about 20 fields. */
   formFields: 100,
   /**
@@ -29,13 +34,27 @@ export const requestLimits = {
 const jsonOnly = /^\/api\/phonepe\/webhook\/?$/;
 const jsonOrForm = /^\/phonepe-simulator\//;
 
+/** The back office's picture uploads: multipart only, with a limit of their own. */
+const imageUpload = /^\/admin\/products\/[^/]+\/images\/?$/i;
+const IMAGE_FORM_BYTES = requestLimits.imageBytes + requestLimits.formBytes;
+
+/** Said when a picture is over the limit, by the server before reading it and by the upload form. */
+export const imageTooLargeMessage = `The picture is too large (at most ${requestLimits.imageBytes / (1024 * 1024)} MB). Please choose a smaller one.`;
+
 /**
- * The media types a POST to `pathname` may carry.
+ * The media types a POST to `pathname` may carry, and how large it may be.
  * @param {string} pathname
- * @returns {{ types: string[]; maxBytes: number }}
+ * @returns {{ types: string[]; maxBytes: number; tooLargeMessage?: string }}
  */
 export function acceptedBodies(pathname) {
   if (jsonOnly.test(pathname)) return { types: ["application/json"], maxBytes: requestLimits.jsonBytes };
+  if (imageUpload.test(pathname)) {
+    return {
+      types: ["multipart/form-data"],
+      maxBytes: IMAGE_FORM_BYTES,
+      tooLargeMessage: imageTooLargeMessage,
+    };
+  }
   if (jsonOrForm.test(pathname)) {
     return {
       types: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
@@ -64,9 +83,9 @@ export function mediaTypeOf(contentType) {
  */
 export function refuseBody({ method, pathname, contentType, contentLength, chunked }) {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return undefined;
-  const { types, maxBytes } = acceptedBodies(pathname);
+  const { types, maxBytes, tooLargeMessage } = acceptedBodies(pathname);
   const length = contentLength ? Number(contentLength) : 0;
-  if (!Number.isFinite(length) || length > maxBytes) return tooLarge(maxBytes);
+  if (!Number.isFinite(length) || length > maxBytes) return tooLarge(maxBytes, tooLargeMessage);
   const hasBody = length > 0 || chunked;
   const type = mediaTypeOf(contentType);
   // A POST with no body at all (a bare log-out button) needs no type.
@@ -83,10 +102,15 @@ export function refuseBody({ method, pathname, contentType, contentLength, chunk
   return undefined;
 }
 
-/** @param {number} maxBytes */
-export function tooLarge(maxBytes) {
+/**
+ * @param {number} maxBytes
+ * @param {string} [message] the path's own wording (a picture upload's), else the form's
+ */
+export function tooLarge(maxBytes, message) {
   return /** @type {const} */ ({
     status: 413,
-    message: `The form is too large (at most ${Math.round(maxBytes / 1024)} KB). Please shorten it and try again.`,
+    message:
+      message ??
+      `The form is too large (at most ${Math.round(maxBytes / 1024)} KB). Please shorten it and try again.`,
   });
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { BlogCardData } from "~/components/blog/BlogCard";
 import type { Database } from "~/db/client.server";
 import { blogs, type ProductImage, products } from "~/db/schema";
+import { shownInShop } from "~/modules/catalogue/visibility.server";
 import { plainText } from "~/modules/content/sanitize.server";
 
 /**
@@ -79,7 +80,11 @@ export type SitemapEntries = {
 /** Ids and dates only (no descriptions or images), so this stays cheap with 100 000 products. */
 export async function sitemapEntries(db: Database): Promise<SitemapEntries> {
   const [productRows, blogRows] = await Promise.all([
-    db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).orderBy(asc(products.id)),
+    db
+      .select({ id: products.id, updatedAt: products.updatedAt })
+      .from(products)
+      .where(shownInShop)
+      .orderBy(asc(products.id)),
     db
       .select({ id: blogs.id, updatedAt: blogs.updatedAt })
       .from(blogs)

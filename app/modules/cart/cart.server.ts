@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cartItems, colours, productColours, products } from "~/db/schema";
-import { listMessages, productMessages } from "~/lib/messages";
+import { listMessages, productAdminMessages, productMessages } from "~/lib/messages";
 
 export type CartLine = {
   id: number;
@@ -16,6 +16,8 @@ export type CartLine = {
   originalPrice: number;
   /** Units in stock now. */
   stock: number;
+  /** False once the back office has hidden the product: the line stays, but cannot be paid for. */
+  available: boolean;
 };
 
 /** The customer's cart, oldest line first, priced from the products as they are now. */
@@ -33,6 +35,7 @@ export async function cartLines(db: Database, customerId: number): Promise<CartL
       unitPrice: products.discountedPrice,
       originalPrice: products.originalPrice,
       stock: products.quantity,
+      available: sql<boolean>`${products.hiddenAt} IS NULL`,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -59,7 +62,7 @@ export async function cartLineFor(db: Database, customerId: number | undefined, 
 
 export type CartChange =
   | { ok: true }
-  | { ok: false; problem: "no-product" | "no-line" }
+  | { ok: false; problem: "no-product" | "no-line" | "unavailable" }
   | { ok: false; problem: "no-colour" }
   | { ok: false; problem: "stock"; stock: number };
 
@@ -70,6 +73,8 @@ export function cartProblemMessage(change: Exclude<CartChange, { ok: true }>): s
       return listMessages.productNotFound;
     case "no-line":
       return listMessages.lineGone;
+    case "unavailable":
+      return productAdminMessages.noLongerAvailable;
     case "no-colour":
       return productMessages.chooseColour;
     case "stock":
@@ -88,11 +93,12 @@ export async function addToCart(
   { productId, colourId, quantity }: { productId: number; colourId: number; quantity: number },
 ): Promise<CartChange> {
   const [product] = await db
-    .select({ price: products.discountedPrice, stock: products.quantity })
+    .select({ price: products.discountedPrice, stock: products.quantity, hiddenAt: products.hiddenAt })
     .from(products)
     .where(eq(products.id, productId))
     .limit(1);
   if (!product) return { ok: false, problem: "no-product" };
+  if (product.hiddenAt) return { ok: false, problem: "unavailable" };
   const [offered] = await db
     .select({ colourId: productColours.colourId })
     .from(productColours)
@@ -118,12 +124,13 @@ export async function updateCartQuantity(
   quantity: number,
 ): Promise<CartChange> {
   const [line] = await db
-    .select({ stock: products.quantity, price: products.discountedPrice })
+    .select({ stock: products.quantity, price: products.discountedPrice, hiddenAt: products.hiddenAt })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(and(eq(cartItems.id, lineId), eq(cartItems.customerId, customerId)))
     .limit(1);
   if (!line) return { ok: false, problem: "no-line" };
+  if (line.hiddenAt) return { ok: false, problem: "unavailable" };
   if (quantity > line.stock) return { ok: false, problem: "stock", stock: line.stock };
   const updated = await db
     .update(cartItems)

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { colours, productColours, products } from "~/db/schema";
 import { effectiveSort, type StoreFilters } from "~/lib/store-filters";
 import { runSearch, type SearchMatch } from "./search.server";
+import { shownInShop } from "./visibility.server";
 
 export type ProductCardData = {
   id: number;
@@ -45,14 +46,14 @@ export const PAGE_SIZE = 24;
 export type ProductPage = { items: ProductCardData[]; total: number };
 
 function whereFor(filters: Partial<StoreFilters>, match: SearchMatch | null): SQL | undefined {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [shownInShop];
   if (match) conditions.push(match.where);
   if (filters.category) conditions.push(eq(products.category, filters.category));
   if (filters.brand) conditions.push(eq(products.brand, filters.brand));
   if (filters.tag) conditions.push(arrayContains(products.tags, [filters.tag]));
   if (filters.minPrice !== undefined) conditions.push(gte(products.discountedPrice, filters.minPrice * 100));
   if (filters.maxPrice !== undefined) conditions.push(lte(products.discountedPrice, filters.maxPrice * 100));
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 function orderFor(filters: Partial<StoreFilters>, match: SearchMatch | null): SQL[] {
@@ -125,7 +126,7 @@ export async function productsTagged(db: Database, tag: string, limit = 8): Prom
   const rows = await db
     .select(cardColumns)
     .from(products)
-    .where(arrayContains(products.tags, [tag]))
+    .where(and(shownInShop, arrayContains(products.tags, [tag])))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
   return rows.map(toCard);
@@ -143,9 +144,13 @@ export async function coloursFor(db: Database, productIds: number[]) {
 
 export type ProductDetail = Awaited<ReturnType<typeof getProduct>>;
 
-/** One product with its colours, or null when the id is unknown. */
+/** One product the shop shows, with its colours, or null when the id is unknown or the product hidden. */
 export async function getProduct(db: Database, id: number) {
-  const [product] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), shownInShop))
+    .limit(1);
   if (!product) return null;
   const productColourRows = await coloursFor(db, [id]);
   return { ...product, colours: productColourRows.map(({ id, name, value }) => ({ id, name, value })) };
@@ -155,16 +160,29 @@ export type StoreFacets = { categories: string[]; brands: string[] };
 
 /**
  * The distinct values of an indexed products column in order, read by hopping through its b-tree index (a
- * loose index scan): one index probe per value, where SELECT DISTINCT reads every product.
+ * loose index scan): one index probe per value, where SELECT DISTINCT reads every product. The shop counts
+ * only the products it shows; the back office (`everyProduct`) all of them.
  */
-function distinctValues(column: PgColumn) {
+function distinctValues(column: PgColumn, { everyProduct = false } = {}) {
+  const shown = everyProduct ? sql`TRUE` : shownInShop;
   return sql`WITH RECURSIVE v(value) AS (
-      (SELECT ${column} FROM ${products} ORDER BY ${column} LIMIT 1)
+      (SELECT ${column} FROM ${products} WHERE ${shown} ORDER BY ${column} LIMIT 1)
       UNION ALL
-      SELECT (SELECT ${column} FROM ${products} WHERE ${column} > v.value ORDER BY ${column} LIMIT 1)
+      SELECT (SELECT ${column} FROM ${products} WHERE ${column} > v.value AND ${shown} ORDER BY ${column} LIMIT 1)
       FROM v WHERE v.value IS NOT NULL
     )
     SELECT value FROM v WHERE value IS NOT NULL ORDER BY value`;
+}
+
+/** Every category and brand, hidden products' too: the back office's filters and suggestions. */
+export async function catalogueFacets(db: Database): Promise<StoreFacets> {
+  const [row] = await db
+    .select({
+      categories: sql<string[]>`ARRAY(${distinctValues(products.category, { everyProduct: true })})`,
+      brands: sql<string[]>`ARRAY(${distinctValues(products.brand, { everyProduct: true })})`,
+    })
+    .from(sql`(SELECT 1) AS one`);
+  return { categories: row?.categories ?? [], brands: row?.brands ?? [] };
 }
 
 /**
@@ -225,8 +243,12 @@ async function listing(
   return { items: toCards(rows), total, facets };
 }
 
-/** True when the id names a product. */
+/** True when the id names a product the shop shows. */
 export async function productExists(db: Database, id: number): Promise<boolean> {
-  const rows = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id), shownInShop))
+    .limit(1);
   return rows.length > 0;
 }

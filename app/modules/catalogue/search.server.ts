@@ -1,8 +1,9 @@
-import { and, asc, desc, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products, searchWords } from "~/db/schema";
 import { correctWord, parseQuery, type QueryWord } from "~/lib/search-terms";
 import { escapeLike, normaliseSearch } from "~/lib/search-text";
+import { shownInShop } from "./visibility.server";
 
 /*
  * The shop's one search (decision 0021), used by the store and the header's suggestions: every word of the
@@ -56,7 +57,7 @@ async function corrections(db: Database, words: QueryWord[]) {
       )}]`,
     })
     .from(products)
-    .where(isNull(products.hiddenAt));
+    .where(shownInShop);
   const matched = found[0]?.each ?? [];
   const fixes: { typed: string; used: string }[] = [];
   for (const [i, word] of words.entries()) {
@@ -118,7 +119,7 @@ export async function searchSuggestions(
             discountedPrice: products.discountedPrice,
           })
           .from(products)
-          .where(and(isNull(products.hiddenAt), match.where))
+          .where(and(shownInShop, match.where))
           .orderBy(...match.rank, desc(products.id))
           .limit(limit)
       : Promise.resolve([]),

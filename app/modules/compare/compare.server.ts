@@ -1,10 +1,11 @@
 import { createCookie } from "@remix-run/node";
-import { inArray } from "drizzle-orm";
+import { and, inArray } from "drizzle-orm";
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { parseCompareList, serialiseCompareList } from "~/lib/compare-list";
 import { cardColumns, coloursFor } from "~/modules/catalogue/products.server";
+import { shownInShop } from "~/modules/catalogue/visibility.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 
@@ -27,11 +28,14 @@ export async function compareListCookie(ids: number[]): Promise<string> {
   return compareCookie().serialize(serialiseCompareList(ids));
 }
 
-/** The products being compared, in the order they were added, with their colours. */
+/** The products being compared, in the order they were added, with their colours (hidden ones left out). */
 export async function compareProducts(db: Database, ids: number[]) {
   if (ids.length === 0) return [];
   const [rows, colourRows] = await Promise.all([
-    db.select(cardColumns).from(products).where(inArray(products.id, ids)),
+    db
+      .select(cardColumns)
+      .from(products)
+      .where(and(shownInShop, inArray(products.id, ids))),
     coloursFor(db, ids),
   ]);
   return ids.flatMap((id) => {

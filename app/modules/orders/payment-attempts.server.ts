@@ -39,6 +39,7 @@ export function newMerchantOrderId(now = new Date()): string {
 
 export type StartProblem =
   | { problem: "empty" }
+  | { problem: "unavailable"; title: string }
   | { problem: "stock"; title: string; stock: number }
   | { problem: "too-large"; amount: number };
 
@@ -60,6 +61,9 @@ export async function createPaymentAttempt(
 ): Promise<{ merchantOrderId: string; amount: number } | StartProblem> {
   const lines = await cartLines(db, customerId);
   if (lines.length === 0) return { problem: "empty" };
+  // A product hidden by the back office is not sold: the line stays in the cart for the shopper to remove.
+  const gone = lines.find((line) => !line.available);
+  if (gone) return { problem: "unavailable", title: gone.title };
   const short = lines.find((line) => line.quantity > line.stock);
   if (short) return { problem: "stock", title: short.title, stock: short.stock };
   const snapshot: CartSnapshotLine[] = lines.map((line) => ({
@@ -128,7 +132,7 @@ export async function reusablePaymentPage(
   now = new Date(),
 ): Promise<{ merchantOrderId: string; paymentUrl: string } | null> {
   const lines = await cartLines(db, customerId);
-  if (lines.length === 0) return null;
+  if (lines.length === 0 || lines.some((line) => !line.available)) return null;
   const amount = subtotal(lines) + SHIPPING_FEE_PAISE;
   const candidates = await db
     .select({

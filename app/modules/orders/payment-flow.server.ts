@@ -1,7 +1,7 @@
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import type { ShippingAddress } from "~/db/schema";
-import { checkoutMessages, paymentMessages } from "~/lib/messages";
+import { checkoutMessages, paymentMessages, productAdminMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
 import { nextStatusCheck, PAYMENT_EXPIRY_SECONDS } from "~/lib/payment-schedule";
 import { shop } from "~/lib/shop";
@@ -26,7 +26,7 @@ import { followDueRefunds, requestRefund } from "./refunds.server";
 
 export type StartResult =
   | { ok: true; redirectUrl: string }
-  | { ok: false; message: string; emptyCart?: boolean };
+  | { ok: false; message: string; emptyCart?: boolean; status?: number };
 
 /** Records the attempt from the database cart and asks PhonePe to start it; returns where to send the shopper. */
 export async function startCheckoutPayment(
@@ -45,6 +45,9 @@ export async function startCheckoutPayment(
   if ("problem" in attempt) {
     if (attempt.problem === "empty")
       return { ok: false, message: checkoutMessages.emptyCart, emptyCart: true };
+    if (attempt.problem === "unavailable") {
+      return { ok: false, message: productAdminMessages.cartLineUnavailable(attempt.title), status: 409 };
+    }
     if (attempt.problem === "too-large") {
       return {
         ok: false,

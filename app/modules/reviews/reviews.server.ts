@@ -1,6 +1,7 @@
-import { avg, count, desc, eq, sql } from "drizzle-orm";
+import { and, avg, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products, ratings } from "~/db/schema";
+import { shownInShop } from "~/modules/catalogue/visibility.server";
 
 /** A review as the product page shows it: no customer id, name or e-mail ever leaves this module. */
 export type Review = { id: number; star: number; comment: string; createdAt: Date };
@@ -58,7 +59,7 @@ export async function saveReview(
     const [product] = await tx
       .select({ id: products.id })
       .from(products)
-      .where(eq(products.id, productId))
+      .where(and(eq(products.id, productId), shownInShop))
       .for("update");
     if (!product) return false;
     const now = new Date();

@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products, wishlistItems } from "~/db/schema";
 import { cardColumns, type ProductCardData, toCard } from "~/modules/catalogue/products.server";
+import { shownInShop } from "~/modules/catalogue/visibility.server";
 
 /** Adds the product to the customer's wishlist, or removes it if it is there. Returns whether it is now on it. */
 export async function toggleWishlist(db: Database, customerId: number, productId: number): Promise<boolean> {
@@ -46,13 +47,13 @@ export async function wishlistIds(db: Database, customerId: number | undefined):
   return rows.map((r) => r.productId);
 }
 
-/** The customer's wishlist as product cards, most recently added first. */
+/** The customer's wishlist as product cards, most recently added first; hidden products are left out. */
 export async function wishlistProducts(db: Database, customerId: number): Promise<ProductCardData[]> {
   const rows = await db
     .select(cardColumns)
     .from(wishlistItems)
     .innerJoin(products, eq(products.id, wishlistItems.productId))
-    .where(eq(wishlistItems.customerId, customerId))
+    .where(and(eq(wishlistItems.customerId, customerId), shownInShop))
     .orderBy(desc(wishlistItems.createdAt));
   return rows.map(toCard);
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { TrashIcon } from "~/components/ui/icons";
 import { FALLBACK_IMAGE } from "~/lib/catalogue";
 import { isAllowedQuantity, MAX_QUANTITY, MIN_QUANTITY } from "~/lib/limits";
-import { fieldMessages } from "~/lib/messages";
+import { fieldMessages, productAdminMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
 import type { CartLine } from "~/modules/cart/cart.server";
 
@@ -46,9 +46,16 @@ export function CartRow({ line, hidden }: { line: CartLine; hidden: boolean }) {
         <div className="cart-product">
           <img src={line.image ?? FALLBACK_IMAGE} alt="" width="72" height="72" />
           <div>
-            <Link to={`/product/${line.productId}`} className="cart-product-title">
-              {line.title}
-            </Link>
+            {line.available ? (
+              <Link to={`/product/${line.productId}`} className="cart-product-title">
+                {line.title}
+              </Link>
+            ) : (
+              <>
+                <span className="cart-product-title">{line.title}</span>
+                <p className="field-error">{productAdminMessages.noLongerAvailable}</p>
+              </>
+            )}
             <p className="cart-colour">
               <span className="colour-dot" style={{ background: line.colour.value }} aria-hidden="true" />
               Color: {line.colour.name}

@@ -95,7 +95,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const started = await startCheckoutPayment(db, customer.id, address);
   if (started.ok) return redirect(started.redirectUrl, { status: 303 });
   if (started.emptyCart) return redirect("/cart", { status: 303 });
-  return json({ result: submission.reply(), paymentError: started.message }, { status: 502 });
+  return json(
+    { result: submission.reply(), paymentError: started.message },
+    { status: started.status ?? 502 },
+  );
 }
 
 export default function Checkout() {

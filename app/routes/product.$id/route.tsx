@@ -82,6 +82,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
       if (change.ok) return toasts().redirectWithSuccess(here, successMessages.addedToCart, { status: 303 });
       if (change.problem === "no-product") throw notFound();
+      // Hidden while the page was open: its page is gone, so the shopper is told so in the store.
+      if (change.problem === "unavailable") {
+        return toasts().redirectWithError("/product", cartProblemMessage(change), { status: 303 });
+      }
       const field = change.problem === "no-colour" ? "color" : "quantity";
       return replyWithError(
         submission,

@@ -1,0 +1,65 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { FieldError, FormError } from "~/components/forms/Field";
+import { useIsPending } from "~/components/forms/use-is-pending";
+import { imageUploadSchema, PRODUCT_LIMITS } from "~/lib/forms/product";
+import { requestLimits } from "~/lib/request-limits.mjs";
+
+const MEGABYTES = requestLimits.imageBytes / (1024 * 1024);
+
+/**
+ * Uploads one picture to /admin/products/$id/images (a multipart post with a limit of its own). With
+ * JavaScript, a file over the limit is refused before it is sent; the server checks everything again.
+ */
+export function ImageUploadForm({
+  productId,
+  lastResult,
+}: {
+  productId: number;
+  lastResult?: SubmissionResult<string[]> | undefined;
+}) {
+  const action = `/admin/products/${productId}/images`;
+  const uploading = useIsPending({ formAction: action });
+  const [form, fields] = useForm({
+    id: "image-upload",
+    lastResult,
+    constraint: getZodConstraint(imageUploadSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: imageUploadSchema }),
+  });
+  const { key: imageKey, ...imageProps } = getInputProps(fields.image, { type: "file" });
+  const { key: altKey, ...altProps } = getInputProps(fields.alt, { type: "text" });
+  return (
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      className="stack-form image-upload"
+      {...getFormProps(form)}
+      aria-labelledby="upload-heading"
+    >
+      <h3 id="upload-heading">Add a picture</h3>
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className="field">
+        <label htmlFor={fields.image.id}>Picture</label>
+        <input key={imageKey} {...imageProps} accept="image/jpeg,image/png,image/webp" />
+        <p className="field-hint">
+          A JPEG, PNG or WebP of at most {MEGABYTES} MB. It is turned upright, fitted within 1600 × 1600
+          pixels and stored without its metadata (such as a phone's GPS position).
+        </p>
+        <FieldError field={fields.image as never} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.alt.id}>Description for people who cannot see it (optional)</label>
+        <input key={altKey} {...altProps} maxLength={PRODUCT_LIMITS.alt} autoComplete="off" />
+        <p className="field-hint">Left empty, the product's title is used.</p>
+        <FieldError field={fields.alt} />
+      </div>
+      <button type="submit" disabled={uploading}>
+        {uploading ? "Uploading…" : "Upload picture"}
+      </button>
+    </Form>
+  );
+}

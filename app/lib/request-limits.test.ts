@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { readForm } from "~/read-form.server";
+import { acceptedBodies, imageTooLargeMessage, refuseBody, requestLimits } from "./request-limits.mjs";
+
+const MB = 1024 * 1024;
+const upload = "/admin/products/12/images";
+const multipart = "multipart/form-data; boundary=x";
+
+describe("the picture upload's own body limit", () => {
+  it("lets a multipart body of up to 5 MB and its form through on the upload path only", () => {
+    expect(acceptedBodies(upload)).toEqual({
+      types: ["multipart/form-data"],
+      maxBytes: requestLimits.imageBytes + requestLimits.formBytes,
+      tooLargeMessage: imageTooLargeMessage,
+    });
+    const ask = (pathname: string, contentLength: number, contentType = multipart) =>
+      refuseBody({
+        method: "POST",
+        pathname,
+        contentType,
+        contentLength: String(contentLength),
+        chunked: false,
+      });
+    expect(ask(upload, 5 * MB)).toBeUndefined();
+    expect(ask(upload.toUpperCase(), 5 * MB)).toBeUndefined();
+    expect(ask(upload, 6 * MB)).toEqual({ status: 413, message: imageTooLargeMessage });
+    // Elsewhere in the back office a form stays within 64 KB.
+    expect(ask("/admin/products/12", 5 * MB)?.status).toBe(413);
+    expect(ask("/admin/products/12/images/extra", 5 * MB)?.status).toBe(413);
+    // The upload path takes nothing but multipart.
+    expect(ask(upload, 100, "application/x-www-form-urlencoded")?.status).toBe(415);
+    expect(ask(upload, 100, "application/json")?.status).toBe(415);
+  });
+
+  it("readForm counts the bytes of an upload sent without a length, and stops at the limit", async () => {
+    const boundary = "x";
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+    const body = (size: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(head));
+          for (let sent = 0; sent < size; sent += MB)
+            controller.enqueue(new Uint8Array(Math.min(MB, size - sent)));
+          controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+          controller.close();
+        },
+      });
+    const post = (size: number) =>
+      new Request(`http://shop.test${upload}`, {
+        method: "POST",
+        body: body(size),
+        headers: { "Content-Type": multipart, "Transfer-Encoding": "chunked" },
+        duplex: "half",
+      } as RequestInit);
+    const form = await readForm(post(2 * MB));
+    expect((form.get("image") as File).size).toBe(2 * MB);
+    const refused = await readForm(post(6 * MB)).then(
+      () => null,
+      (thrown: Response) => thrown,
+    );
+    expect(refused?.status).toBe(413);
+    expect(await refused?.json()).toEqual({ message: imageTooLargeMessage });
+  });
+});

@@ -1,0 +1,79 @@
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useParams } from "@remix-run/react";
+import { requireStaff } from "~/auth.server";
+import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
+import { Toasts } from "~/components/layout/Toasts";
+import { getDb } from "~/db/db.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { imageUploadSchema, PRODUCT_LIMITS } from "~/lib/forms/product";
+import { productAdminMessages } from "~/lib/messages";
+import { parseId } from "~/lib/params";
+import { addProductImage, imageSlotsLeft } from "~/modules/catalogue/product-admin.server";
+import {
+  deleteUploadedImage,
+  IMAGE_MAX_MEGAPIXELS,
+  storeUploadedImage,
+} from "~/modules/uploads/images.server";
+import { readForm } from "~/read-form.server";
+import { toasts } from "~/toast.server";
+
+const notFound = () => json({ message: productAdminMessages.notFound }, { status: 404 });
+
+const storeProblems = {
+  "too-large": { message: productAdminMessages.imageTooLarge, status: 413 },
+  type: { message: productAdminMessages.imageType, status: 415 },
+  unreadable: { message: productAdminMessages.imageUnreadable, status: 400 },
+  "too-many-pixels": { message: productAdminMessages.imageTooManyPixels(IMAGE_MAX_MEGAPIXELS), status: 400 },
+} as const;
+
+/** The page is the edit page around the upload form; the role is checked here too. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  return null;
+}
+
+/**
+ * A picture upload (the only multipart post with more than 64 KB, app/lib/request-limits.mjs). The page
+ * around it is the product's edit page (this route is its child), so a refused upload shows there with its
+ * message, with JavaScript off too.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const member = await requireStaff(request);
+  const id = parseId(params.id);
+  if (id === undefined) throw notFound();
+  const db = await getDb();
+  // Before a byte of the picture is decoded: the product must exist and have room for it.
+  const slots = await imageSlotsLeft(db, id);
+  if (slots === null) throw notFound();
+  const submission = parseWithZod(await readForm(request, imageUploadSchema), { schema: imageUploadSchema });
+  if (submission.status !== "success") return replyInvalid(submission, { hideFields: ["image"] });
+  const refuse = (message: string, status: number) =>
+    replyWithError(submission, message, { status, field: "image", hideFields: ["image"] });
+  if (slots === 0) return refuse(productAdminMessages.tooManyImages(PRODUCT_LIMITS.images), 409);
+
+  const { image, alt } = submission.value;
+  const stored = await storeUploadedImage(new Uint8Array(await image.arrayBuffer()), "products");
+  if (!stored.ok) return refuse(storeProblems[stored.problem].message, storeProblems[stored.problem].status);
+  const added = await addProductImage(db, { id: member.id, name: member.name }, id, { url: stored.url, alt });
+  if (!added.ok) {
+    // The product vanished or filled up meanwhile: its picture file goes too.
+    await deleteUploadedImage(stored.url);
+    if (added.problem === "not-found") throw notFound();
+    return refuse(productAdminMessages.tooManyImages(PRODUCT_LIMITS.images), 409);
+  }
+  return toasts().redirectWithSuccess(`/admin/products/${id}`, productAdminMessages.imageAdded, {
+    status: 303,
+  });
+}
+
+export default function UploadImage() {
+  const answer = useActionData<typeof action>();
+  const params = useParams();
+  return (
+    <>
+      <Toasts toast={answer?.toast ?? null} />
+      <ImageUploadForm productId={Number(params.id)} lastResult={answer?.result} />
+    </>
+  );
+}

@@ -1,0 +1,198 @@
+import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { requireStaff } from "~/auth.server";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { Pager } from "~/components/admin/Pager";
+import { getDb } from "~/db/db.server";
+import {
+  ADMIN_PRODUCTS_PAGE_SIZE,
+  adminProductsUrl,
+  parseAdminProductFilters,
+  STOCK_FILTERS,
+  stockFilterLabels,
+  VISIBILITY_FILTERS,
+  visibilityLabels,
+} from "~/lib/admin-product-filters";
+import { FALLBACK_IMAGE, PRODUCT_TYPES, productTypeLabels, TAGS, tagLabels } from "~/lib/catalogue";
+import { LOW_STOCK } from "~/lib/limits";
+import { formatRupees } from "~/lib/money";
+import { listAdminProducts } from "~/modules/catalogue/product-admin.server";
+import { catalogueFacets } from "~/modules/catalogue/products.server";
+
+export const meta: MetaFunction = () => adminMeta("Products");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const url = new URL(request.url);
+  const filters = parseAdminProductFilters(url.searchParams);
+  // The filter form sends its empty fields too: the list answers at its clean address (and drops bad values).
+  const canonical = adminProductsUrl(filters);
+  if (canonical !== `${url.pathname}${url.search}`) throw redirect(canonical);
+  const db = await getDb();
+  const [{ items, total }, facets] = await Promise.all([listAdminProducts(db, filters), catalogueFacets(db)]);
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PAGE_SIZE));
+  if (filters.page > pages) throw redirect(adminProductsUrl(filters, { page: pages }));
+  return json({ items, total, pages, filters, facets });
+}
+
+function stockText(quantity: number): string {
+  if (quantity <= 0) return "Sold out";
+  return quantity <= LOW_STOCK ? `${quantity} (low)` : String(quantity);
+}
+
+export default function AdminProducts() {
+  const { items, total, pages, filters, facets } = useLoaderData<typeof loader>();
+  const filtered = Object.entries(filters).some(([key, value]) => key !== "page" && value !== undefined);
+  const narrowed = Object.entries(filters).some(([key, value]) => !["page", "q"].includes(key) && value);
+  return (
+    <>
+      <div className="admin-title-row">
+        <h1>Products</h1>
+        <Link to="/admin/products/new" className="button">
+          New product
+        </Link>
+      </div>
+      <p className="admin-hint">
+        Products are never deleted, because orders refer to them: hide a product to take it out of the shop.
+      </p>
+
+      <Form method="get" className="admin-catalogue-filters" aria-label="Find products">
+        <div className="admin-filters-search">
+          <div className="field">
+            <label htmlFor="product-search">Title or brand</label>
+            <input
+              id="product-search"
+              type="search"
+              name="q"
+              defaultValue={filters.q ?? ""}
+              maxLength={100}
+            />
+          </div>
+          <button type="submit">Find</button>
+        </div>
+        {/* Folded on a phone until one is used, so the list starts near the top of the screen. */}
+        <details className="admin-filters-more" open={narrowed}>
+          <summary>Filters</summary>
+          <div className="admin-filters-grid">
+            <div className="field">
+              <label htmlFor="filter-category">Category</label>
+              <select id="filter-category" name="category" defaultValue={filters.category ?? ""}>
+                <option value="">All categories</option>
+                {facets.categories.map((category) => (
+                  <option key={category} value={category}>
+                    {category}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="filter-brand">Brand</label>
+              <select id="filter-brand" name="brand" defaultValue={filters.brand ?? ""}>
+                <option value="">All brands</option>
+                {facets.brands.map((brand) => (
+                  <option key={brand} value={brand}>
+                    {brand}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="filter-type">Type</label>
+              <select id="filter-type" name="type" defaultValue={filters.type ?? ""}>
+                <option value="">All types</option>
+                {PRODUCT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {productTypeLabels[type]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="filter-tag">Tag</label>
+              <select id="filter-tag" name="tag" defaultValue={filters.tag ?? ""}>
+                <option value="">Any tag</option>
+                {TAGS.map((tag) => (
+                  <option key={tag} value={tag}>
+                    {tagLabels[tag]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="filter-stock">Stock</label>
+              <select id="filter-stock" name="stock" defaultValue={filters.stock ?? ""}>
+                <option value="">Any stock</option>
+                {STOCK_FILTERS.map((stock) => (
+                  <option key={stock} value={stock}>
+                    {stock === "low" ? `Low on stock (1 to ${LOW_STOCK})` : stockFilterLabels[stock]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="filter-visibility">In the shop</label>
+              <select id="filter-visibility" name="visibility" defaultValue={filters.visibility ?? ""}>
+                <option value="">Shown and hidden</option>
+                {VISIBILITY_FILTERS.map((visibility) => (
+                  <option key={visibility} value={visibility}>
+                    {visibilityLabels[visibility]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div className="admin-filters-actions">
+            <button type="submit">Apply filters</button>
+            {filtered ? <Link to="/admin/products">Clear filters</Link> : null}
+          </div>
+        </details>
+      </Form>
+
+      <p className="admin-count admin-catalogue-count" aria-live="polite">
+        {total} {total === 1 ? "product" : "products"}
+        {filtered ? " match" : ""}
+      </p>
+      {items.length === 0 ? (
+        <p className="empty-state">No products match. Try fewer filters.</p>
+      ) : (
+        <table className="admin-table admin-products-table">
+          <caption className="visually-hidden">Products</caption>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Brand</th>
+              <th scope="col">Category</th>
+              <th scope="col">Type</th>
+              <th scope="col">Offer price</th>
+              <th scope="col">Stock</th>
+              <th scope="col">Tags</th>
+              <th scope="col">In the shop</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((product) => (
+              <tr key={product.id} className={product.hidden ? "is-hidden" : undefined}>
+                <th scope="row" data-label="Title">
+                  <span className="admin-product-title">
+                    <img src={product.image ?? FALLBACK_IMAGE} alt="" width="48" height="48" loading="lazy" />
+                    <Link to={`/admin/products/${product.id}`}>{product.title}</Link>
+                  </span>
+                </th>
+                <td data-label="Brand">{product.brand}</td>
+                <td data-label="Category">{product.category}</td>
+                <td data-label="Type">{productTypeLabels[product.productType]}</td>
+                <td data-label="Offer price">{formatRupees(product.discountedPrice)}</td>
+                <td data-label="Stock" className={product.quantity <= LOW_STOCK ? "stock-low" : undefined}>
+                  {stockText(product.quantity)}
+                </td>
+                <td data-label="Tags">{product.tags.map((tag) => tagLabels[tag]).join(", ") || "None"}</td>
+                <td data-label="In the shop">{product.hidden ? "Hidden" : "Shown"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={filters.page} pages={pages} label="Product pages" />
+    </>
+  );
+}
