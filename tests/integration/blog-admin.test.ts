@@ -88,7 +88,7 @@ describe(`blog posts in the back office (${databaseKind})`, () => {
     expect(saved.createdAt).toEqual(at);
     expect(saved.updatedAt).toEqual(at);
     expect(saved.description).toBe(
-      '<h2>Why</h2><p>Punch in <strong>fast</strong>.</p><a>x</a><a href="https://example.in">ok</a>',
+      '<h2>Why</h2><p>Punch in <strong>fast</strong>.</p><a rel="noopener noreferrer nofollow">x</a><a href="https://example.in" rel="noopener noreferrer nofollow">ok</a>',
     );
     expect(await auditOf(id)).toEqual([
       {
