@@ -297,6 +297,8 @@ export const contentAdminMessages = {
   descriptionEmpty:
     "Nothing is left of the description once scripts and unsupported markup are removed. Please write the post's text.",
   postNotFound: "That blog post could not be found",
+  pictureChanged: "Picture saved: the post shows it now",
+  pictureRemoved: "Picture removed: the post shows the default picture",
   postChangedMeanwhile:
     "Someone else changed this post after you opened it. The preview below shows the saved version and the form still holds yours: save again to replace it with yours.",
   draftSaved: "Draft saved. It is not on the shop until you publish it.",

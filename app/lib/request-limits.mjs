@@ -11,6 +11,8 @@ export const requestLimits = {
    * in Tamil or Kannada, whose letters take 9 bytes each once percent-encoded.
    */
   formBytes: 64 * 1024,
+  /** A blog post's form in the back office: a post of 20 000 letters in Kannada, percent-encoded. */
+  longFormBytes: 256 * 1024,
   /** The JSON bodies of the PhonePe webhook and the simulator's API: a few hundred bytes in practice. */
   jsonBytes: 64 * 1024,
   /**
@@ -35,7 +37,9 @@ const jsonOnly = /^\/api\/phonepe\/webhook\/?$/;
 const jsonOrForm = /^\/phonepe-simulator\//;
 
 /** The back office's picture uploads: multipart only, with a limit of their own. */
-const imageUpload = /^\/admin\/products\/[^/]+\/images\/?$/i;
+const imageUpload = /^\/admin\/(?:products|blogs)\/[^/]+\/images\/?$/i;
+/** A blog post's form: a long post in Kannada or Tamil (9 bytes a letter once percent-encoded) needs more. */
+const longForm = /^\/admin\/blogs\/[^/]+\/?$/i;
 const IMAGE_FORM_BYTES = requestLimits.imageBytes + requestLimits.formBytes;
 
 /** Said when a picture is over the limit, by the server before reading it and by the upload form. */
@@ -53,6 +57,12 @@ export function acceptedBodies(pathname) {
       types: ["multipart/form-data"],
       maxBytes: IMAGE_FORM_BYTES,
       tooLargeMessage: imageTooLargeMessage,
+    };
+  }
+  if (longForm.test(pathname)) {
+    return {
+      types: ["application/x-www-form-urlencoded", "multipart/form-data"],
+      maxBytes: requestLimits.longFormBytes,
     };
   }
   if (jsonOrForm.test(pathname)) {

@@ -30,6 +30,15 @@ describe("the picture upload's own body limit", () => {
     // The upload path takes nothing but multipart.
     expect(ask(upload, 100, "application/x-www-form-urlencoded")?.status).toBe(415);
     expect(ask(upload, 100, "application/json")?.status).toBe(415);
+    // A blog post's picture has the same limit; its text form a larger one, every other form 64 KB.
+    expect(ask("/admin/blogs/3/images", 5 * MB)).toBeUndefined();
+    expect(ask("/admin/blogs/3/images", 6 * MB)?.status).toBe(413);
+    const urlencoded = "application/x-www-form-urlencoded";
+    expect(ask("/admin/blogs/3", 200 * 1024, urlencoded)).toBeUndefined();
+    expect(ask("/admin/blogs/new", 200 * 1024, urlencoded)).toBeUndefined();
+    expect(ask("/admin/blogs/3", 300 * 1024, urlencoded)?.status).toBe(413);
+    expect(ask("/admin/blogs", 100 * 1024, urlencoded)?.status).toBe(413);
+    expect(ask("/contact", 100 * 1024, urlencoded)?.status).toBe(413);
   });
 
   it("readForm counts the bytes of an upload sent without a length, and stops at the limit", async () => {

@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useOutlet } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { BlogPostForm } from "~/components/admin/BlogPostForm";
+import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { SanitizedHtml } from "~/components/SanitizedHtml";
@@ -16,10 +17,12 @@ import { parseId } from "~/lib/params";
 import {
   blogCategories,
   getBlogPost,
+  setBlogPicture,
   setBlogPublished,
   updateBlogPost,
 } from "~/modules/blog/blog-admin.server";
 import { sanitizeDescription } from "~/modules/content/sanitize.server";
+import { deleteUploadedImage } from "~/modules/uploads/images.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
@@ -98,6 +101,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const message = publish ? contentAdminMessages.published : contentAdminMessages.unpublished;
       return toasts().redirectWithSuccess(`/admin/blogs/${id}`, message, { status: 303 });
     }
+    case "picture-remove": {
+      const done = await setBlogPicture(db, actor, id, null);
+      if (!done.ok) throw notFound();
+      for (const old of done.replaced) await deleteUploadedImage(old.url);
+      return toasts().redirectWithSuccess(`/admin/blogs/${id}`, contentAdminMessages.pictureRemoved, {
+        status: 303,
+      });
+    }
     default:
       throw new Response("Unknown form", { status: 400 });
   }
@@ -107,6 +118,9 @@ export default function BlogPostPage() {
   const { post, preview, categories } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const publishing = useIsPending({ intent: post.publishedAt ? "unpublish" : "publish" });
+  const removingPicture = useIsPending({ intent: "picture-remove" });
+  // A refused upload (the child route /images) shows its form, with the message, in place of the blank one.
+  const outlet = useOutlet();
   return (
     <>
       <Toasts toast={answer?.toast ?? null} />
@@ -159,17 +173,37 @@ export default function BlogPostPage() {
       />
 
       <section className="admin-card" aria-labelledby="post-pictures-heading">
-        <h2 id="post-pictures-heading">Pictures</h2>
+        <h2 id="post-pictures-heading">Picture</h2>
         {post.images.length > 0 ? (
-          <ul className="admin-thumbs">
-            {post.images.map((image) => (
-              <li key={image.url}>
-                <img src={image.url} alt={image.alt ?? ""} width="240" height="120" loading="lazy" />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="admin-thumbs">
+              {post.images.map((image) => (
+                <li key={image.url}>
+                  <img src={image.url} alt={image.alt ?? ""} width="240" height="120" loading="lazy" />
+                </li>
+              ))}
+            </ul>
+            <Form method="post">
+              <button
+                type="submit"
+                name="intent"
+                value="picture-remove"
+                className="button-small button-secondary"
+                disabled={removingPicture}
+              >
+                Remove the picture
+              </button>
+            </Form>
+          </>
         ) : (
           <p>No picture: the shop shows its default blog picture.</p>
+        )}
+        {outlet ?? (
+          <ImageUploadForm
+            action={`/admin/blogs/${post.id}/images`}
+            owner="post"
+            heading={post.images.length > 0 ? "Change the picture" : "Add a picture"}
+          />
         )}
       </section>
 

@@ -73,7 +73,11 @@ export default function UploadImage() {
   return (
     <>
       <Toasts toast={answer?.toast ?? null} />
-      <ImageUploadForm productId={Number(params.id)} lastResult={answer?.result} />
+      <ImageUploadForm
+        action={`/admin/products/${params.id}/images`}
+        owner="product"
+        lastResult={answer?.result}
+      />
     </>
   );
 }

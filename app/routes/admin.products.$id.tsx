@@ -262,7 +262,9 @@ export default function EditProduct() {
           })}
         </ol>
         {outlet ??
-          (images.length < PRODUCT_LIMITS.images ? <ImageUploadForm productId={product.id} /> : null)}
+          (images.length < PRODUCT_LIMITS.images ? (
+            <ImageUploadForm action={`${here}/images`} owner="product" />
+          ) : null)}
       </section>
 
       <section className="admin-section" aria-labelledby="visibility-heading">

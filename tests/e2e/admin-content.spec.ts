@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ensureOwner, owner, staffLogIn } from "./support/admin";
+import { ensureOwner, owner, pngPicture, staffLogIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { BACK_OFFICE_POST, uniqueWord } from "./support/content";
 import { waitForMail } from "./support/mail";
@@ -142,6 +142,19 @@ test("a blog post goes from draft to published and back off the shop", async ({ 
   await expect(shop.getByRole("heading", { name: title })).toHaveCount(0);
   expect((await shop.goto(`/blog/${id}`))?.status()).toBe(404);
 
+  // A picture for the post: uploaded, re-encoded and shown on the card once published.
+  await page.getByLabel("Picture", { exact: true }).setInputFiles({
+    name: "shop-cameras.png",
+    mimeType: "image/png",
+    buffer: await pngPicture("#7a3e9d"),
+  });
+  await page.getByLabel("Description for people who cannot see it (optional)").fill(`Cameras ${word}`);
+  await page.getByRole("button", { name: "Upload picture" }).click();
+  await expect(toast(page)).toContainText("Picture saved");
+  const picture = page.getByRole("img", { name: `Cameras ${word}` });
+  await expect(picture).toHaveAttribute("src", /^\/uploads\/blogs\/[0-9a-f]{32}\.webp$/);
+  const pictureUrl = (await picture.getAttribute("src")) ?? "";
+
   try {
     await onTheShop.getByRole("button", { name: "Publish" }).click();
     await expect(toast(page)).toContainText("Blog post published");
@@ -150,6 +163,7 @@ test("a blog post goes from draft to published and back off the shop", async ({ 
     await shop.goto("/blogs");
     const card = shop.getByRole("article").filter({ has: shop.getByRole("heading", { name: title }) });
     await expect(card).toHaveCount(1);
+    await expect(card.locator(`img[src="${pictureUrl}"]`)).toHaveCount(1);
     await card.getByRole("link", { name: `Read More about ${title}` }).click();
     await expect(shop.getByRole("heading", { name: title, level: 1 })).toBeVisible();
     await expect(shop.locator(".blog-body")).toContainText("About Rs. 24,000 fitted.");

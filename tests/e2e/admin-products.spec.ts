@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import sharp from "sharp";
-import { ensureOwner, owner, staffLogIn } from "./support/admin";
+import { ensureOwner, owner, pngPicture, staffLogIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/test";
 
@@ -11,12 +10,6 @@ import { expect, test } from "./support/test";
  * once, an offer above the MRP is refused with the typed values kept, and hiding the product takes it out of
  * the shop. Titles carry the project's name: both projects run against one server.
  */
-
-async function pngPicture(): Promise<Buffer> {
-  return sharp({ create: { width: 900, height: 600, channels: 3, background: "#2a6f97" } })
-    .png()
-    .toBuffer();
-}
 
 const productForm = (page: Page) => page.getByRole("form", { name: "Product details" });
 

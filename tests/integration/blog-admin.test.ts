@@ -8,6 +8,7 @@ import {
   createBlogPost,
   getBlogPost,
   listBlogPosts,
+  setBlogPicture,
   setBlogPublished,
   updateBlogPost,
 } from "~/modules/blog/blog-admin.server";
@@ -310,5 +311,30 @@ describe(`blog posts in the back office (${databaseKind})`, () => {
       .from(auditLog)
       .where(and(eq(auditLog.subject, `blog ${id}`), eq(auditLog.action, "blog.update")));
     expect(row?.n).toBe(1);
+  });
+
+  it("gives a post one picture, replacing the old one, or takes it away; returns what it replaced", async () => {
+    const id = await draft();
+    const seedPicture = { url: "/images/blogs/college-laptop.svg", alt: "A laptop" };
+    await database.db
+      .update(blogs)
+      .set({ images: [seedPicture] })
+      .where(eq(blogs.id, id));
+    const upload = { url: "/uploads/blogs/0123456789abcdef0123456789abcdef.webp", alt: "Shop cameras" };
+    expect(await setBlogPicture(database.db, actor, id, upload)).toEqual({
+      ok: true,
+      replaced: [seedPicture],
+    });
+    expect((await post(id)).images).toEqual([upload]);
+    expect(await setBlogPicture(database.db, actor, id, null)).toEqual({ ok: true, replaced: [upload] });
+    expect((await post(id)).images).toEqual([]);
+    expect((await auditOf(id)).slice(-2)).toMatchObject([
+      { action: "blog.picture", details: { before: [seedPicture.url], after: [upload.url] } },
+      { action: "blog.picture-remove", details: { before: [upload.url], after: [] } },
+    ]);
+    expect(await setBlogPicture(database.db, actor, 999_999, upload)).toEqual({
+      ok: false,
+      problem: "not-found",
+    });
   });
 });

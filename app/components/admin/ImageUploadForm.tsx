@@ -9,17 +9,21 @@ import { requestLimits } from "~/lib/request-limits.mjs";
 const MEGABYTES = requestLimits.imageBytes / (1024 * 1024);
 
 /**
- * Uploads one picture to /admin/products/$id/images (a multipart post with a limit of its own). With
+ * Uploads one picture to a product's or a post's `…/images` (a multipart post with a limit of its own). With
  * JavaScript, a file over the limit is refused before it is sent; the server checks everything again.
  */
 export function ImageUploadForm({
-  productId,
+  action,
+  owner,
+  heading = "Add a picture",
   lastResult,
 }: {
-  productId: number;
+  action: string;
+  /** What the picture belongs to, for the hint: "product" or "post". */
+  owner: "product" | "post";
+  heading?: string;
   lastResult?: SubmissionResult<string[]> | undefined;
 }) {
-  const action = `/admin/products/${productId}/images`;
   const uploading = useIsPending({ formAction: action });
   const [form, fields] = useForm({
     id: "image-upload",
@@ -40,7 +44,7 @@ export function ImageUploadForm({
       {...getFormProps(form)}
       aria-labelledby="upload-heading"
     >
-      <h3 id="upload-heading">Add a picture</h3>
+      <h3 id="upload-heading">{heading}</h3>
       <FormError id={form.errorId} errors={form.errors} />
       <div className="field">
         <label htmlFor={fields.image.id}>Picture</label>
@@ -54,7 +58,7 @@ export function ImageUploadForm({
       <div className="field">
         <label htmlFor={fields.alt.id}>Description for people who cannot see it (optional)</label>
         <input key={altKey} {...altProps} maxLength={PRODUCT_LIMITS.alt} autoComplete="off" />
-        <p className="field-hint">Left empty, the product's title is used.</p>
+        <p className="field-hint">Left empty, the {owner}'s title is used.</p>
         <FieldError field={fields.alt} />
       </div>
       <button type="submit" disabled={uploading}>

@@ -29,6 +29,7 @@ export const blogPostChangeSchema = z.discriminatedUnion("intent", [
   blogPostSchema.extend({ intent: z.literal("save"), version }),
   z.object({ intent: z.literal("publish") }),
   z.object({ intent: z.literal("unpublish") }),
+  z.object({ intent: z.literal("picture-remove") }),
 ]);
 
 /** A reply to an enquiry, sent by e-mail. */

@@ -212,3 +212,35 @@ export async function setBlogPublished(
     return { ok: true, changed: true };
   });
 }
+
+export type PictureChange = { ok: true; replaced: ProductImage[] } | { ok: false; problem: "not-found" };
+
+/**
+ * Gives a post its picture (a post has one: the card's and the page's), or takes it away with `image` null.
+ * Returns the pictures it replaced, so their uploaded files can be deleted after the commit.
+ */
+export async function setBlogPicture(
+  db: Database,
+  actor: Actor,
+  id: number,
+  image: ProductImage | null,
+): Promise<PictureChange> {
+  return db.transaction(async (tx) => {
+    const [post] = await tx
+      .select({ title: blogs.title, images: blogs.images })
+      .from(blogs)
+      .where(eq(blogs.id, id))
+      .for("update");
+    if (!post) return { ok: false, problem: "not-found" };
+    await tx
+      .update(blogs)
+      .set({ images: image ? [image] : [], updatedAt: new Date() })
+      .where(eq(blogs.id, id));
+    await recordAudit(tx, actor, image ? "blog.picture" : "blog.picture-remove", `blog ${id}`, {
+      title: post.title,
+      before: post.images.map((old) => old.url),
+      after: image ? [image.url] : [],
+    });
+    return { ok: true, replaced: post.images };
+  });
+}

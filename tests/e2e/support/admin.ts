@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { serverLog } from "../../../playwright.config";
 
 /** The back office's owner on the browser-test server, set up once from the link the server printed. */
@@ -95,4 +96,11 @@ export async function freshShop(): Promise<{
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A real picture for the back office's upload forms: a PNG of one colour, made on the spot. */
+export async function pngPicture(background = "#2a6f97"): Promise<Buffer> {
+  return sharp({ create: { width: 900, height: 600, channels: 3, background } })
+    .png()
+    .toBuffer();
 }

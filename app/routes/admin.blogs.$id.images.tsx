@@ -1,0 +1,89 @@
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useParams } from "@remix-run/react";
+import { requireStaff } from "~/auth.server";
+import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
+import { Toasts } from "~/components/layout/Toasts";
+import { getDb } from "~/db/db.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { imageUploadSchema } from "~/lib/forms/product";
+import { contentAdminMessages, productAdminMessages } from "~/lib/messages";
+import { parseId } from "~/lib/params";
+import { getBlogPost, setBlogPicture } from "~/modules/blog/blog-admin.server";
+import {
+  deleteUploadedImage,
+  IMAGE_MAX_MEGAPIXELS,
+  storeUploadedImage,
+} from "~/modules/uploads/images.server";
+import { readForm } from "~/read-form.server";
+import { toasts } from "~/toast.server";
+
+const notFound = () => json({ message: contentAdminMessages.postNotFound }, { status: 404 });
+
+const storeProblems = {
+  "too-large": { message: productAdminMessages.imageTooLarge, status: 413 },
+  type: { message: productAdminMessages.imageType, status: 415 },
+  unreadable: { message: productAdminMessages.imageUnreadable, status: 400 },
+  "too-many-pixels": { message: productAdminMessages.imageTooManyPixels(IMAGE_MAX_MEGAPIXELS), status: 400 },
+} as const;
+
+/** The page is the post's edit page around the upload form; the role is checked here too. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  return null;
+}
+
+/**
+ * A post's picture (one per post; a new one replaces the old, whose file is deleted). A multipart post with a
+ * limit of its own (app/lib/request-limits.mjs); a refused upload shows on the post's edit page around it.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const member = await requireStaff(request);
+  const id = parseId(params.id);
+  if (id === undefined) throw notFound();
+  const db = await getDb();
+  const post = await getBlogPost(db, id);
+  if (!post) throw notFound();
+  const submission = parseWithZod(await readForm(request, imageUploadSchema), { schema: imageUploadSchema });
+  if (submission.status !== "success") return replyInvalid(submission, { hideFields: ["image"] });
+
+  const { image, alt } = submission.value;
+  const stored = await storeUploadedImage(new Uint8Array(await image.arrayBuffer()), "blogs");
+  if (!stored.ok) {
+    const problem = storeProblems[stored.problem];
+    return replyWithError(submission, problem.message, {
+      status: problem.status,
+      field: "image",
+      hideFields: ["image"],
+    });
+  }
+  const changed = await setBlogPicture(db, { id: member.id, name: member.name }, id, {
+    url: stored.url,
+    alt: alt || post.title,
+  });
+  if (!changed.ok) {
+    await deleteUploadedImage(stored.url);
+    throw notFound();
+  }
+  // Only files the upload module gave out are deleted (the seed's own pictures stay).
+  for (const old of changed.replaced) await deleteUploadedImage(old.url);
+  return toasts().redirectWithSuccess(`/admin/blogs/${id}`, contentAdminMessages.pictureChanged, {
+    status: 303,
+  });
+}
+
+export default function UploadPostPicture() {
+  const answer = useActionData<typeof action>();
+  const params = useParams();
+  return (
+    <>
+      <Toasts toast={answer?.toast ?? null} />
+      <ImageUploadForm
+        action={`/admin/blogs/${params.id}/images`}
+        owner="post"
+        heading="Change the picture"
+        lastResult={answer?.result}
+      />
+    </>
+  );
+}
