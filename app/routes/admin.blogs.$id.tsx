@@ -173,7 +173,7 @@ export default function BlogPostPage() {
       />
 
       <section className="admin-card" aria-labelledby="post-pictures-heading">
-        <h2 id="post-pictures-heading">Picture</h2>
+        <h2 id="post-pictures-heading">The post's picture</h2>
         {post.images.length > 0 ? (
           <>
             <ul className="admin-thumbs">

@@ -116,7 +116,7 @@ export default function EnquiryPage() {
 
       <section className="admin-card" aria-labelledby="enquiry-heading">
         <h2 id="enquiry-heading">Their message</h2>
-        <dl className="admin-facts">
+        <dl className="admin-pairs">
           <dt>Name</dt>
           <dd>{enquiry.name}</dd>
           <dt>Email</dt>
