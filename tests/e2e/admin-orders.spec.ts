@@ -3,8 +3,8 @@ import type { Browser, Page } from "@playwright/test";
 import { dismissToast, signUp, type TestCustomer } from "./support/accounts";
 import { ensureOwner, owner, staffLogIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
-import { addToCart, fillAddress, placeOrder } from "./support/checkout";
 import { waitForMail } from "./support/mail";
+import { customerBuys, moveTo } from "./support/orders";
 import { expect, test } from "./support/test";
 
 /*
@@ -16,21 +16,6 @@ import { expect, test } from "./support/test";
 
 /** A product of the seed catalogue that no other spec buys, so its stock is this spec's. */
 const PRODUCT_ID = 9;
-
-/** A customer who bought the product through the simulator, on My Orders; returns the new order's id. */
-async function customerBuys(page: Page): Promise<{ customer: TestCustomer; orderId: number }> {
-  const customer = await signUp(page);
-  await addToCart(page, PRODUCT_ID, 1);
-  await page.goto("/checkout");
-  await fillAddress(page);
-  await placeOrder(page);
-  await page.getByRole("button", { name: "Success" }).click();
-  await expect(page).toHaveURL(/\/my-orders$/);
-  const id = await page.locator(".order-card .order-head dd").first().textContent();
-  const orderId = Number((id ?? "").replace("#", ""));
-  expect(orderId).toBeGreaterThan(0);
-  return { customer, orderId };
-}
 
 /** The owner invites a staff member on the staff page; the member sets a password from the link shown. */
 async function staffMember(ownerPage: Page, browser: Browser): Promise<Page> {
@@ -54,24 +39,6 @@ async function staffMember(ownerPage: Page, browser: Browser): Promise<Page> {
   return theirs;
 }
 
-/** Chooses the next status (and what goes with it) on the order page and waits for the toast. */
-async function moveTo(
-  page: Page,
-  orderId: number,
-  status: string,
-  shipping?: { courier: string; trackingNumber: string },
-) {
-  const form = page.getByRole("form", { name: "Change status" });
-  await form.getByLabel("New status").selectOption(status);
-  if (shipping) {
-    await form.getByLabel("Courier").fill(shipping.courier);
-    await form.getByLabel("Tracking number").fill(shipping.trackingNumber);
-  }
-  await form.getByRole("button", { name: "Change status" }).click();
-  await expect(page.getByTestId("toast")).toContainText(`Order #${orderId} is now ${status}`);
-  await expect(page.locator(".admin-order-head .order-status-badge")).toHaveText(status);
-}
-
 test.describe("back office: orders", () => {
   test.beforeEach(async ({ request }) => {
     await ensureOwner(request);
@@ -82,7 +49,7 @@ test.describe("back office: orders", () => {
     browser,
   }) => {
     test.slow();
-    const { customer, orderId } = await customerBuys(page);
+    const { customer, orderId } = await customerBuys(page, PRODUCT_ID);
     const tracking = `BD${randomBytes(4).toString("hex").toUpperCase()}`;
 
     const ownerPage = await (await browser.newContext()).newPage();
