@@ -44,7 +44,9 @@ export default function Dashboard() {
         <h2 id="todo-heading">Needs doing</h2>
         <dl className="admin-stats">
           <div>
-            <dt>Orders to process</dt>
+            <dt>
+              <Link to="/admin/orders?status=Ordered">Orders to process</Link>
+            </dt>
             <dd>{data.toProcess}</dd>
           </div>
           <div>
@@ -56,11 +58,15 @@ export default function Dashboard() {
             <dd>{data.refundsInProgress}</dd>
           </div>
           <div>
-            <dt>Products low on stock (1 to {LOW_STOCK} left)</dt>
+            <dt>
+              <Link to="/admin/products?stock=low">Products low on stock (1 to {LOW_STOCK} left)</Link>
+            </dt>
             <dd>{data.lowStock}</dd>
           </div>
           <div>
-            <dt>Products sold out</dt>
+            <dt>
+              <Link to="/admin/products?stock=out">Products sold out</Link>
+            </dt>
             <dd>{data.soldOut}</dd>
           </div>
           <div>

@@ -248,6 +248,15 @@ describe(`the back office dashboard (${databaseKind})`, () => {
     expect(delta.soldOut).toBe(1);
   });
 
+  it("hidden products are not for sale: their stock is not counted", async () => {
+    const now = new Date("2026-03-15T12:00:00+05:30");
+    const delta = await change(now, async () => {
+      for (const quantity of [2, 0]) await insertProduct(database.db, { quantity, hiddenAt: now });
+    });
+    expect(delta.lowStock).toBe(0);
+    expect(delta.soldOut).toBe(0);
+  });
+
   it("unread enquiries are those no staff member has opened, or marked unread again", async () => {
     const now = new Date("2026-03-15T12:00:00+05:30");
     const { actor } = await insertStaffMember(database.db);

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { enquiries, orders, paymentAttempts, products } from "~/db/schema";
 import { shopDayAndMonthStart } from "~/lib/dates";
 import { LOW_STOCK } from "~/lib/limits";
+import { shownInShop } from "~/modules/catalogue/visibility.server";
 
 export type Dashboard = {
   /** Paid orders and what they brought in (cancelled and refunded ones left out). */
@@ -55,7 +56,8 @@ export async function dashboard(db: Database, now = new Date()): Promise<Dashboa
         out: sql<number>`count(*) FILTER (WHERE ${products.quantity} <= 0)`.mapWith(Number),
       })
       .from(products)
-      .where(lte(products.quantity, LOW_STOCK)),
+      // Hidden products are not for sale: their stock needs nothing doing.
+      .where(and(lte(products.quantity, LOW_STOCK), shownInShop)),
     db.select({ n: count() }).from(enquiries).where(isNull(enquiries.readAt)),
   ]);
   return {
