@@ -37,6 +37,13 @@ describe("parseStoreFilters", () => {
     expect(f.tag).toBeUndefined();
   });
 
+  it("cuts a long search to 100 characters and reads control characters as spaces, never dropping it", () => {
+    expect(parse(`q=${"lenovo ".repeat(150)}`).q).toHaveLength(100);
+    expect(parse("q=dell%00%07i5").q).toBe("dell i5");
+    expect(parse("q=%20%20").q).toBeUndefined();
+    expect(redirectFor(`q=${"x".repeat(1_000)}`)).toBe(`/product?q=${"x".repeat(100)}`);
+  });
+
   it("swaps a From price above the To price", () => {
     expect(parse("minPrice=5000&maxPrice=1000")).toMatchObject({ minPrice: 1000, maxPrice: 5000 });
   });

@@ -1,5 +1,6 @@
 import { TAGS, type Tag } from "./catalogue";
 import { TITLE_CUTS } from "./limits";
+import { normaliseSearch } from "./search-text";
 import { isTypedText } from "./text";
 
 /**
@@ -67,7 +68,9 @@ export function parseStoreFilters(params: URLSearchParams): StoreFilters {
     [minPrice, maxPrice] = [maxPrice, minPrice];
   }
   return {
-    q: text(params.get("q"), 100),
+    // A search is cut to its first 100 characters (control characters read as spaces), never dropped: the
+    // shopper sees what was searched for, not the whole store.
+    q: normaliseSearch(params.get("q")) || undefined,
     exact: params.get("exact") === "1" ? true : undefined,
     category: text(params.get("category"), 60),
     brand: text(params.get("brand"), 60),
