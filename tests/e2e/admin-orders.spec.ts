@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { dismissToast, signUp, type TestCustomer } from "./support/accounts";
+import { dismissToast } from "./support/accounts";
 import { ensureOwner, owner, staffLogIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForMail } from "./support/mail";
