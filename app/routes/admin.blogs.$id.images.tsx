@@ -7,25 +7,18 @@ import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { imageUploadSchema } from "~/lib/forms/product";
-import { contentAdminMessages, productAdminMessages } from "~/lib/messages";
+import { contentAdminMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
 import { getBlogPost, setBlogPicture } from "~/modules/blog/blog-admin.server";
 import {
   deleteUploadedImage,
-  IMAGE_MAX_MEGAPIXELS,
+  imageProblemReplies,
   storeUploadedImage,
 } from "~/modules/uploads/images.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
 const notFound = () => json({ message: contentAdminMessages.postNotFound }, { status: 404 });
-
-const storeProblems = {
-  "too-large": { message: productAdminMessages.imageTooLarge, status: 413 },
-  type: { message: productAdminMessages.imageType, status: 415 },
-  unreadable: { message: productAdminMessages.imageUnreadable, status: 400 },
-  "too-many-pixels": { message: productAdminMessages.imageTooManyPixels(IMAGE_MAX_MEGAPIXELS), status: 400 },
-} as const;
 
 /** The page is the post's edit page around the upload form; the role is checked here too. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -50,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { image, alt } = submission.value;
   const stored = await storeUploadedImage(new Uint8Array(await image.arrayBuffer()), "blogs");
   if (!stored.ok) {
-    const problem = storeProblems[stored.problem];
+    const problem = imageProblemReplies[stored.problem];
     return replyWithError(submission, problem.message, {
       status: problem.status,
       field: "image",

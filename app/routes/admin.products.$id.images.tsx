@@ -12,20 +12,13 @@ import { parseId } from "~/lib/params";
 import { addProductImage, imageSlotsLeft } from "~/modules/catalogue/product-admin.server";
 import {
   deleteUploadedImage,
-  IMAGE_MAX_MEGAPIXELS,
+  imageProblemReplies,
   storeUploadedImage,
 } from "~/modules/uploads/images.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
 const notFound = () => json({ message: productAdminMessages.notFound }, { status: 404 });
-
-const storeProblems = {
-  "too-large": { message: productAdminMessages.imageTooLarge, status: 413 },
-  type: { message: productAdminMessages.imageType, status: 415 },
-  unreadable: { message: productAdminMessages.imageUnreadable, status: 400 },
-  "too-many-pixels": { message: productAdminMessages.imageTooManyPixels(IMAGE_MAX_MEGAPIXELS), status: 400 },
-} as const;
 
 /** The page is the edit page around the upload form; the role is checked here too. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -54,7 +47,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const { image, alt } = submission.value;
   const stored = await storeUploadedImage(new Uint8Array(await image.arrayBuffer()), "products");
-  if (!stored.ok) return refuse(storeProblems[stored.problem].message, storeProblems[stored.problem].status);
+  if (!stored.ok)
+    return refuse(imageProblemReplies[stored.problem].message, imageProblemReplies[stored.problem].status);
   const added = await addProductImage(db, { id: member.id, name: member.name }, id, { url: stored.url, alt });
   if (!added.ok) {
     // The product vanished or filled up meanwhile: its picture file goes too.

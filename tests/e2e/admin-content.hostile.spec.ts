@@ -203,6 +203,35 @@ test.describe("back office content: hostile requests", () => {
         maxRedirects: 0,
       });
       check(`unsubscribe id=${JSON.stringify(id)}`, unsubscribe, [404]);
+      const picture = `/admin/blogs/${encodeURIComponent(id)}/images`;
+      const text = { name: "a.png", mimeType: "image/png", buffer: Buffer.from("not a picture") };
+      check(
+        `POST ${picture}`,
+        await staff.post(picture, { multipart: { image: text }, maxRedirects: 0 }),
+        [404],
+      );
+    }
+
+    // A post's picture: a form that is not multipart, a text file called .png, a NUL or 1 MB in its description.
+    const picture = `/admin/blogs/${blog}/images`;
+    const fake = {
+      name: "shell.php.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("<?php system($_GET['c']); ?>"),
+    };
+    check(
+      "picture as a plain form",
+      await staff.post(picture, { form: { alt: "x" }, maxRedirects: 0 }),
+      [415],
+    );
+    check(
+      "a text file as a picture",
+      await staff.post(picture, { multipart: { image: fake }, maxRedirects: 0 }),
+      [415],
+    );
+    for (const alt of ["a\u0000b", "x".repeat(1_000_000)]) {
+      const answer = await staff.post(picture, { multipart: { image: fake, alt }, maxRedirects: 0 });
+      check(`a picture with alt of ${alt.length} characters`, answer, [400, 413]);
     }
 
     // The lists' filters in the URL: anything odd is dropped (a redirect to the clean URL), never a 5xx.

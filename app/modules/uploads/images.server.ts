@@ -6,6 +6,7 @@ import { mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { config } from "~/config.server";
+import { productAdminMessages } from "~/lib/messages";
 import { requestLimits } from "~/lib/request-limits.mjs";
 import { UPLOADS_PATH } from "~/lib/uploads.mjs";
 import { createWorkGate } from "~/modules/security/work-gate.server";
@@ -105,3 +106,14 @@ export async function deleteUploadedImage(url: string): Promise<boolean> {
     throw error;
   }
 }
+
+/** What the back office answers when a picture is refused: the message and the status, one per problem. */
+export const imageProblemReplies: Record<
+  Exclude<StoredImage, { ok: true }>["problem"],
+  { message: string; status: number }
+> = {
+  "too-large": { message: productAdminMessages.imageTooLarge, status: 413 },
+  type: { message: productAdminMessages.imageType, status: 415 },
+  unreadable: { message: productAdminMessages.imageUnreadable, status: 400 },
+  "too-many-pixels": { message: productAdminMessages.imageTooManyPixels(IMAGE_MAX_MEGAPIXELS), status: 400 },
+};
