@@ -359,6 +359,21 @@ export const blogs = pgTable(
   (t) => [index("blogs_created_idx").on(t.createdAt)],
 );
 
+/**
+ * One row: a number that grows with every committed change to what the shop's catalogue pages show (products,
+ * their colours and ratings, blogs). Triggers in the database bump it (migration 0010), so a change from any
+ * instance, the back office or by hand is seen by every instance's caches (docs/decisions/0023-page-cache.md).
+ */
+export const catalogueVersion = pgTable(
+  "catalogue_version",
+  {
+    id: smallint("id").primaryKey().default(1),
+    version: integer("version").notNull().default(0),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check("catalogue_version_one_row", sql`id = 1`)],
+);
+
 export const enquiries = pgTable("enquiries", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),

@@ -3,6 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { colours, productColours, products } from "~/db/schema";
 import { effectiveSort, type StoreFilters } from "~/lib/store-filters";
+import { catalogueVersionColumn } from "./catalogue-version.server";
 import { runSearch, type SearchMatch } from "./search.server";
 import { shownInShop } from "./visibility.server";
 
@@ -92,6 +93,7 @@ function pageQuery(
     .select({
       ...cardColumns,
       matches: filters.q ? sql<number>`count(*) OVER ()`.mapWith(Number) : sql<null>`NULL`,
+      version: catalogueVersionColumn,
     })
     .from(products)
     .where(where)
@@ -118,8 +120,8 @@ async function searchTotal(
   return totals?.n ?? 0;
 }
 
-const toCards = (rows: (CardRow & { matches: unknown })[]) =>
-  rows.map(({ matches: _, ...row }) => toCard(row));
+const toCards = (rows: (CardRow & { matches: unknown; version: unknown })[]) =>
+  rows.map(({ matches: _, version: __, ...row }) => toCard(row));
 
 /** Products carrying a tag (featured, special, popular), newest first. */
 export async function productsTagged(db: Database, tag: string, limit = 8): Promise<ProductCardData[]> {
@@ -186,8 +188,8 @@ export async function catalogueFacets(db: Database): Promise<StoreFacets> {
 }
 
 /**
- * The category and brand lists beside the store's product list, and the number of products matching `where`
- * unless withTotal is false: one query.
+ * The category and brand lists beside the store's product list, the number of products matching `where`
+ * unless withTotal is false, and the catalogue version they were read at: one query.
  */
 function summaryQuery(db: Database, where: SQL | undefined, withTotal: boolean) {
   return db
@@ -195,8 +197,51 @@ function summaryQuery(db: Database, where: SQL | undefined, withTotal: boolean) 
       total: withTotal ? sql<number>`(${countQuery(db, where)})`.mapWith(Number) : sql<null>`NULL`,
       categories: sql<string[]>`ARRAY(${distinctValues(products.category)})`,
       brands: sql<string[]>`ARRAY(${distinctValues(products.brand)})`,
+      version: catalogueVersionColumn,
     })
     .from(sql`(SELECT 1) AS one`);
+}
+
+/**
+ * The store's lists and counts change only with the catalogue, so they are kept for the catalogue version
+ * they were read at: a store page whose page query reports the same version needs no other query. A new
+ * version starts afresh; the counts kept are bounded (one per filter combination asked for).
+ */
+type Summaries = { version: number; facets: StoreFacets | null; totals: Map<string, number> };
+let summaries: Summaries = { version: -1, facets: null, totals: new Map() };
+const MAX_KEPT_TOTALS = 2000;
+
+function summariesAt(version: number): Summaries {
+  if (summaries.version !== version) summaries = { version, facets: null, totals: new Map() };
+  return summaries;
+}
+
+/** The filters a count depends on (not the page, the sort or the grid). */
+const totalKey = (filters: Partial<StoreFilters>) =>
+  JSON.stringify([filters.category, filters.brand, filters.tag, filters.minPrice, filters.maxPrice]);
+
+/** Lists and count for `where`: from what is kept for `version`, else read (and kept) in one query. */
+async function summaryFor(
+  db: Database,
+  filters: Partial<StoreFilters>,
+  where: SQL | undefined,
+  withTotal: boolean,
+  version: number | undefined,
+): Promise<{ facets: StoreFacets; total: number | null }> {
+  const key = totalKey(filters);
+  const kept = version === undefined ? undefined : summariesAt(version);
+  const keptTotal = kept?.totals.get(key);
+  if (kept?.facets && (!withTotal || keptTotal !== undefined)) {
+    return { facets: kept.facets, total: keptTotal ?? null };
+  }
+  const [row] = await summaryQuery(db, where, withTotal);
+  const facets = { categories: row?.categories ?? [], brands: row?.brands ?? [] };
+  if (row) {
+    const keep = summariesAt(row.version);
+    keep.facets = facets;
+    if (row.total !== null && keep.totals.size < MAX_KEPT_TOTALS) keep.totals.set(key, row.total);
+  }
+  return { facets, total: row?.total ?? null };
 }
 
 /** What the store searched for when it corrected a typo: the words used instead of the typed ones. */
@@ -205,10 +250,10 @@ export type StoreSearch = { used?: string; corrections: { typed: string; used: s
 export type StorePage = ProductPage & { facets: StoreFacets; search: StoreSearch | null };
 
 /**
- * What the store shows for the filters, in two queries run side by side: the page of products in a stable
- * order (ties broken by id), and the number of matches with the category and brand lists (a search counts
- * its matches in the page query instead). A search that finds nothing is run once more with its typos
- * corrected (search.server.ts).
+ * What the store shows for the filters: the page of products in a stable order (ties broken by id), with the
+ * number of matches and the category and brand lists, kept per catalogue version (summaryFor), so a repeated
+ * filter costs one query. A search counts its matches in the page query. A search that finds nothing is run
+ * once more with its typos corrected (search.server.ts).
  */
 export async function storePage(db: Database, filters: Partial<StoreFilters>): Promise<StorePage> {
   if (!filters.q) return { ...(await listing(db, filters, null)), search: null };
@@ -226,21 +271,14 @@ async function listing(
   const searching = Boolean(filters.q);
   // A search of punctuation only has nothing to look for: no products, and the lists to go on from.
   if (searching && !match) {
-    const [summary] = await summaryQuery(db, undefined, false);
-    return {
-      items: [],
-      total: 0,
-      facets: { categories: summary?.categories ?? [], brands: summary?.brands ?? [] },
-    };
+    const { facets } = await summaryFor(db, filters, undefined, false, undefined);
+    return { items: [], total: 0, facets };
   }
   const where = whereFor(filters, match);
-  const [rows, [summary]] = await Promise.all([
-    pageQuery(db, filters, where, match),
-    summaryQuery(db, where, !searching),
-  ]);
-  const facets = { categories: summary?.categories ?? [], brands: summary?.brands ?? [] };
-  const total = searching ? await searchTotal(db, filters, where, rows) : (summary?.total ?? 0);
-  return { items: toCards(rows), total, facets };
+  const rows = await pageQuery(db, filters, where, match);
+  const summary = await summaryFor(db, filters, where, !searching, rows[0]?.version);
+  const total = searching ? await searchTotal(db, filters, where, rows) : (summary.total ?? 0);
+  return { items: toCards(rows), total, facets: summary.facets };
 }
 
 /** True when the id names a product the shop shows. */
