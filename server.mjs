@@ -6,7 +6,7 @@
 if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
 
 const { createRequestHandler } = await import("@remix-run/express");
-const { installGlobals } = await import("@remix-run/node");
+const { createRequestHandler: createFetchHandler, installGlobals } = await import("@remix-run/node");
 const { default: compression } = await import("compression");
 const { default: express } = await import("express");
 const { default: morgan } = await import("morgan");
@@ -14,6 +14,7 @@ const { default: sourceMapSupport } = await import("source-map-support");
 const { requestLimits } = await import("./app/lib/request-limits.mjs");
 const { UPLOADS_PATH, uploadsDirectory } = await import("./app/lib/uploads.mjs");
 const guards = await import("./server/guards.mjs");
+const { pageCache } = await import("./server/page-cache.mjs");
 
 sourceMapSupport.install();
 // Node's own fetch: an aborted request with the polyfill leaves an unhandled rejection that stops the process.
@@ -47,16 +48,27 @@ if (process.env.LOG_REQUESTS !== "false") {
   morgan.token("safe-url", (req) => guards.redactUrl(req.originalUrl ?? req.url ?? ""));
   app.use(morgan(":method :safe-url :status :res[content-length] - :response-time ms"));
 }
+/** What loaders and actions learn of the request beyond the request itself (app/load-context.ts). */
+const loadContext = (req, res, cspNonce) => ({
+  clientAddress: req.ip ?? "unknown",
+  cspNonce,
+  reportUnavailable: (retryAfterSeconds) => guards.reportUnavailable(res, retryAfterSeconds),
+});
+// Visitors' catalogue pages, rendered once per catalogue version (docs/decisions/0023-page-cache.md).
+const renderShared = createFetchHandler(build, process.env.NODE_ENV);
+app.use(
+  pageCache({
+    readVersion: () => build.entry.module.catalogueVersionForPageCache(),
+    render: (request, req, res) => renderShared(request, loadContext(req, res, "")),
+    maxBytes: Number(process.env.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
+  }),
+);
 app.all(
   "*",
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
-    getLoadContext: (req, res) => ({
-      clientAddress: req.ip ?? "unknown",
-      cspNonce: res.locals.cspNonce,
-      reportUnavailable: (retryAfterSeconds) => guards.reportUnavailable(res, retryAfterSeconds),
-    }),
+    getLoadContext: (req, res) => loadContext(req, res, res.locals.cspNonce),
   }),
 );
 

@@ -2,7 +2,9 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { getDb } from "~/db/db.server";
 import { redactUrl } from "~/lib/secret-links.mjs";
+import { readCatalogueVersion } from "~/modules/catalogue/catalogue-version.server";
 import { describeError, isDatabaseUnavailable } from "~/modules/ops/errors.server";
 import { ServiceBusyError } from "~/modules/security/work-gate.server";
 import { startServer } from "~/startup.server";
@@ -10,6 +12,11 @@ import { startServer } from "~/startup.server";
 // Runs once when the server imports the build: checks the configuration, then opens, migrates and
 // seeds the database before the first request needs it.
 startServer();
+
+/** The catalogue version, for the visitors' page cache in server.mjs (server/page-cache.mjs). */
+export async function catalogueVersionForPageCache(): Promise<number> {
+  return readCatalogueVersion(await getDb());
+}
 
 /**
  * The shop defers no data, so the whole document is rendered at once and sent as one body: compression then

@@ -73,6 +73,8 @@ export const envSchema = z
         "must be a number of proxies (0-10) or a list such as 'loopback, 10.0.0.0/8' of addresses and ranges",
       ),
     LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
+    /** Memory for the visitors' page cache, read by server.mjs (docs/decisions/0023-page-cache.md); 0 turns it off. */
+    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {

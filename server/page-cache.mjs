@@ -1,0 +1,227 @@
+// @ts-check
+// The visitors' page cache (docs/decisions/0023-page-cache.md): anonymous GETs of the catalogue pages are
+// rendered once per catalogue version, compressed once, and served from memory with an ETag and a
+// Cache-Control that a CDN or the browser can use. Anything personal goes past it to Remix.
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { LRUCache } from "lru-cache";
+
+const gzipOf = promisify(gzip);
+const brotliOf = promisify(brotliCompress);
+
+/** @typedef {import("express").Request} Request */
+/** @typedef {import("express").Response} Response */
+/** @typedef {import("express").NextFunction} NextFunction */
+/**
+ * @typedef {{
+ *   version: number;
+ *   headers: [string, string][];
+ *   etag: string;
+ *   scriptHashes: string | null;
+ *   identity: Buffer;
+ *   gzip: Buffer;
+ *   br: Buffer;
+ * }} Entry
+ */
+
+/** The pages every visitor sees alike: home, the store, products, blogs and the shop's own pages. */
+const CATALOGUE_PAGES =
+  /^\/(?:|product|product\/[^/]+|blogs|blog\/[^/]+|about|contact|privacy-policy|refund-policy|shipping-policy|term-conditions)$/;
+
+/** What a shared cache may do with a visitor's page: keep it 30 s, then serve it stale for a minute while it asks again. */
+export const VISITOR_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
+
+/** Responses whose headers say they are personal or in motion are never kept. */
+const UNCACHEABLE_HEADERS = ["set-cookie", "x-remix-redirect", "x-remix-revalidate", "x-remix-catch", "x-remix-error"];
+
+/**
+ * The cache key: the path and the query with its parameters in order (a repeated parameter keeps its own
+ * order), so `?brand=Dell&sort=price` and `?sort=price&brand=Dell` share an entry.
+ * @param {string} originalUrl
+ */
+export function canonicalKey(originalUrl) {
+  const url = new URL(originalUrl, "http://shop.invalid");
+  url.searchParams.sort();
+  const query = url.searchParams.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+/**
+ * The CSP source list that allows exactly the inline scripts of a page: a cached page is served to many
+ * visitors, so it cannot carry a per-answer nonce; its scripts are allowed by their hashes instead.
+ * @param {string} html
+ */
+export function inlineScriptHashes(html) {
+  const hashes = new Set();
+  for (const [, body] of html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    hashes.add(`'sha256-${createHash("sha256").update(body ?? "", "utf8").digest("base64")}'`);
+  }
+  return [...hashes].join(" ");
+}
+
+/**
+ * Whether an If-None-Match header names this entity tag (weak comparison, as for GET).
+ * @param {string | undefined} header
+ * @param {string} etag
+ */
+export function matchesEtag(header, etag) {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const bare = (/** @type {string} */ tag) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => bare(tag) === bare(etag));
+}
+
+/**
+ * @param {{
+ *   readVersion: () => Promise<number>;
+ *   render: (request: globalThis.Request, req: Request, res: Response) => Promise<globalThis.Response>;
+ *   maxBytes: number;
+ *   versionTtlMs?: number;
+ *   maxAgeMs?: number;
+ * }} options
+ *   readVersion: the catalogue version from the database; render: the page as Remix answers it, rendered
+ *   without a nonce; maxBytes: the memory the entries may take (0 turns the cache off).
+ */
+export function pageCache({ readVersion, render, maxBytes, versionTtlMs = 1000, maxAgeMs = 10 * 60_000 }) {
+  /** @type {LRUCache<string, Entry>} */
+  const entries = new LRUCache({
+    maxSize: Math.max(1, maxBytes),
+    sizeCalculation: (entry) => entry.identity.length + entry.gzip.length + entry.br.length + 512,
+    // A page also shows the year and, one day, dates: even an unchanged catalogue is rendered afresh now and then.
+    ttl: maxAgeMs,
+  });
+  /** @type {Map<string, Promise<Entry | null>>} */
+  const filling = new Map();
+  /** The version as last read: read again after versionTtlMs, or at once after this process changed something. */
+  let known = { version: -1, readAt: 0 };
+  /** @type {Promise<number> | null} */
+  let reading = null;
+
+  async function currentVersion() {
+    if (Date.now() - known.readAt < versionTtlMs) return known.version;
+    reading ??= readVersion().finally(() => {
+      reading = null;
+    });
+    const version = await reading;
+    if (version !== known.version) entries.clear();
+    known = { version, readAt: Date.now() };
+    return version;
+  }
+
+  /**
+   * Renders the page and keeps it when it is a plain 200 that is the same for everyone; otherwise the
+   * rendered answer is handed back to be sent as it is.
+   * @param {string} key @param {number} version @param {Request} req @param {Response} res
+   * @returns {Promise<{ entry: Entry } | { answer: globalThis.Response }>}
+   */
+  async function fill(key, version, req, res) {
+    const url = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+    }
+    const answer = await render(new Request(url, { method: "GET", headers }), req, res);
+    const type = answer.headers.get("content-type") ?? "";
+    const keepable =
+      answer.status === 200 &&
+      /^(?:text\/html|application\/json)/.test(type) &&
+      UNCACHEABLE_HEADERS.every((name) => !answer.headers.has(name));
+    if (!keepable) return { answer };
+    const identity = Buffer.from(await answer.arrayBuffer());
+    const [gzipped, brotli] = await Promise.all([
+      gzipOf(identity, { level: 9 }),
+      brotliOf(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }),
+    ]);
+    /** @type {[string, string][]} */
+    const kept = [];
+    answer.headers.forEach((value, name) => {
+      if (!["content-length", "content-encoding", "cache-control", "etag", "vary"].includes(name)) {
+        kept.push([name, value]);
+      }
+    });
+    /** @type {Entry} */
+    const entry = {
+      version,
+      headers: kept,
+      etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+      scriptHashes: type.startsWith("text/html") ? inlineScriptHashes(identity.toString("utf8")) : null,
+      identity,
+      gzip: gzipped,
+      br: brotli,
+    };
+    if (maxBytes > 0 && known.version === version) entries.set(key, entry);
+    return { entry };
+  }
+
+  /**
+   * @param {Request} req @param {Response} res @param {Entry} entry @param {"hit" | "miss"} how
+   */
+  function send(req, res, entry, how) {
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("Cache-Control", VISITOR_CACHE_CONTROL);
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("Vary", "Accept-Encoding, Cookie");
+    res.setHeader("X-Page-Cache", how);
+    const policy = res.getHeader("Content-Security-Policy");
+    if (entry.scriptHashes !== null && typeof policy === "string") {
+      res.setHeader("Content-Security-Policy", policy.replace(/'nonce-[^']*'/, entry.scriptHashes));
+    }
+    if (matchesEtag(req.get("if-none-match"), entry.etag)) {
+      res.status(304).end();
+      return;
+    }
+    const encoding = req.acceptsEncodings("br", "gzip", "identity");
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+    if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", String(body.length));
+    res.status(200).end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /** @param {Response} res @param {globalThis.Response} answer */
+  async function sendAnswer(res, answer) {
+    res.status(answer.status);
+    for (const [name, value] of answer.headers) {
+      if (name !== "set-cookie") res.setHeader(name, value);
+    }
+    const cookies = answer.headers.getSetCookie();
+    if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  }
+
+  /** @param {Request} req @param {Response} res @param {NextFunction} next */
+  return async (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      // What this process changes, its next page sees: the version is read again after any write.
+      res.once("finish", () => {
+        known = { ...known, readAt: 0 };
+      });
+      return next();
+    }
+    // A visitor carries no cookie: a session, a toast, a compare list or anything else makes the page personal.
+    if (maxBytes <= 0 || !CATALOGUE_PAGES.test(req.path) || req.get("cookie") !== undefined) return next();
+    try {
+      const version = await currentVersion();
+      const key = canonicalKey(req.originalUrl);
+      const kept = entries.get(key);
+      if (kept && kept.version === version) return send(req, res, kept, "hit");
+      if (req.method === "HEAD") return next();
+      let shared = filling.get(key);
+      if (!shared) {
+        const own = fill(key, version, req, res);
+        shared = own.then((outcome) => ("entry" in outcome ? outcome.entry : null));
+        filling.set(key, shared);
+        shared.finally(() => filling.delete(key)).catch(() => {});
+        const outcome = await own;
+        if ("entry" in outcome) return send(req, res, outcome.entry, "miss");
+        return await sendAnswer(res, outcome.answer);
+      }
+      const entry = await shared;
+      return entry ? send(req, res, entry, "hit") : next();
+    } catch (error) {
+      // The database cannot tell the version, or the render failed: Remix answers as it would without a cache.
+      if (res.headersSent) return next(error);
+      return next();
+    }
+  };
+}
