@@ -33,7 +33,13 @@ const CATALOGUE_PAGES =
 export const VISITOR_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
 
 /** Responses whose headers say they are personal or in motion are never kept. */
-const UNCACHEABLE_HEADERS = ["set-cookie", "x-remix-redirect", "x-remix-revalidate", "x-remix-catch", "x-remix-error"];
+const UNCACHEABLE_HEADERS = [
+  "set-cookie",
+  "x-remix-redirect",
+  "x-remix-revalidate",
+  "x-remix-catch",
+  "x-remix-error",
+];
 
 /**
  * The cache key: the path and the query with its parameters in order (a repeated parameter keeps its own
@@ -55,7 +61,11 @@ export function canonicalKey(originalUrl) {
 export function inlineScriptHashes(html) {
   const hashes = new Set();
   for (const [, body] of html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    hashes.add(`'sha256-${createHash("sha256").update(body ?? "", "utf8").digest("base64")}'`);
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(body ?? "", "utf8")
+        .digest("base64")}'`,
+    );
   }
   return [...hashes].join(" ");
 }
