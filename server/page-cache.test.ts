@@ -1,0 +1,168 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as guards from "./guards.mjs";
+import { canonicalKey, inlineScriptHashes, matchesEtag, pageCache } from "./page-cache.mjs";
+
+// The cache in front of a stand-in for Remix's render: what it keeps, for whom, and when it lets go.
+let base = "";
+let close = () => {};
+let version = 1;
+let renders = 0;
+let price = 100;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(guards.securityHeaders({ publicOrigin: undefined, development: false }));
+  app.use(guards.noStoreForPersonalAnswers());
+  app.use(
+    pageCache({
+      readVersion: async () => version,
+      render: async (request) => {
+        renders += 1;
+        const url = new URL(request.url);
+        if (url.pathname === "/product/404") return new Response("gone", { status: 404 });
+        if (url.pathname === "/about" && url.searchParams.has("toast")) {
+          return new Response("<p>with toast</p>", {
+            headers: { "Content-Type": "text/html", "Set-Cookie": "toast=; Max-Age=0" },
+          });
+        }
+        const html = `<html><script>window.price=${price}</script><script type="module" src="/build/x.js"></script><p>Rs. ${price} ${url.search}</p></html>`;
+        return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+      },
+      maxBytes: 1024 * 1024,
+      versionTtlMs: 60_000,
+    }),
+  );
+  app.post("/admin/products/1", (_req, res) => {
+    price = 90;
+    version += 1;
+    res.redirect(303, "/admin/products/1");
+  });
+  app.all("*", (_req, res) => {
+    res.type("html").end(`fresh for ${res.locals.cspNonce}`);
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close());
+beforeEach(() => {
+  renders = 0;
+});
+
+describe("the visitors' page cache", () => {
+  it("renders a visitor's page once and serves it again, compressed, with an ETag and a CDN's Cache-Control", async () => {
+    const first = await fetch(`${base}/product?brand=Dell&sort=price`);
+    const second = await fetch(`${base}/product?sort=price&brand=Dell`, {
+      headers: { "Accept-Encoding": "br, gzip" },
+    });
+    expect(await first.text()).toContain("Rs. 100");
+    expect(await second.text()).toContain("Rs. 100");
+    expect(renders).toBe(1);
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(second.headers.get("content-encoding")).toBe("br");
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(second.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=30, stale-while-revalidate=60",
+    );
+    expect(second.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    const gzipped = await fetch(`${base}/product?brand=Dell&sort=price`, {
+      headers: { "Accept-Encoding": "gzip" },
+    });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(await gzipped.text()).toContain("Rs. 100");
+    const plain = await fetch(`${base}/product?brand=Dell&sort=price`, {
+      headers: { "Accept-Encoding": "identity" },
+    });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toContain("Rs. 100");
+    expect(renders).toBe(1);
+  });
+
+  it("allows the page's inline scripts by hash instead of a nonce that every visitor would share", async () => {
+    const answer = await fetch(`${base}/about`);
+    const policy = answer.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain(inlineScriptHashes(await answer.text()));
+    expect(policy).toMatch(/script-src 'self' 'sha256-[\w+/=]+'; /);
+    expect(policy).not.toContain("nonce");
+  });
+
+  it("answers 304 to a matching If-None-Match and 200 to another", async () => {
+    const { headers } = await fetch(`${base}/blogs`);
+    const etag = headers.get("etag") ?? "";
+    const same = await fetch(`${base}/blogs`, { headers: { "If-None-Match": etag } });
+    const other = await fetch(`${base}/blogs`, { headers: { "If-None-Match": 'W/"other"' } });
+    expect(same.status).toBe(304);
+    expect(await same.text()).toBe("");
+    expect(other.status).toBe(200);
+  });
+
+  it("never serves or keeps a page for a request that carries a cookie", async () => {
+    await fetch(`${base}/contact`);
+    const signedIn = await fetch(`${base}/contact`, { headers: { Cookie: "__session=abc" } });
+    expect(await signedIn.text()).toMatch(/^fresh for /);
+    expect(signedIn.headers.get("x-page-cache")).toBeNull();
+    expect(signedIn.headers.get("etag")).toBeNull();
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    const withToast = await fetch(`${base}/contact`, { headers: { Cookie: "toast=xyz" } });
+    expect(await withToast.text()).toMatch(/^fresh for /);
+  });
+
+  it("hands back, without keeping, an answer that sets a cookie or is not a 200", async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const toast = await fetch(`${base}/about?toast=1`);
+      expect(toast.headers.get("set-cookie")).toBe("toast=; Max-Age=0");
+      expect(toast.headers.get("x-page-cache")).toBeNull();
+      expect((await fetch(`${base}/product/404`)).status).toBe(404);
+    }
+    expect(renders).toBe(4);
+  });
+
+  it("shows a change made by a write in this process on the very next request", async () => {
+    expect(await (await fetch(`${base}/product/1`)).text()).toContain("Rs. 100");
+    expect((await fetch(`${base}/product/1`)).headers.get("x-page-cache")).toBe("hit");
+    await fetch(`${base}/admin/products/1`, { method: "POST", redirect: "manual" });
+    const after = await fetch(`${base}/product/1`);
+    expect(await after.text()).toContain("Rs. 90");
+    expect(after.headers.get("x-page-cache")).toBe("miss");
+  });
+
+  it("leaves the rest of the shop to Remix", async () => {
+    for (const path of ["/cart", "/login", "/admin", "/product/1/reviews", "/search-suggestions?q=dell"]) {
+      expect(await (await fetch(`${base}${path}`)).text(), path).toMatch(/^fresh for /);
+    }
+  });
+
+  it("renders a page once however many visitors ask for it at the same moment", async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(`${base}/?crowd=1`)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(renders).toBe(1);
+  });
+});
+
+describe("its helpers", () => {
+  it("keys a page by its path and its parameters in order", () => {
+    expect(canonicalKey("/product?sort=price&brand=Dell")).toBe("/product?brand=Dell&sort=price");
+    expect(canonicalKey("/product?tag=b&brand=x&tag=a")).toBe("/product?brand=x&tag=b&tag=a");
+    expect(canonicalKey("/")).toBe("/");
+  });
+
+  it("hashes every inline script, and no script with a src", () => {
+    expect(inlineScriptHashes('<script src="/a.js"></script>')).toBe("");
+    expect(inlineScriptHashes("<script>a</script><script>a</script>").split(" ")).toHaveLength(1);
+    // sha256 of "a", base64
+    expect(inlineScriptHashes("<script>a</script>")).toBe(
+      "'sha256-ypeBEsobvcr6wjGzmiPcTaeG7/gUfE5yuYB3ha/uSLs='",
+    );
+  });
+
+  it("compares entity tags weakly, in a list or as *", () => {
+    expect(matchesEtag('"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('W/"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag("*", 'W/"abc"')).toBe(true);
+    expect(matchesEtag('W/"abd"', 'W/"abc"')).toBe(false);
+    expect(matchesEtag(undefined, 'W/"abc"')).toBe(false);
+  });
+});

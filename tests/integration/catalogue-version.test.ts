@@ -1,0 +1,104 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogs, customers, products, ratings } from "~/db/schema";
+import { readCatalogueVersion } from "~/modules/catalogue/catalogue-version.server";
+import { storePage } from "~/modules/catalogue/products.server";
+import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { insertCustomer, insertProduct } from "./support/fixtures";
+
+/*
+ * The catalogue version is what the page cache and the store's kept lists follow: it must move with every
+ * committed change to what catalogue pages show, once per transaction, and with nothing else.
+ */
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+const version = () => readCatalogueVersion(database.db);
+
+describe(`catalogue version (${databaseKind})`, () => {
+  it("moves once per committed change to products, ratings or blogs, however many rows it touches", async () => {
+    const first = await insertProduct(database.db, { title: "Version Test Laptop", brand: "Acer" });
+    await insertProduct(database.db, { title: "Version Test Desktop", brand: "Acer" });
+    const start = await version();
+    // One statement over every product: one change.
+    await database.db.update(products).set({ quantity: sql`${products.quantity} + 1` });
+    expect(await version()).toBe(start + 1);
+
+    const customer = await insertCustomer(database.db);
+    expect(await version(), "a new customer is not a catalogue change").toBe(start + 1);
+    await database.db
+      .insert(ratings)
+      .values({ productId: first.id, customerId: customer.id, star: 4, comment: "Good" });
+    expect(await version()).toBe(start + 2);
+
+    await database.db.insert(blogs).values({ title: "T", description: "<p>D</p>", category: "News" });
+    expect(await version()).toBe(start + 3);
+
+    await database.db.update(customers).set({ firstname: "Renamed" }).where(eq(customers.id, customer.id));
+    await database.db.select().from(products);
+    expect(await version(), "reads and other tables leave it alone").toBe(start + 3);
+  });
+
+  it("does not move for a change that is rolled back", async () => {
+    const start = await version();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.update(products).set({ quantity: 0 });
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect(await version()).toBe(start);
+  });
+
+  it("lets two orders take stock of several products at once without a deadlock", async () => {
+    const [a, b, c] = [
+      await insertProduct(database.db, {}),
+      await insertProduct(database.db, {}),
+      await insertProduct(database.db, {}),
+    ];
+    const start = await version();
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const takeStock = (first: number, second: number, wait: number) =>
+      database.db.transaction(async (tx) => {
+        await pause(wait);
+        await tx
+          .update(products)
+          .set({ quantity: sql`${products.quantity} - 1` })
+          .where(eq(products.id, first));
+        await pause(100);
+        await tx
+          .update(products)
+          .set({ quantity: sql`${products.quantity} - 1` })
+          .where(eq(products.id, second));
+      });
+    // The second order holds b while the first waits for it: had the version row been locked at the first
+    // change rather than at commit, each would wait for the other.
+    await Promise.all([takeStock(a.id, b.id, 0), takeStock(b.id, c.id, 30)]);
+    expect(await version()).toBe(start + 2);
+  });
+
+  it("gives the store a new product's count and category on the next page, though it keeps its lists", async () => {
+    const before = await storePage(database.db, {});
+    expect((await storePage(database.db, {})).total).toBe(before.total);
+    expect(before.facets.categories).not.toContain("Servers");
+
+    await insertProduct(database.db, { title: "Dell PowerEdge T150", brand: "Dell", category: "Servers" });
+    const after = await storePage(database.db, {});
+    expect(after.total).toBe(before.total + 1);
+    expect(after.facets.categories).toContain("Servers");
+    expect((await storePage(database.db, { category: "Servers" })).total).toBe(1);
+
+    await database.db.update(products).set({ hiddenAt: new Date() }).where(eq(products.category, "Servers"));
+    const hidden = await storePage(database.db, {});
+    expect(hidden.total).toBe(before.total);
+    expect(hidden.facets.categories).not.toContain("Servers");
+  });
+});
