@@ -40,10 +40,11 @@ app.use(
     uploadsDirectory({ dataDir: process.env.DATA_DIR, uploadsDir: process.env.UPLOADS_DIR }),
   ),
 );
-app.use(guards.noStoreForPersonalAnswers());
-app.use(guards.unavailableAnswered503());
+// The build's files and the public folder are the same for everyone: cached by browsers, signed in or not.
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(guards.knownFilesOnly("public", express.static("public", { maxAge: "1h" })));
+app.use(guards.noStoreForPersonalAnswers());
+app.use(guards.unavailableAnswered503());
 if (process.env.LOG_REQUESTS !== "false") {
   morgan.token("safe-url", (req) => guards.redactUrl(req.originalUrl ?? req.url ?? ""));
   app.use(morgan(":method :safe-url :status :res[content-length] - :response-time ms"));

@@ -17,9 +17,7 @@ import { Header, type HeaderProps } from "~/components/layout/Header";
 import { Toasts, type ToastView } from "~/components/layout/Toasts";
 import { NotFound } from "~/components/NotFound";
 import { useNonce } from "~/components/nonce";
-import { getDb } from "~/db/db.server";
 import { shop } from "~/lib/shop";
-import { cartTotals } from "~/modules/cart/cart.server";
 import { currentCustomer } from "~/request.server";
 import stylesheet from "~/styles/app.css";
 import formStyles from "~/styles/forms.css";
@@ -43,17 +41,15 @@ export const meta: MetaFunction = () => [
 const isBackOffice = (pathname: string) => /^\/admin(?:\/|$)/i.test(pathname);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const db = await getDb();
   const backOffice = isBackOffice(new URL(request.url).pathname);
   const [customer, flash] = await Promise.all([
     backOffice ? null : currentCustomer(request),
     readToast(request),
   ]);
-  const cart = customer ? await cartTotals(db, customer.id) : { lines: 0, total: 0 };
   return json(
     {
       customer: customer ? { firstname: customer.firstname } : null,
-      cart,
+      cart: customer?.cart ?? { lines: 0, total: 0 },
       toast: flash.toast satisfies ToastView | null,
       year: new Date().getFullYear(),
     },

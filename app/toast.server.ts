@@ -3,31 +3,45 @@ import { createCookieSessionStorage, json } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { config } from "~/config.server";
 
+const TOAST_COOKIE = "toast";
+let storage: ReturnType<typeof createCookieSessionStorage> | undefined;
 let utils: ReturnType<typeof createToastUtilsWithCustomSession> | undefined;
+
+function toastStorage() {
+  storage ??= createCookieSessionStorage({
+    cookie: {
+      name: TOAST_COOKIE,
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: config().cookieSecure,
+      secrets: [config().sessionSecret],
+    },
+  });
+  return storage;
+}
 
 /** remix-toast's helpers over a flash cookie signed with the shop's own secret. */
 export function toasts() {
-  utils ??= createToastUtilsWithCustomSession(
-    createCookieSessionStorage({
-      cookie: {
-        name: "toast",
-        httpOnly: true,
-        sameSite: "lax",
-        path: "/",
-        secure: config().cookieSecure,
-        secrets: [config().sessionSecret],
-      },
-    }),
-  );
+  utils ??= createToastUtilsWithCustomSession(toastStorage());
   return utils;
 }
 
-/** Reads (and clears) the flash toast, giving it an id so a new toast replays its animation. */
+const carriesToastCookie = (request: Request) => /(?:^|;\s*)toast=/.test(request.headers.get("Cookie") ?? "");
+
+/**
+ * Reads the flash toast, giving it an id so a new toast replays its animation, and deletes the cookie that
+ * carried it: remix-toast would leave an empty one behind, and a visitor with any cookie is never served from
+ * the page cache (docs/decisions/0023-page-cache.md). Without the cookie there is nothing to clear: no
+ * Set-Cookie, so a visitor's page stays cacheable.
+ */
 export async function readToast(request: Request) {
-  const { toast, headers } = await toasts().getToast(request);
-  // Without a toast there is nothing to clear: no Set-Cookie, so a visitor's page stays cacheable.
-  if (!toast) return { toast: null, headers: new Headers() };
-  return { toast: { id: randomUUID(), ...toast }, headers };
+  if (!carriesToastCookie(request)) return { toast: null, headers: new Headers() };
+  const { toast } = await toasts().getToast(request);
+  const cookieStorage = toastStorage();
+  const cleared = await cookieStorage.destroySession(await cookieStorage.getSession());
+  const headers = new Headers({ "Set-Cookie": cleared });
+  return { toast: toast ? { id: randomUUID(), ...toast } : null, headers };
 }
 
 /**

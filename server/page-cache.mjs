@@ -105,17 +105,27 @@ export function pageCache({ readVersion, render, maxBytes, versionTtlMs = 1000, 
   const filling = new Map();
   /** The version as last read: read again after versionTtlMs, or at once after this process changed something. */
   let known = { version: -1, readAt: 0 };
-  /** @type {Promise<number> | null} */
+  /** Writes of this process finished so far: a read that began before the latest one may miss its change. */
+  let writes = 0;
+  /** @type {{ promise: Promise<number>; writes: number } | null} */
   let reading = null;
 
   async function currentVersion() {
     if (Date.now() - known.readAt < versionTtlMs) return known.version;
-    reading ??= readVersion().finally(() => {
-      reading = null;
-    });
-    const version = await reading;
+    if (!reading || reading.writes !== writes) {
+      const read = { promise: readVersion(), writes };
+      reading = read;
+      read.promise
+        .finally(() => {
+          if (reading === read) reading = null;
+        })
+        .catch(() => {});
+    }
+    const read = reading;
+    const version = await read.promise;
     if (version !== known.version) entries.clear();
-    known = { version, readAt: Date.now() };
+    // Only a read begun after the latest write may be trusted for the next second.
+    known = { version, readAt: read.writes === writes ? Date.now() : 0 };
     return version;
   }
 
@@ -204,6 +214,7 @@ export function pageCache({ readVersion, render, maxBytes, versionTtlMs = 1000, 
     if (req.method !== "GET" && req.method !== "HEAD") {
       // What this process changes, its next page sees: the version is read again after any write.
       res.once("finish", () => {
+        writes += 1;
         known = { ...known, readAt: 0 };
       });
       return next();

@@ -142,6 +142,56 @@ describe("the visitors' page cache", () => {
   });
 });
 
+describe("a version read that a write overtakes", () => {
+  it("is not trusted: the request after the write reads the version again", async () => {
+    let current = 1;
+    let releaseSlowRead = () => {};
+    let slow = false;
+    const app = express();
+    app.use(
+      pageCache({
+        // The first read is held until the test lets it go, with the version as it was when it began.
+        readVersion: () => {
+          const seen = current;
+          if (!slow) return Promise.resolve(seen);
+          slow = false;
+          return new Promise((resolve) => {
+            releaseSlowRead = () => resolve(seen);
+          });
+        },
+        render: async () =>
+          new Response(`<p>version ${current}</p>`, { headers: { "Content-Type": "text/html" } }),
+        maxBytes: 1024 * 1024,
+        versionTtlMs: 60_000,
+      }),
+    );
+    app.post("/touch", (_req, res) => {
+      res.status(204).end();
+    });
+    app.post("/save", (_req, res) => {
+      current = 2;
+      res.status(204).end();
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(await (await fetch(`${at}/about`)).text()).toBe("<p>version 1</p>");
+      // A write that changes nothing makes the next page read the version again: that read is held.
+      await fetch(`${at}/touch`, { method: "POST" });
+      slow = true;
+      const early = fetch(`${at}/about`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await fetch(`${at}/save`, { method: "POST" });
+      releaseSlowRead();
+      await early;
+      expect(await (await fetch(`${at}/about`)).text()).toBe("<p>version 2</p>");
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe("its helpers", () => {
   it("keys a page by its path and its parameters in order", () => {
     expect(canonicalKey("/product?sort=price&brand=Dell")).toBe("/product?brand=Dell&sort=price");

@@ -3,7 +3,10 @@ import { createCookie } from "@remix-run/node";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
+import { qualified } from "~/db/qualified";
 import { customers, sessions } from "~/db/schema";
+import { cartTotalsColumns } from "~/modules/cart/cart.server";
+import { wishlistIdsColumn } from "~/modules/wishlist/wishlist.server";
 
 const SESSION_DAYS = 30;
 
@@ -39,10 +42,20 @@ export type SessionCustomer = {
   mobile: string;
 };
 
-/** The signed-in customer behind this request, or null. Expired and revoked sessions count as none. */
-export async function getSessionCustomer(db: Database, request: Request): Promise<SessionCustomer | null> {
+/** A signed-in customer with what every page's header and cards show of them: cart and wishlist. */
+export type SignedInCustomer = SessionCustomer & {
+  cart: { lines: number; total: number };
+  wishlist: number[];
+};
+
+/**
+ * The signed-in customer behind this request, with their cart's totals and wishlist, or null. One query:
+ * every signed-in page needs all three. Expired and revoked sessions count as none.
+ */
+export async function getSessionCustomer(db: Database, request: Request): Promise<SignedInCustomer | null> {
   const token = await readToken(request);
   if (!token) return null;
+  const cart = cartTotalsColumns(qualified(customers.id));
   const [row] = await db
     .select({
       id: customers.id,
@@ -50,12 +63,17 @@ export async function getSessionCustomer(db: Database, request: Request): Promis
       lastname: customers.lastname,
       email: customers.email,
       mobile: customers.mobile,
+      cartLines: cart.lines,
+      cartTotal: cart.total,
+      wishlist: wishlistIdsColumn(qualified(customers.id)),
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { cartLines, cartTotal, ...customer } = row;
+  return { ...customer, cart: { lines: cartLines, total: cartTotal }, wishlist: row.wishlist ?? [] };
 }
 
 /** Starts a new session (a fresh id at every login) and returns the Set-Cookie header value. */

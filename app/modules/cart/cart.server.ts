@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { qualified } from "~/db/qualified";
 import { cartItems, colours, productColours, products } from "~/db/schema";
 import { listMessages, productAdminMessages, productMessages } from "~/lib/messages";
 
@@ -155,17 +156,22 @@ export async function emptyCart(db: Database, customerId: number): Promise<void>
 }
 
 /** Lines and total for the header, priced like the cart page so the two always agree. */
+/** The number of lines in a customer's cart and what they cost at today's prices, as columns of any query. */
+export function cartTotalsColumns(customerId: SQLWrapper) {
+  const [owner, quantity, productId] = [cartItems.customerId, cartItems.quantity, cartItems.productId].map(
+    qualified,
+  );
+  const lines = sql<number>`(SELECT count(*)::int FROM ${cartItems} WHERE ${owner} = ${customerId})`;
+  const total = sql<number>`(SELECT coalesce(sum(${quantity} * ${qualified(products.discountedPrice)}), 0)::int
+    FROM ${cartItems} JOIN ${products} ON ${qualified(products.id)} = ${productId}
+    WHERE ${owner} = ${customerId})`;
+  return { lines: lines.mapWith(Number), total: total.mapWith(Number) };
+}
+
 export async function cartTotals(
   db: Database,
   customerId: number,
 ): Promise<{ lines: number; total: number }> {
-  const [row] = await db
-    .select({
-      lines: sql<number>`count(*)::int`,
-      total: sql<number>`coalesce(sum(${cartItems.quantity} * ${products.discountedPrice}), 0)::int`,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.customerId, customerId));
+  const [row] = await db.select(cartTotalsColumns(sql`${customerId}`)).from(sql`(SELECT 1) AS one`);
   return { lines: row?.lines ?? 0, total: row?.total ?? 0 };
 }

@@ -1,5 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { qualified } from "~/db/qualified";
 import { products, wishlistItems } from "~/db/schema";
 import { cardColumns, type ProductCardData, toCard } from "~/modules/catalogue/products.server";
 import { shownInShop } from "~/modules/catalogue/visibility.server";
@@ -38,6 +39,13 @@ export async function setWishlisted(
 }
 
 /** Ids of the products on the customer's wishlist, to fill the hearts on cards. */
+/** The ids on a customer's wishlist, as a column of any query. */
+export function wishlistIdsColumn(customerId: SQLWrapper) {
+  return sql<
+    number[]
+  >`ARRAY(SELECT ${wishlistItems.productId} FROM ${wishlistItems} WHERE ${wishlistItems.customerId} = ${customerId})`;
+}
+
 export async function wishlistIds(db: Database, customerId: number | undefined): Promise<number[]> {
   if (customerId === undefined) return [];
   const rows = await db

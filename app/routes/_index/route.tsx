@@ -6,7 +6,6 @@ import { SpecialCard } from "~/components/product/SpecialCard";
 import { getDb } from "~/db/db.server";
 import { latestBlogs, toBlogCard } from "~/modules/blog/blog.server";
 import { productsTagged } from "~/modules/catalogue/products.server";
-import { wishlistIds } from "~/modules/wishlist/wishlist.server";
 import { currentCustomer } from "~/request.server";
 import blogStyles from "~/styles/blog.css";
 import homeStyles from "~/styles/home.css";
@@ -21,11 +20,11 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const customer = await currentCustomer(request);
-  const [featured, special, popular, wished, blogs] = await Promise.all([
+  const wished = customer?.wishlist ?? [];
+  const [featured, special, popular, blogs] = await Promise.all([
     productsTagged(db, "featured", 6),
     productsTagged(db, "special", 4),
     productsTagged(db, "popular", 6),
-    wishlistIds(db, customer?.id),
     latestBlogs(db, 4),
   ]);
   return json({ featured, special, popular, wished, blogs: blogs.map(toBlogCard) });

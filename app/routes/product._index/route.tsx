@@ -15,7 +15,6 @@ import { searchMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
 import { canonicalRedirect, GRIDS, parseStoreFilters, storeTitleLimit, storeUrl } from "~/lib/store-filters";
 import { PAGE_SIZE, productsTagged, storePage } from "~/modules/catalogue/products.server";
-import { wishlistIds } from "~/modules/wishlist/wishlist.server";
 import { currentCustomer } from "~/request.server";
 import storeStyles from "~/styles/store.css";
 import { StoreFilters } from "./StoreFilters";
@@ -42,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const [{ items, total, facets, search }, wished] = await Promise.all([
     storePage(db, filters),
-    currentCustomer(request).then((customer) => wishlistIds(db, customer?.id)),
+    currentCustomer(request).then((customer) => customer?.wishlist ?? []),
   ]);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (filters.page > pages) throw redirect(storeUrl(filters, { page: pages }));

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartItems, wishlistItems } from "~/db/schema";
+import { getSessionCustomer, startSession } from "~/modules/accounts/session.server";
+import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { insertProduct, signUpCustomer } from "./support/fixtures";
+
+/*
+ * A signed-in page learns who the customer is, what their cart holds and what they wished for in one query;
+ * these are the figures the header and the product cards show.
+ */
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+const requestWith = (setCookie: string) =>
+  new Request("http://shop.test/product", { headers: { Cookie: setCookie.split(";")[0] ?? "" } });
+
+describe(`the signed-in customer of a request (${databaseKind})`, () => {
+  it("comes with their own cart's line count and total and their wishlist, not another customer's", async () => {
+    const { customer: asha } = await signUpCustomer(database.db);
+    const { customer: ravi } = await signUpCustomer(database.db);
+    const [laptop, mouse] = [
+      await insertProduct(database.db, { discountedPrice: 40_000_00 }),
+      await insertProduct(database.db, { discountedPrice: 500_00 }),
+    ];
+    await database.db.insert(cartItems).values([
+      {
+        customerId: asha.id,
+        productId: laptop.id,
+        colourId: laptop.colourId,
+        quantity: 1,
+        unitPrice: laptop.discountedPrice,
+      },
+      {
+        customerId: asha.id,
+        productId: mouse.id,
+        colourId: mouse.colourId,
+        quantity: 3,
+        unitPrice: mouse.discountedPrice,
+      },
+      {
+        customerId: ravi.id,
+        productId: mouse.id,
+        colourId: mouse.colourId,
+        quantity: 1,
+        unitPrice: mouse.discountedPrice,
+      },
+    ]);
+    await database.db.insert(wishlistItems).values({ customerId: asha.id, productId: mouse.id });
+
+    const signedIn = await getSessionCustomer(
+      database.db,
+      requestWith(await startSession(database.db, asha.id)),
+    );
+    expect(signedIn).toMatchObject({
+      id: asha.id,
+      firstname: asha.firstname,
+      cart: { lines: 2, total: 40_000_00 + 3 * 500_00 },
+      wishlist: [mouse.id],
+    });
+
+    const other = await getSessionCustomer(
+      database.db,
+      requestWith(await startSession(database.db, ravi.id)),
+    );
+    expect(other).toMatchObject({ id: ravi.id, cart: { lines: 1, total: 500_00 }, wishlist: [] });
+  });
+
+  it("is nobody for a request without a session or with an unknown one", async () => {
+    expect(await getSessionCustomer(database.db, new Request("http://shop.test/"))).toBeNull();
+    expect(await getSessionCustomer(database.db, requestWith("__session=forged"))).toBeNull();
+  });
+});
