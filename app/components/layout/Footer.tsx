@@ -18,6 +18,51 @@ const account = [
   { to: "/product", label: "Our Store" },
 ];
 
+// The footer's columns never change: built once when the module loads instead of at every render.
+const columns = (
+  <div className="container footer-columns">
+    <section aria-labelledby="footer-contact">
+      <h2 id="footer-contact">Contact Us</h2>
+      <address>
+        <strong>{shop.name}</strong>
+        {shop.address.map((line) => (
+          <span key={line}>{line}</span>
+        ))}
+        <a href={shop.hotlineHref}>{shop.hotline}</a>
+        <a href={`mailto:${shop.email}`}>{shop.email}</a>
+        <a href={shop.social.href} rel="noopener noreferrer">
+          {shop.social.label}
+        </a>
+      </address>
+    </section>
+    <nav aria-labelledby="footer-information">
+      <h2 id="footer-information">Information</h2>
+      <ul>
+        {information.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to}>{item.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+    <nav aria-labelledby="footer-account">
+      <h2 id="footer-account">Account</h2>
+      <ul>
+        {account.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to}>{item.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+    <section aria-labelledby="footer-visit">
+      <h2 id="footer-visit">Visit Our Store</h2>
+      <p>{`Online shop with a physical store in ${shop.city}.`}</p>
+      <p>{`Open ${shop.openingHours}.`}</p>
+    </section>
+  </div>
+);
+
 export function Footer({ year }: { year: number }) {
   const location = useLocation();
   return (
@@ -42,50 +87,8 @@ export function Footer({ year }: { year: number }) {
           </Form>
         </div>
       </section>
-      <div className="container footer-columns">
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact">Contact Us</h2>
-          <address>
-            <strong>{shop.name}</strong>
-            {shop.address.map((line) => (
-              <span key={line}>{line}</span>
-            ))}
-            <a href={shop.hotlineHref}>{shop.hotline}</a>
-            <a href={`mailto:${shop.email}`}>{shop.email}</a>
-            <a href={shop.social.href} rel="noopener noreferrer">
-              {shop.social.label}
-            </a>
-          </address>
-        </section>
-        <nav aria-labelledby="footer-information">
-          <h2 id="footer-information">Information</h2>
-          <ul>
-            {information.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to}>{item.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-account">
-          <h2 id="footer-account">Account</h2>
-          <ul>
-            {account.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to}>{item.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <section aria-labelledby="footer-visit">
-          <h2 id="footer-visit">Visit Our Store</h2>
-          <p>Online shop with a physical store in {shop.city}.</p>
-          <p>Open {shop.openingHours}.</p>
-        </section>
-      </div>
-      <p className="copyright">
-        &copy; {year}, {shop.legalName}. All rights reserved.
-      </p>
+      {columns}
+      <p className="copyright">{`© ${year}, ${shop.legalName}. All rights reserved.`}</p>
     </footer>
   );
 }

@@ -16,31 +16,76 @@ const menu = [
   { to: "/contact", label: "Contact", end: false },
 ];
 
+// The header's parts that never change, built once when the module loads instead of at every render.
+const topbar = (
+  <div className="topbar">
+    <div className="container topbar-inner">
+      <p>New, refurbished and rental laptops, desktops, CCTV and biometrics</p>
+      <p>
+        Hotline: <a href={shop.hotlineHref}>{shop.hotline}</a>
+      </p>
+    </div>
+  </div>
+);
+
+const logo = (
+  <Link to="/" className="logo" aria-label={`${shop.name} home`}>
+    <img src="/images/logo.svg" alt="" width="180" height="40" />
+  </Link>
+);
+
+const wishlistLink = (
+  <Link to="/wishlist" className="header-link">
+    <HeartOutlineIcon />
+    <span>
+      Favourite <br />
+      wishlist
+    </span>
+  </Link>
+);
+
+const logInLink = (
+  <Link to="/login" className="header-link">
+    <UserIcon />
+    <span>
+      Log in <br />
+      My Account
+    </span>
+  </Link>
+);
+
+const menuNav = (
+  <nav aria-label="Main">
+    <ul className="menu">
+      {menu.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.end} prefetch="intent">
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  </nav>
+);
+
+const logOutForm = (
+  <Form method="post" action="/logout" className="logout-form">
+    <button type="submit" className="link-button">
+      LogOut
+    </button>
+  </Form>
+);
+
 export function Header({ customer, cart }: HeaderProps) {
   return (
     <header className="site-header">
-      <div className="topbar">
-        <div className="container topbar-inner">
-          <p>New, refurbished and rental laptops, desktops, CCTV and biometrics</p>
-          <p>
-            Hotline: <a href={shop.hotlineHref}>{shop.hotline}</a>
-          </p>
-        </div>
-      </div>
+      {topbar}
       <div className="header-main">
         <div className="container header-main-inner">
-          <Link to="/" className="logo" aria-label={`${shop.name} home`}>
-            <img src="/images/logo.svg" alt="" width="180" height="40" />
-          </Link>
+          {logo}
           <SearchBox />
           <nav className="header-links" aria-label="Your account">
-            <Link to="/wishlist" className="header-link">
-              <HeartOutlineIcon />
-              <span>
-                Favourite <br />
-                wishlist
-              </span>
-            </Link>
+            {wishlistLink}
             {customer ? (
               <Link to="/my-profile" className="header-link">
                 <UserIcon />
@@ -50,13 +95,7 @@ export function Header({ customer, cart }: HeaderProps) {
                 </span>
               </Link>
             ) : (
-              <Link to="/login" className="header-link">
-                <UserIcon />
-                <span>
-                  Log in <br />
-                  My Account
-                </span>
-              </Link>
+              logInLink
             )}
             <Link
               to="/cart"
@@ -76,24 +115,8 @@ export function Header({ customer, cart }: HeaderProps) {
       </div>
       <div className="header-menu">
         <div className="container header-menu-inner">
-          <nav aria-label="Main">
-            <ul className="menu">
-              {menu.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} prefetch="intent">
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          {customer ? (
-            <Form method="post" action="/logout" className="logout-form">
-              <button type="submit" className="link-button">
-                LogOut
-              </button>
-            </Form>
-          ) : null}
+          {menuNav}
+          {customer ? logOutForm : null}
         </div>
       </div>
     </header>

@@ -2,9 +2,9 @@ import { formatRupees } from "~/lib/money";
 import { discountPercent } from "~/lib/text";
 
 /**
- * A product's price: the offer price, the MRP struck through when it is higher, each named for screen
- * readers. Cards show the MRP first (as the spec's cards do); the product page leads with the offer price and
- * adds the discount.
+ * A product's price: the offer price, the MRP struck through when it is higher, each named for screen readers
+ * (the naming spans are hidden by app.css where they sit: `.mrp > span`, `.offer-price > span`). Cards show the
+ * MRP first (as the spec's cards do); the product page leads with the offer price and adds the discount.
  */
 export function Price({
   offer,
@@ -21,14 +21,14 @@ export function Price({
 }) {
   const offerPrice = (
     <span className="offer-price">
-      <span className="visually-hidden">Offer price </span>
+      <span>Offer price </span>
       {formatRupees(offer)}
     </span>
   );
   const struck =
     mrp > offer ? (
       <s className="mrp">
-        <span className="visually-hidden">MRP </span>
+        <span>MRP </span>
         {formatRupees(mrp)}
       </s>
     ) : null;

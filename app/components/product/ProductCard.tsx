@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { FALLBACK_IMAGE, productTypeLabels } from "~/lib/catalogue";
 import { cutText, discountPercent } from "~/lib/text";
 import type { ProductCardData } from "~/modules/catalogue/products.server";
@@ -6,14 +6,24 @@ import { Price, TaxLine } from "./Price";
 import { Stars } from "./Stars";
 import { WishlistHeart } from "./WishlistHeart";
 
+/**
+ * A product card. Kept lean because a store page shows 24: the picture is not a link of its own (the title
+ * link's ::before covers it, app.css), and "Add to compare" is a button of the grid's one compare form
+ * (`compareForm`, its id), which carries the intent and the way back. Words only screen readers need (the
+ * title after "Add to compare", "MRP", "Offer price") are spans hidden by app.css where they sit, without a
+ * class repeated in every card.
+ */
 export function ProductCard({
   product,
+  compareForm,
   titleLimit,
   titleSuffix = "…",
   showTaxLine = false,
   wished = false,
 }: {
   product: ProductCardData;
+  /** Id of the compare form this card's "Add to compare" button submits (ProductGrid renders it). */
+  compareForm: string;
   /** Characters to keep of the title; undefined keeps it whole. */
   titleLimit?: number;
   titleSuffix?: string;
@@ -21,27 +31,23 @@ export function ProductCard({
   /** Whether the product is on the signed-in customer's wishlist. */
   wished?: boolean;
 }) {
-  const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
   const discount = discountPercent(product.originalPrice, product.discountedPrice);
   const title = titleLimit === undefined ? product.title : cutText(product.title, titleLimit, titleSuffix);
   return (
     <article className="product-card">
-      {discount > 0 ? <span className="discount-badge">-{discount}%</span> : null}
+      {discount > 0 ? <span className="discount-badge">{`-${discount}%`}</span> : null}
       <WishlistHeart productId={product.id} title={product.title} wished={wished} />
-      <Link to={`/product/${product.id}`} className="product-card-image" tabIndex={-1} aria-hidden="true">
-        <img
-          src={product.image ?? FALLBACK_IMAGE}
-          alt=""
-          width="300"
-          height="300"
-          loading="lazy"
-          decoding="async"
-        />
-      </Link>
+      <img
+        src={product.image ?? FALLBACK_IMAGE}
+        alt=""
+        width="300"
+        height="300"
+        loading="lazy"
+        decoding="async"
+      />
       <div className="product-card-body">
         <p className="product-card-meta">
-          <span className="product-type">{productTypeLabels[product.productType]}</span>
+          {productTypeLabels[product.productType]}
           <span className="product-brand">{product.brand}</span>
         </p>
         <h3 className="product-card-title">
@@ -52,13 +58,15 @@ export function ProductCard({
         <Stars rating={product.totalRating} />
         <Price offer={product.discountedPrice} mrp={product.originalPrice} />
         {showTaxLine ? <TaxLine /> : null}
-        <Form method="post" action="/compare-product" className="compare-form">
-          <input type="hidden" name="productId" value={product.id} />
-          <input type="hidden" name="redirectTo" value={here} />
-          <button type="submit" name="intent" value="add" className="compare-button">
-            Add to compare<span className="visually-hidden">: {product.title}</span>
-          </button>
-        </Form>
+        <button
+          type="submit"
+          form={compareForm}
+          name="productId"
+          value={product.id}
+          className="compare-button"
+        >
+          Add to compare<span>{`: ${product.title}`}</span>
+        </button>
       </div>
     </article>
   );

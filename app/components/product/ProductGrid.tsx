@@ -1,10 +1,14 @@
+import { Form, useLocation } from "@remix-run/react";
+import { useId } from "react";
 import { TITLE_CUTS } from "~/lib/limits";
 import type { ProductCardData } from "~/modules/catalogue/products.server";
 import { ProductCard } from "./ProductCard";
 
 /**
  * A grid of product cards, or `empty` when there are none. `wished` holds the signed-in customer's wishlist
- * ids (true: every product shown is on it, as on the wishlist page).
+ * ids (true: every product shown is on it, as on the wishlist page). The cards' "Add to compare" buttons all
+ * submit one compare form rendered here (hidden: it holds only the intent and the way back), so a card carries
+ * a button instead of a form of its own.
  */
 export function ProductGrid({
   products,
@@ -23,20 +27,30 @@ export function ProductGrid({
   showTaxLine?: boolean;
   empty: string;
 }) {
+  const location = useLocation();
+  const compareForm = useId();
   if (products.length === 0) return <p className="empty-state">{empty}</p>;
+  const wishedIds = wished === true ? null : new Set(wished);
   return (
-    <div className={className}>
-      {products.map((product) => (
-        <ProductCard
-          key={product.id}
-          product={product}
-          titleLimit={titleLimit}
-          titleSuffix={titleSuffix}
-          showTaxLine={showTaxLine}
-          wished={wished === true || wished.includes(product.id)}
-        />
-      ))}
-    </div>
+    <>
+      <Form id={compareForm} method="post" action="/compare-product" hidden>
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      </Form>
+      <div className={className}>
+        {products.map((product) => (
+          <ProductCard
+            key={product.id}
+            product={product}
+            compareForm={compareForm}
+            titleLimit={titleLimit}
+            titleSuffix={titleSuffix}
+            showTaxLine={showTaxLine}
+            wished={wishedIds === null || wishedIds.has(product.id)}
+          />
+        ))}
+      </div>
+    </>
   );
 }
 

@@ -7,6 +7,15 @@ import type { CSSProperties } from "react";
  */
 export function Stars({ rating, size = 16 }: { rating: number; size?: number }) {
   const rounded = Math.min(5, Math.max(0, Math.round(rating * 2) / 2));
-  const style = { "--stars-filled": `${rounded * 20}%`, "--star-size": `${size}px` } as CSSProperties;
-  return <span className="stars" role="img" aria-label={`Rated ${rounded} out of 5`} style={style} />;
+  // 16 px is the size app.css gives; only other sizes travel in the markup.
+  const style: Record<string, string> = { "--stars-filled": `${rounded * 20}%` };
+  if (size !== 16) style["--star-size"] = `${size}px`;
+  return (
+    <span
+      className="stars"
+      role="img"
+      aria-label={`Rated ${rounded} out of 5`}
+      style={style as CSSProperties}
+    />
+  );
 }

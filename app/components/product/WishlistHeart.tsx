@@ -23,7 +23,6 @@ export function WishlistHeart({
   const pending = fetcher.formData?.get("intent");
   const shown = pending === "add" ? true : pending === "remove" ? false : wished;
   const label = shown ? `Remove ${title} from wishlist` : `Add ${title} to wishlist`;
-  const icon = <HeartIcon size={variant === "icon" ? 22 : 20} />;
   return (
     <fetcher.Form
       method="post"
@@ -34,6 +33,7 @@ export function WishlistHeart({
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {variant === "icon" ? (
+        // A card's heart is drawn by CSS (app.css, .heart-button::before): no SVG repeated in every card.
         <button
           type="submit"
           name="intent"
@@ -41,9 +41,7 @@ export function WishlistHeart({
           className={shown ? "heart-button wished" : "heart-button"}
           aria-label={label}
           aria-pressed={shown}
-        >
-          {icon}
-        </button>
+        />
       ) : (
         <button
           type="submit"
@@ -52,7 +50,7 @@ export function WishlistHeart({
           className={shown ? "action-button wished" : "action-button"}
           aria-pressed={shown}
         >
-          {icon}
+          <HeartIcon size={20} />
           {shown ? "Remove from Wishlist" : "Add to Wishlist"}
         </button>
       )}

@@ -21,21 +21,24 @@ function Icon({ size, className, children }: { size: number; className?: string;
 
 type IconProps = { size?: number; className?: string };
 
-const outline = { fill: "none", stroke: "currentColor", strokeWidth: 1.6 } as const;
-
 const heartPath =
   "M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2 0 3.4 1 4.2 2.3h2.4c.8-1.3 2.2-2.3 4.2-2.3 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z";
 
-/** The header's wishlist link: an outline heart. */
-export function HeartOutlineIcon({ size = 28, className = "icon" }: IconProps) {
-  return (
-    <Icon size={size} className={className}>
-      <path d={heartPath} {...outline} />
-    </Icon>
-  );
+/**
+ * An icon every page shows (the header's) drawn by CSS: one empty element, its shape a mask over the text
+ * colour (app.css, `.i` and `.i-*`), instead of an inline SVG in every page's markup.
+ */
+function MaskIcon({ name }: { name: "heart" | "user" | "cart" | "search" }) {
+  return <span className={`i i-${name}`} />;
 }
 
-/** The wishlist toggle's heart; its fill comes from the button's CSS (wished or not). */
+/** The header's wishlist link: an outline heart. */
+export function HeartOutlineIcon() {
+  return <MaskIcon name="heart" />;
+}
+
+/** The product page's wishlist button's heart; its fill comes from the button's CSS (wished or not). Cards draw
+ * theirs with CSS (.heart-button). */
 export function HeartIcon({ size = 20, className }: IconProps) {
   return (
     <Icon size={size} className={className}>
@@ -44,32 +47,17 @@ export function HeartIcon({ size = 20, className }: IconProps) {
   );
 }
 
-export function UserIcon({ size = 28, className = "icon" }: IconProps) {
-  return (
-    <Icon size={size} className={className}>
-      <circle cx="12" cy="8" r="4" {...outline} />
-      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" {...outline} />
-    </Icon>
-  );
+export function UserIcon() {
+  return <MaskIcon name="user" />;
 }
 
-export function CartIcon({ size = 28, className = "icon" }: IconProps) {
-  return (
-    <Icon size={size} className={className}>
-      <path d="M3 4h2.5l2.2 11h10.6L21 7H7" {...outline} strokeLinejoin="round" />
-      <circle cx="9.5" cy="19" r="1.5" fill="currentColor" />
-      <circle cx="17" cy="19" r="1.5" fill="currentColor" />
-    </Icon>
-  );
+export function CartIcon() {
+  return <MaskIcon name="cart" />;
 }
 
-export function SearchIcon({ size = 20, className }: IconProps) {
-  return (
-    <Icon size={size} className={className}>
-      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </Icon>
-  );
+/** The header search's button (20 px). */
+export function SearchIcon() {
+  return <MaskIcon name="search" />;
 }
 
 export function LinkIcon({ size = 18, className }: IconProps) {
@@ -115,20 +103,6 @@ export function CompareIcon({ size = 20, className }: IconProps) {
   return (
     <Icon size={size} className={className}>
       <path d="M7 4 3 8l4 4V9h8V7H7zm10 8v3H9v2h8v3l4-4z" />
-    </Icon>
-  );
-}
-
-/** The store's grid-size buttons: Bootstrap column widths out of 12, so 3 draws four bars and 12 draws one. */
-export function GridIcon({ columns, size = 22 }: { columns: number; size?: number }) {
-  const bars = 12 / columns;
-  const width = 20 / bars;
-  return (
-    <Icon size={size}>
-      {Array.from({ length: bars }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static bars of an icon
-        <rect key={i} x={2 + i * width} y="3" width={width - 2} height="18" rx="1" fill="currentColor" />
-      ))}
     </Icon>
   );
 }

@@ -11,7 +11,8 @@ import {
 } from "~/lib/store-filters";
 
 /**
- * The store's side panel: categories as links, then one GET form for price, tag, brand and sort. Without
+ * The store's side panel: categories as links, then one GET form for price, tag, brand and sort (each tag and
+ * brand a radio in a chip: `.chips > label` in store.css, no class on each of the 25). Without
  * JavaScript the Apply button submits it; with JavaScript a change applies at once (prices on Apply or Enter).
  */
 export function StoreFilters({
@@ -104,13 +105,13 @@ export function StoreFilters({
         <fieldset>
           <legend>Product Tags</legend>
           <div className="chips">
-            <label className="chip">
+            <label>
               <input type="radio" name="tag" value="" defaultChecked={!filters.tag} /> Any
             </label>
             {TAGS.map((tag) => (
-              <label className="chip" key={tag}>
-                <input type="radio" name="tag" value={tag} defaultChecked={filters.tag === tag} />{" "}
-                {tagLabels[tag]}
+              <label key={tag}>
+                <input type="radio" name="tag" value={tag} defaultChecked={filters.tag === tag} />
+                {` ${tagLabels[tag]}`}
               </label>
             ))}
           </div>
@@ -118,13 +119,13 @@ export function StoreFilters({
         <fieldset>
           <legend>Brands</legend>
           <div className="chips">
-            <label className="chip">
+            <label>
               <input type="radio" name="brand" value="" defaultChecked={!filters.brand} /> Any
             </label>
             {facets.brands.map((brand) => (
-              <label className="chip" key={brand}>
-                <input type="radio" name="brand" value={brand} defaultChecked={filters.brand === brand} />{" "}
-                {brand}
+              <label key={brand}>
+                <input type="radio" name="brand" value={brand} defaultChecked={filters.brand === brand} />
+                {` ${brand}`}
               </label>
             ))}
           </div>
