@@ -188,15 +188,15 @@ test.describe("visitors' page cache", () => {
   });
 
   test("after a toast, the visitor's pages come from the cache again", async ({ page }) => {
-    // Known bug: reading the toast commits an empty flash session (`toast=e30%3D…`, no expiry) instead of
-    // clearing the cookie, so a visitor who has seen one toast goes past the cache for the rest of their
-    // browser session. Remove test.fail() once the cookie is cleared.
+    // Known bug: reading the toast (readToast, app/toast.server.ts) commits an empty flash session
+    // (`toast=e30%3D…`, no expiry) instead of clearing the cookie, and any cookie goes past the cache, so a
+    // visitor who has seen one toast is never served from it again in that browser session. Remove
+    // test.fail() once that is fixed.
     test.fail();
     test.slow();
     const path = await cachedAddressOfOwn(page);
     await subscribeFromFooter(page);
     await expect(page.getByTestId("toast")).toContainText("Subscribed to our newsletter");
-    expect(await page.context().cookies(), "no cookie is left once the toast was shown").toEqual([]);
     expectVisitorAnswer(answered(await page.goto(path)));
   });
 
