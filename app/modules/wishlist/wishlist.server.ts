@@ -41,9 +41,10 @@ export async function setWishlisted(
 /** Ids of the products on the customer's wishlist, to fill the hearts on cards. */
 /** The ids on a customer's wishlist, as a column of any query. */
 export function wishlistIdsColumn(customerId: SQLWrapper) {
+  const [productId, owner] = [qualified(wishlistItems.productId), qualified(wishlistItems.customerId)];
   return sql<
     number[]
-  >`ARRAY(SELECT ${wishlistItems.productId} FROM ${wishlistItems} WHERE ${wishlistItems.customerId} = ${customerId})`;
+  >`ARRAY(SELECT ${productId} FROM ${wishlistItems} WHERE ${owner} = ${customerId} ORDER BY ${productId})`;
 }
 
 export async function wishlistIds(db: Database, customerId: number | undefined): Promise<number[]> {
