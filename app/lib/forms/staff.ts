@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defaultMessages, staffMessages } from "~/lib/messages";
+import { staffMessages } from "~/lib/admin-messages";
+import { defaultMessages } from "~/lib/messages";
 import { STAFF_ROLES } from "~/lib/staff-roles";
 import { emailField, idField, passwordField, requiredTypedText } from "./fields";
 
