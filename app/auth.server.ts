@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { staffMessages } from "~/lib/messages";
+import { staffMessages } from "~/lib/admin-messages";
 import type { SessionCustomer } from "~/modules/accounts/session.server";
 import type { StaffMember } from "~/modules/staff/staff.server";
 import { getSessionStaff } from "~/modules/staff/staff-session.server";

@@ -2,7 +2,9 @@
  * Every message the shopper reads, in one place. The first part follows the specification's sections
  * (`../shared/spec/storefront-spec.md`, 5 "Validation rules", 7 "The calls it makes", 8 "Error catalogue")
  * so a reviewer can hold one against the other; keep those texts exactly as the spec writes them, typos
- * included. The second part holds the shop's own messages, for cases the spec does not cover.
+ * included. The second part holds the shop's own messages, for cases the spec does not cover; the back
+ * office's staff, order and content messages are in admin-messages.ts (apart, so a shopper's page does not
+ * load them).
  */
 import { MAX_QUANTITY, MIN_QUANTITY } from "./limits";
 import { imageTooLargeMessage } from "./request-limits.mjs";
@@ -185,34 +187,6 @@ export const searchMessages = {
   tryAgain: "Check the spelling, use fewer words, or look through a category:",
 } as const;
 
-/** The back office (/admin). */
-export const staffMessages = {
-  nameRequired: "Name is Required",
-  roleRequired: "Choose Owner or Staff",
-  loggedIn: "Welcome to the back office",
-  loggedOut: "You are logged out of the back office",
-  ownerCreated: "Owner account created. Welcome to the back office",
-  passwordSet: "Password set. Welcome to the back office",
-  invited: (email: string) => `Invitation sent to ${email}`,
-  passwordLinkSent: (email: string) => `New password link sent to ${email}`,
-  roleChanged: "Role changed",
-  disabled: "Staff member disabled and signed out",
-  enabled: "Staff member enabled",
-  emailTaken: "A staff member with this email already exists",
-  lastOwner: "The shop needs at least one active owner",
-  notYourself: "You cannot disable your own account",
-  notFound: "That staff member could not be found",
-  ownersOnly: "Only an owner can do that",
-  setupUnknown: "This set-up link is not valid. Restart the shop to print a new one.",
-  setupExpired:
-    "This set-up link has expired (links work for 24 hours). Restart the shop to print a new one.",
-  setupUsed: "This set-up link has already been used. Log in with the owner account.",
-  inviteUnknown: "This invitation is not valid. Ask an owner to invite you again.",
-  inviteExpired:
-    "This invitation has expired (invitations work for 7 days). Ask an owner to invite you again.",
-  inviteUsed: "This invitation has already been used. Log in with your password.",
-} as const;
-
 /** The back office's catalogue pages (/admin/products), and what the shop says about a hidden product. */
 export const productAdminMessages = {
   titleRequired: "Title is Required",
@@ -258,61 +232,4 @@ export const productAdminMessages = {
   noLongerAvailable: "Sorry, this product is no longer available.",
   cartLineUnavailable: (title: string) =>
     `Sorry, ${title} is no longer available. Please remove it from your cart to place your order.`,
-} as const;
-
-/** The back office's order pages (/admin/orders, /admin/refunds). */
-export const orderAdminMessages = {
-  notFound: "That order could not be found",
-  chooseStatus: "Choose the new status",
-  moved: (id: number, status: string) => `Order #${id} is now ${status}`,
-  stale: (status: string) =>
-    `Someone else changed this order meanwhile: it is now ${status}. Check it, then choose again.`,
-  notAllowed: (from: string, to: string) => `An order that is ${from} cannot be moved to ${to}.`,
-  shippingDetailsOnlyWhenShipped: "A courier and tracking number go with Shipped only",
-  courierTooLong: (max: number) => `Courier name must be ${max} characters or fewer`,
-  trackingInvalid: (min: number, max: number) =>
-    `Tracking number must be ${min} to ${max} letters, digits or hyphens`,
-  noteTooLong: (max: number) => `Note must be ${max} characters or fewer`,
-  refundAmountRequired: "Enter the amount to refund, in rupees",
-  refundAmountInvalid: "Enter the amount in rupees, like 1500 or 1500.50",
-  refundAmountNotPositive: "The refund must be more than Rs. 0",
-  refundAmountTooLarge: (paid: string) => `The refund cannot be more than the ${paid} paid`,
-  refundedBefore:
-    "This order has already had its refund: PhonePe refunds an order once from here. Settle anything more with the customer directly.",
-  refundRequested: (amount: string) => `Refund of ${amount} requested from PhonePe`,
-  refundQueued: (amount: string) =>
-    `Refund of ${amount} recorded. PhonePe could not be reached just now; the shop asks again within minutes.`,
-  refundRefused: (amount: string) =>
-    `PhonePe refused the refund of ${amount}. Settle it with the customer directly.`,
-  /** The order's history, for a refund an owner asked for. */
-  refundNote: (full: boolean, amount: string) =>
-    `${full ? "Full" : "Part"} refund of ${amount} requested from PhonePe`,
-} as const;
-
-/** The back office's content pages (/admin/blogs, /admin/enquiries, /admin/newsletter). */
-export const contentAdminMessages = {
-  titleRequired: "Title is Required",
-  categoryRequired: "Category is Required",
-  descriptionRequired: "Description is Required",
-  descriptionEmpty:
-    "Nothing is left of the description once scripts and unsupported markup are removed. Please write the post's text.",
-  postNotFound: "That blog post could not be found",
-  pictureChanged: "Picture saved: the post shows it now",
-  pictureRemoved: "Picture removed: the post shows the default picture",
-  postChangedMeanwhile:
-    "Someone else changed this post after you opened it. The preview below shows the saved version and the form still holds yours: save again to replace it with yours.",
-  draftSaved: "Draft saved. It is not on the shop until you publish it.",
-  postSaved: "Blog post saved",
-  published: "Blog post published: it is on the shop now",
-  unpublished: "Blog post unpublished: it is no longer on the shop",
-  enquiryNotFound: "That enquiry could not be found",
-  markedUnread: "Enquiry marked as unread",
-  replySubject: `Re: Your enquiry to ${shop.name}`,
-  subjectRequired: "Subject is Required",
-  messageRequired: "Message is Required",
-  replySent: (email: string) => `Reply sent to ${email}`,
-  replyNotSent: (email: string) =>
-    `The e-mail to ${email} could not be sent, so the reply was not recorded. Your text is still in the form: please try again in a moment.`,
-  subscriberNotFound: "That subscriber could not be found",
-  unsubscribed: (email: string) => `${email} is unsubscribed and left out of the export`,
 } as const;

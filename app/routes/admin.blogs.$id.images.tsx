@@ -6,8 +6,8 @@ import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { contentAdminMessages } from "~/lib/admin-messages";
 import { imageUploadSchema } from "~/lib/forms/product";
-import { contentAdminMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
 import { getBlogPost, setBlogPicture } from "~/modules/blog/blog-admin.server";
 import {

@@ -10,9 +10,9 @@ import { Toasts } from "~/components/layout/Toasts";
 import { SanitizedHtml } from "~/components/SanitizedHtml";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { contentAdminMessages } from "~/lib/admin-messages";
 import { formatLongDate } from "~/lib/dates";
 import { blogPostChangeSchema } from "~/lib/forms/content";
-import { contentAdminMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
 import {
   blogCategories,

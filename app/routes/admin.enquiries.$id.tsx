@@ -9,9 +9,9 @@ import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { contentAdminMessages } from "~/lib/admin-messages";
 import { formatLongDate } from "~/lib/dates";
 import { enquiryChangeSchema, enquiryReplySchema } from "~/lib/forms/content";
-import { contentAdminMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
 import {
   markEnquiryUnread,

@@ -14,8 +14,9 @@ import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
+import { staffMessages } from "~/lib/admin-messages";
 import { staffLoginSchema } from "~/lib/forms/staff";
-import { accountProblems, staffMessages } from "~/lib/messages";
+import { accountProblems } from "~/lib/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
   claimLoginAttempt,

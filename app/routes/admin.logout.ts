@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { staffMessages } from "~/lib/messages";
+import { staffMessages } from "~/lib/admin-messages";
 import { endStaffSession } from "~/modules/staff/staff-session.server";
 import { toasts } from "~/toast.server";
 

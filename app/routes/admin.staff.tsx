@@ -10,9 +10,9 @@ import { Toasts } from "~/components/layout/Toasts";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { staffMessages } from "~/lib/admin-messages";
 import { formatLongDate } from "~/lib/dates";
 import { inviteStaffSchema, STAFF_ROLES, staffChangeSchema, staffRoleLabels } from "~/lib/forms/staff";
-import { staffMessages } from "~/lib/messages";
 import { sendMail, staffInviteMail } from "~/modules/mail/mail.server";
 import { describeError } from "~/modules/ops/errors.server";
 import {

@@ -9,8 +9,8 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { getDb } from "~/db/db.server";
-import { staffRoleLabels } from "~/lib/forms/staff";
 import { shop } from "~/lib/shop";
+import { staffRoleLabels } from "~/lib/staff-roles";
 import { getSessionStaff } from "~/modules/staff/staff-session.server";
 import adminStyles from "~/styles/admin.css";
 

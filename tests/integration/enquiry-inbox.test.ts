@@ -3,8 +3,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Config } from "~/config.server";
 import { auditLog, enquiries, enquiryReplies } from "~/db/schema";
+import { contentAdminMessages } from "~/lib/admin-messages";
 import { ENQUIRIES_PAGE_SIZE } from "~/lib/content-lists";
-import { contentAdminMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
 import {
   createEnquiry,

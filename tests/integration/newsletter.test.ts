@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Config } from "~/config.server";
 import { auditLog, newsletterSubscribers } from "~/db/schema";
+import { contentAdminMessages } from "~/lib/admin-messages";
 import { SUBSCRIBERS_PAGE_SIZE } from "~/lib/content-lists";
-import { contentAdminMessages, newsletterMessages } from "~/lib/messages";
+import { newsletterMessages } from "~/lib/messages";
 import {
   listSubscribers,
   SUBSCRIBERS_CSV_HEADER,

@@ -1,5 +1,8 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import type { HTMLInputTypeAttribute, ReactNode } from "react";
+import { FieldError } from "./FieldError";
+
+export { FieldError, FormError } from "./FieldError";
 
 type InputType = Extract<HTMLInputTypeAttribute, "text" | "email" | "tel" | "password">;
 
@@ -32,25 +35,6 @@ export function Field({
       {hint ? <p className="field-hint">{hint}</p> : null}
       <FieldError field={field} />
     </div>
-  );
-}
-
-export function FieldError({ field }: { field: FieldMetadata<string> }) {
-  if (!field.errors?.length) return null;
-  return (
-    <p id={field.errorId} className="field-error">
-      {field.errors[0]}
-    </p>
-  );
-}
-
-/** The form-wide message (a refused log-in, a limit reached), announced to screen readers. */
-export function FormError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="form-error" role="alert">
-      {errors[0]}
-    </p>
   );
 }
 

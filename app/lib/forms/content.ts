@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contentAdminMessages } from "~/lib/messages";
+import { contentAdminMessages } from "~/lib/admin-messages";
 import { idField, requiredTypedText } from "./fields";
 
 /** The back office's content forms: blog posts, replies to enquiries, and the newsletter list's changes. */

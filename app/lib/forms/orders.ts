@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { orderAdminMessages } from "~/lib/messages";
+import { orderAdminMessages } from "~/lib/admin-messages";
 import { rupeesToPaise } from "~/lib/money";
 import { ORDER_STATUSES, SHIPPED } from "~/lib/order-status";
 import { typedText } from "./fields";

@@ -1,14 +1,12 @@
 import { z } from "zod";
-import { defaultMessages, staffMessages } from "~/lib/messages";
+import { staffMessages } from "~/lib/admin-messages";
+import { defaultMessages } from "~/lib/messages";
+import { STAFF_ROLES } from "~/lib/staff-roles";
 import { emailField, idField, passwordField, requiredTypedText } from "./fields";
 
-/** The back office's forms: log-in, the first run's owner set-up, invitations and the staff list's changes. */
+export { STAFF_ROLES, staffRoleLabels } from "~/lib/staff-roles";
 
-export const STAFF_ROLES = ["owner", "staff"] as const;
-export const staffRoleLabels: Record<(typeof STAFF_ROLES)[number], string> = {
-  owner: "Owner",
-  staff: "Staff",
-};
+/** The back office's forms: log-in, the first run's owner set-up, invitations and the staff list's changes. */
 
 const name = requiredTypedText(staffMessages.nameRequired, { max: 80 });
 const newPassword = passwordField(defaultMessages.required("password"), { checkStrength: true });

@@ -18,7 +18,7 @@ import {
 } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, orderEvents, orderItems, orders, paymentAttempts, products } from "~/db/schema";
-import { orderAdminMessages } from "~/lib/messages";
+import { orderAdminMessages } from "~/lib/admin-messages";
 import { formatRupees } from "~/lib/money";
 import {
   ORDERS_PAGE_SIZE,

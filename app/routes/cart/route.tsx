@@ -1,34 +1,16 @@
-import { parseWithZod } from "@conform-to/zod";
-import {
-  type ActionFunctionArgs,
-  json,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetchers, useLoaderData } from "@remix-run/react";
 import { requireCustomer } from "~/auth.server";
 import { Toasts } from "~/components/layout/Toasts";
 import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { getDb } from "~/db/db.server";
 import { subtotal } from "~/lib/cart";
-import { cartQuantitySchema } from "~/lib/forms/product";
 import { isAllowedQuantity } from "~/lib/limits";
-import { failureMessages, fieldMessages, successMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
-import { parseId } from "~/lib/params";
 import { shop } from "~/lib/shop";
-import {
-  type CartLine,
-  cartLines,
-  cartProblemMessage,
-  removeCartLine,
-  updateCartQuantity,
-} from "~/modules/cart/cart.server";
-import { describeError } from "~/modules/ops/errors.server";
-import { readForm } from "~/read-form.server";
+import { type CartLine, cartLines } from "~/modules/cart/cart.server";
 import cartStyles from "~/styles/cart.css";
-import { refusal, toasts } from "~/toast.server";
+import type { action } from "./action.server";
 import { CartRow } from "./CartRow";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
@@ -41,42 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ lines, subtotal: subtotal(lines) });
 }
 
-/** Quantity changes and deletions; each checks that the line belongs to the signed-in customer. */
-export async function action({ request }: ActionFunctionArgs) {
-  const customer = await requireCustomer(request);
-  const formData = await readForm(request);
-  const db = await getDb();
-  const somethingWrong = failureMessages.somethingWentWrong;
-  try {
-    switch (formData.get("intent")) {
-      case "delete": {
-        const lineId = parseId(String(formData.get("lineId") ?? ""));
-        const removed = lineId === undefined ? null : await removeCartLine(db, customer.id, lineId);
-        if (!removed?.ok) return refusal(request, { lineId: lineId ?? null }, somethingWrong, 404);
-        return toasts().redirectWithSuccess("/cart", successMessages.deletedFromCart, { status: 303 });
-      }
-      case "update": {
-        const submission = parseWithZod(formData, { schema: cartQuantitySchema });
-        if (submission.status !== "success") {
-          return refusal(request, { lineId: null }, fieldMessages.quantityRange, 400);
-        }
-        const { lineId, quantity } = submission.value;
-        const change = await updateCartQuantity(db, customer.id, lineId, quantity);
-        if (!change.ok) {
-          const status = change.problem === "no-line" ? 404 : 409;
-          const message = change.problem === "no-line" ? somethingWrong : cartProblemMessage(change);
-          return refusal(request, { lineId }, message, status);
-        }
-        return toasts().redirectWithSuccess("/cart", successMessages.cartUpdated, { status: 303 });
-      }
-      default:
-        return refusal(request, { lineId: null }, somethingWrong, 400);
-    }
-  } catch (error) {
-    console.error(`A cart change failed: ${describeError(error)}`);
-    return refusal(request, { lineId: null }, somethingWrong, 503);
-  }
-}
+/** The form posts are handled in action.server.ts, so the page's JavaScript leaves out what they need. */
+export { action } from "./action.server";
 
 /**
  * Lines and subtotal as the shopper will see them once the changes on their way have been saved. A line

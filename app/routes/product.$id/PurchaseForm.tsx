@@ -1,7 +1,8 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { FieldError } from "~/components/forms/Field";
+import { FieldError } from "~/components/forms/FieldError";
 import { useIsPending } from "~/components/forms/use-is-pending";
+import { useServerForm } from "~/components/forms/use-server-form";
 
 /** Colour, quantity and Add to Cart; once the product is in the cart, a Go to Cart link instead. */
 export function PurchaseForm({
@@ -16,11 +17,8 @@ export function PurchaseForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const adding = useIsPending({ intent: "add-to-cart", state: "submitting" });
-  const [form, fields] = useForm<{ color: string; quantity: string }>({
-    id: "add-to-cart",
-    lastResult,
-    // Checked on the server only, so the spec's toast ('Please choose Color') shows with JavaScript too.
-  });
+  // Checked on the server only, so the spec's toast ('Please choose Color') shows with JavaScript too.
+  const [form, fields] = useServerForm("add-to-cart", lastResult, ["color", "quantity"]);
   if (inCart) {
     return (
       <div className="purchase-form in-cart">
@@ -35,7 +33,7 @@ export function PurchaseForm({
     return <p className="sold-out-note">This product is out of stock just now.</p>;
   }
   return (
-    <Form method="post" className="purchase-form" preventScrollReset {...getFormProps(form)}>
+    <Form method="post" className="purchase-form" preventScrollReset {...form.props}>
       <fieldset
         className="colour-picker"
         aria-invalid={fields.color.errors ? true : undefined}

@@ -1,23 +1,21 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { FieldError } from "~/components/forms/Field";
+import { FieldError } from "~/components/forms/FieldError";
 import { useIsPending } from "~/components/forms/use-is-pending";
+import { useServerForm } from "~/components/forms/use-server-form";
 import { StarInput } from "~/components/product/StarInput";
 
 /** Stars as a radio group (keyboard and no-JS friendly), a comment and Submit Review. */
 export function ReviewForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const sending = useIsPending({ intent: "review", state: "submitting" });
-  const [form, fields] = useForm<{ star: string; comment: string }>({
-    id: "review-form",
-    lastResult,
-    // Checked on the server only, so the spec's toasts show with JavaScript too.
-  });
+  // Checked on the server only, so the spec's toasts show with JavaScript too.
+  const [form, fields] = useServerForm("review-form", lastResult, ["star", "comment"]);
   return (
     <Form
       method="post"
       className="review-form"
       preventScrollReset
-      {...getFormProps(form)}
+      {...form.props}
       aria-labelledby="write-review-heading"
     >
       <h3 id="write-review-heading">Write a Review</h3>

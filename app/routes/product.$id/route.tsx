@@ -1,13 +1,5 @@
-import { parseWithZod } from "@conform-to/zod";
-import {
-  type ActionFunctionArgs,
-  json,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireCustomer } from "~/auth.server";
 import { Toasts } from "~/components/layout/Toasts";
 import { NotFound } from "~/components/NotFound";
 import { ProductGallery } from "~/components/product/ProductGallery";
@@ -16,20 +8,14 @@ import { SanitizedHtml } from "~/components/SanitizedHtml";
 import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { productPageSchema } from "~/lib/forms/product";
-import { successMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
 import { productMetaTags } from "~/lib/product-page";
 import { shop } from "~/lib/shop";
 import { cutText } from "~/lib/text";
-import { addToCart, cartProblemMessage } from "~/modules/cart/cart.server";
 import { productPageView } from "~/modules/catalogue/product-detail.server";
-import { saveReview } from "~/modules/reviews/reviews.server";
-import { readForm } from "~/read-form.server";
 import { currentCustomer } from "~/request.server";
 import productStyles from "~/styles/product.css";
-import { toasts } from "~/toast.server";
+import type { action } from "./action.server";
 import { categoryUrl } from "./ProductFacts";
 import { ProductSummary } from "./ProductSummary";
 import { Reviews } from "./Reviews";
@@ -37,7 +23,6 @@ import { Reviews } from "./Reviews";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
 
 const notFound = () => new Response("Product not found", { status: 404 });
-const unknownForm = () => new Response("Unknown form", { status: 400 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
@@ -52,52 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(view);
 }
 
-/** Add to Cart and Submit Review, told apart by the submit button's intent; both need a signed-in customer. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const id = parseId(params.id);
-  if (id === undefined) throw notFound();
-  const formData = await readForm(request);
-  const here = `/product/${id}`;
-  const customer = await requireCustomer(
-    request,
-    formData.get("intent") === "review" ? `${here}#reviews` : here,
-  );
-  const submission = parseWithZod(formData, { schema: productPageSchema });
-  if (submission.status !== "success") {
-    if (submission.error?.intent) throw unknownForm();
-    return replyInvalid(submission, { toastFirst: true }, { intent: String(formData.get("intent")) });
-  }
-  const db = await getDb();
-  const form = submission.value;
-  switch (form.intent) {
-    case "review": {
-      if (!(await saveReview(db, customer.id, id, form))) throw notFound();
-      return toasts().redirectWithSuccess(`${here}#reviews`, successMessages.ratingAdded, { status: 303 });
-    }
-    case "add-to-cart": {
-      const change = await addToCart(db, customer.id, {
-        productId: id,
-        colourId: form.color,
-        quantity: form.quantity,
-      });
-      if (change.ok) return toasts().redirectWithSuccess(here, successMessages.addedToCart, { status: 303 });
-      if (change.problem === "no-product") throw notFound();
-      // Hidden while the page was open: its page is gone, so the shopper is told so in the store.
-      if (change.problem === "unavailable") {
-        return toasts().redirectWithError("/product", cartProblemMessage(change), { status: 303 });
-      }
-      const field = change.problem === "no-colour" ? "color" : "quantity";
-      return replyWithError(
-        submission,
-        cartProblemMessage(change),
-        { status: 409, field },
-        { intent: form.intent },
-      );
-    }
-    default:
-      throw unknownForm();
-  }
-}
+/** The form posts are handled in action.server.ts, so the page's JavaScript leaves out what they need. */
+export { action } from "./action.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? productMetaTags(data.product.title, data.seo) : [{ title: `Product not found | ${shop.name}` }];
