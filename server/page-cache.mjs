@@ -29,8 +29,13 @@ const brotliOf = promisify(brotliCompress);
 const CATALOGUE_PAGES =
   /^\/(?:|product|product\/[^/]+|blogs|blog\/[^/]+|about|contact|privacy-policy|refund-policy|shipping-policy|term-conditions)$/;
 
-/** What a shared cache may do with a visitor's page: keep it 30 s, then serve it stale for a minute while it asks again. */
-export const VISITOR_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
+/**
+ * A browser asks again every time (a 304 when nothing changed): stale-while-revalidate in Cache-Control would
+ * let it show a visitor's page after the shopper logged in or the price changed. A shared cache may keep the
+ * page 30 s; a CDN that reads CDN-Cache-Control (RFC 9213) may also serve it stale for a minute while it asks.
+ */
+export const VISITOR_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=30";
+export const VISITOR_CDN_CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=60";
 
 /** Responses whose headers say they are personal or in motion are never kept. */
 const UNCACHEABLE_HEADERS = [
@@ -156,7 +161,16 @@ export function pageCache({ readVersion, render, maxBytes, versionTtlMs = 1000, 
     /** @type {[string, string][]} */
     const kept = [];
     answer.headers.forEach((value, name) => {
-      if (!["content-length", "content-encoding", "cache-control", "etag", "vary"].includes(name)) {
+      if (
+        ![
+          "content-length",
+          "content-encoding",
+          "cache-control",
+          "cdn-cache-control",
+          "etag",
+          "vary",
+        ].includes(name)
+      ) {
         kept.push([name, value]);
       }
     });
@@ -180,6 +194,7 @@ export function pageCache({ readVersion, render, maxBytes, versionTtlMs = 1000, 
   function send(req, res, entry, how) {
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("Cache-Control", VISITOR_CACHE_CONTROL);
+    res.setHeader("CDN-Cache-Control", VISITOR_CDN_CACHE_CONTROL);
     res.setHeader("ETag", entry.etag);
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     res.setHeader("X-Page-Cache", how);

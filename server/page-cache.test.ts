@@ -64,9 +64,8 @@ describe("the visitors' page cache", () => {
     expect(second.headers.get("x-page-cache")).toBe("hit");
     expect(second.headers.get("content-encoding")).toBe("br");
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
-    expect(second.headers.get("cache-control")).toBe(
-      "public, max-age=0, s-maxage=30, stale-while-revalidate=60",
-    );
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate, s-maxage=30");
+    expect(second.headers.get("cdn-cache-control")).toBe("public, max-age=30, stale-while-revalidate=60");
     expect(second.headers.get("vary")).toBe("Accept-Encoding, Cookie");
     const gzipped = await fetch(`${base}/product?brand=Dell&sort=price`, {
       headers: { "Accept-Encoding": "gzip" },

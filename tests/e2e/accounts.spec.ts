@@ -209,6 +209,8 @@ test.describe("password reset", () => {
     page,
     browser,
   }) => {
+    // A long flow (several forms, pages or e-mails): a busy 2-core machine needs more than 30 s.
+    test.slow();
     const customer = await signUpElsewhere(browser);
     // Another device stays logged in with the old password.
     const otherDevice = await browser.newContext();
@@ -330,6 +332,8 @@ test.describe("my profile", () => {
     page,
     browser,
   }) => {
+    // A long flow (several forms, pages or e-mails): a busy 2-core machine needs more than 30 s.
+    test.slow();
     const customer = await signUp(page);
     // Another device stays logged in until the e-mail changes.
     const otherDevice = await browser.newContext();

@@ -25,6 +25,8 @@ test.beforeEach(async ({ page, request }) => {
 const toast = (page: Page) => page.getByTestId("toast");
 
 test("a shopper's enquiry is read and answered by e-mail from the inbox", async ({ page, browser }) => {
+  // A long flow (several forms, pages or e-mails): a busy 2-core machine needs more than 30 s.
+  test.slow();
   const word = uniqueWord();
   const shopper = { name: `Ravi ${word}`, email: `ravi.${word}@kaveri.test` };
   const question = `Do you rent out 10 laptops for a week of training? (${word})`;
@@ -97,6 +99,8 @@ test("a shopper's enquiry is read and answered by e-mail from the inbox", async 
 });
 
 test("a blog post goes from draft to published and back off the shop", async ({ page }) => {
+  // A long flow (several forms, pages or e-mails): a busy 2-core machine needs more than 30 s.
+  test.slow();
   const word = uniqueWord();
   const title = `${BACK_OFFICE_POST} ${word}: CCTV for a small shop`;
   await staffLogIn(page, owner);
@@ -196,6 +200,8 @@ test("a blog post goes from draft to published and back off the shop", async ({ 
 });
 
 test("a newsletter subscriber is found, unsubscribed and left out of the CSV", async ({ page, browser }) => {
+  // A long flow (several forms, pages or e-mails): a busy 2-core machine needs more than 30 s.
+  test.slow();
   const word = uniqueWord();
   const leaving = `leaving.${word}@kaveri.test`;
   const staying = `staying.${word}@kaveri.test`;

@@ -17,6 +17,8 @@ async function headerCart(page: Page) {
 
 test.describe("wishlist", () => {
   test("a heart adds the product, /wishlist lists it and removing there empties it", async ({ page }) => {
+    // A long flow (several forms, pages or e-mails): a busy 2-core machine needs more than 30 s.
+    test.slow();
     await signUp(page);
     await page.goto("/product");
     const card = page.locator(".product-card").first();
@@ -119,6 +121,8 @@ test.describe("cart", () => {
     page,
     javaScriptEnabled,
   }) => {
+    // A long flow (several forms, pages or e-mails): a busy 2-core machine needs more than 30 s.
+    test.slow();
     await signUp(page);
     await addToCart(page, 2, 1);
     await addToCart(page, 4, 2);
@@ -211,6 +215,8 @@ test.describe("cart", () => {
   });
 
   test("two tabs changing the same cart end in one consistent cart", async ({ page, context }) => {
+    // A long flow (several forms, pages or e-mails): a busy 2-core machine needs more than 30 s.
+    test.slow();
     await signUp(page);
     await addToCart(page, 2, 1);
     await addToCart(page, 4, 1);

@@ -19,6 +19,16 @@ test.describe("our store", () => {
     expect(repeated).toEqual([]);
   });
 
+  test("the first row's pictures load at once, the rest as the shopper scrolls to them", async ({ page }) => {
+    await page.goto("/product?grid=3");
+    const pictures = page.locator(".product-card img");
+    await expect(pictures).toHaveCount(24);
+    for (const [index, picture] of (await pictures.all()).entries()) {
+      if (index < 4) await expect(picture, `picture ${index + 1}`).not.toHaveAttribute("loading", "lazy");
+      else await expect(picture, `picture ${index + 1}`).toHaveAttribute("loading", "lazy");
+    }
+  });
+
   test("lists the catalogue with categories, filters, sort, count and grid icons", async ({ page }) => {
     await page.goto("/product");
     await expect(page.getByRole("heading", { level: 1, name: "Our Store" })).toBeVisible();

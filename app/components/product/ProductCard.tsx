@@ -20,6 +20,7 @@ export function ProductCard({
   titleSuffix = "…",
   showTaxLine = false,
   wished = false,
+  eager = false,
 }: {
   product: ProductCardData;
   /** Id of the compare form this card's "Add to compare" button submits (ProductGrid renders it). */
@@ -30,6 +31,8 @@ export function ProductCard({
   showTaxLine?: boolean;
   /** Whether the product is on the signed-in customer's wishlist. */
   wished?: boolean;
+  /** Load the picture at once: the first row is on the first screen, where lazy loading only delays it. */
+  eager?: boolean;
 }) {
   const discount = discountPercent(product.originalPrice, product.discountedPrice);
   const title = titleLimit === undefined ? product.title : cutText(product.title, titleLimit, titleSuffix);
@@ -42,7 +45,7 @@ export function ProductCard({
         alt=""
         width="300"
         height="300"
-        loading="lazy"
+        loading={eager ? undefined : "lazy"}
         decoding="async"
       />
       <div className="product-card-body">

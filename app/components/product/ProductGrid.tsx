@@ -18,6 +18,7 @@ export function ProductGrid({
   titleSuffix,
   showTaxLine,
   empty,
+  eagerImages = 0,
 }: {
   products: ProductCardData[];
   wished: readonly number[] | true;
@@ -26,6 +27,8 @@ export function ProductGrid({
   titleSuffix?: string;
   showTaxLine?: boolean;
   empty: string;
+  /** How many of the first cards load their pictures at once (the first row of a page's main grid). */
+  eagerImages?: number;
 }) {
   const location = useLocation();
   const compareForm = useId();
@@ -38,8 +41,9 @@ export function ProductGrid({
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       </Form>
       <div className={className}>
-        {products.map((product) => (
+        {products.map((product, index) => (
           <ProductCard
+            eager={index < eagerImages}
             key={product.id}
             product={product}
             compareForm={compareForm}

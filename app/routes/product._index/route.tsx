@@ -94,6 +94,7 @@ export default function Store() {
             className={`product-grid store-grid per-row-${12 / filters.grid}`}
             titleLimit={titleLimit}
             empty={searchMessages.nothingFound(filters.q)}
+            eagerImages={12 / filters.grid}
           />
           {filters.q && total === 0 ? (
             <NothingFound categories={facets.categories} popular={popular} wished={wished} />
