@@ -71,9 +71,7 @@ export default defineConfig({
       command: `./node_modules/.bin/tsx tests/integration/support/smtp.ts --port ${smtpPort} --dir ${mailDir}`,
       port: smtpPort,
       reuseExistingServer: false,
-      // CI runs every test on a 2-core machine with two workers, a server and two browsers sharing it: the long
-  // flows (sign-up, mail, several forms) need more than 30 s there. Not a speed check (npm run bench is).
-  timeout: process.env.CI ? 60_000 : 30_000,
+      timeout: 30_000,
       stdout: "ignore",
       stderr: "pipe",
     },
