@@ -111,11 +111,23 @@ export function bodyLimits() {
       chunked: req.get("transfer-encoding") !== undefined,
     });
     if (!refusal) return next();
-    // The unread body is not worth waiting for: close the connection after answering.
-    res.set("Connection", "close");
-    res.status(refusal.status).type("text/plain").send(refusal.message);
+    const answer = () => {
+      res.set("Connection", "close");
+      res.status(refusal.status).type("text/plain").send(refusal.message);
+    };
+    // A client still sending when the connection closes sees a reset, not the message: a photo a little over
+    // the limit is read and thrown away first, so the staff member sees why. Anything larger, or of no
+    // declared length, is not worth the bandwidth: answered at once, and the connection closed.
+    const declared = Number(req.get("content-length"));
+    if (!(declared > 0 && declared <= DRAINED_BODY_BYTES)) return answer();
+    req.on("end", answer);
+    req.on("error", () => res.destroy());
+    req.resume();
   };
 }
+
+/** The largest refused body read to its end before the refusal is sent (see bodyLimits). */
+const DRAINED_BODY_BYTES = 16 * 1024 * 1024;
 
 /** Forms whose answer costs a password hash (scrypt: 128 MiB and a third of a core-second each). */
 // Case-insensitive, as Remix matches routes.

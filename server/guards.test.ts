@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -75,6 +76,69 @@ describe("server guards", () => {
     expect(big.status).toBe(413);
     expect(await big.text()).toMatch(/too large/);
     expect((await fetch(`${base}/page`, { method: "POST", headers: { Origin: base } })).status).toBe(200);
+  });
+
+  it("reads a picture a little over the limit before refusing it, so the sender sees the 413", async () => {
+    // Sent in pieces, as a phone uploads: the answer must wait for the last piece, or the sender, still
+    // writing into a closed connection, sees a reset instead of the message.
+    const piece = Buffer.alloc(1024 * 1024, 0xff);
+    const pieces = 6;
+    const answer = await new Promise<{ status?: number; afterLastPiece: boolean; text: string }>(
+      (resolve, reject) => {
+        let sentAll = false;
+        const request = httpRequest(`${base}/admin/products/1/images`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "multipart/form-data; boundary=x",
+            "Content-Length": String(piece.length * pieces),
+            Origin: base,
+          },
+        });
+        request.on("response", (response) => {
+          const afterLastPiece = sentAll;
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk) => {
+            text += chunk;
+          });
+          response.on("end", () => resolve({ status: response.statusCode, afterLastPiece, text }));
+        });
+        request.on("error", reject);
+        const send = async () => {
+          for (let i = 0; i < pieces; i++) {
+            await new Promise<void>((done) => request.write(piece, () => done()));
+            await new Promise((done) => setTimeout(done, 20));
+          }
+          sentAll = true;
+          request.end();
+        };
+        send().catch(reject);
+      },
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.afterLastPiece).toBe(true);
+    expect(answer.text).toMatch(/The picture is too large \(at most 5 MB\)/);
+  });
+
+  it("refuses a far larger body at once, without waiting for it", async () => {
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      // Declares 40 MB and sends none of it: the answer must come anyway.
+      const request = httpRequest(`${base}/admin/products/1/images`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "multipart/form-data; boundary=x",
+          "Content-Length": String(40 * 1024 * 1024),
+          Origin: base,
+        },
+      });
+      request.on("response", (response) => {
+        resolve(response.statusCode);
+        request.destroy();
+      });
+      request.on("error", reject);
+      request.flushHeaders();
+    });
+    expect(status).toBe(413);
   });
 
   it("answers 503 with Retry-After to password forms beyond the in-flight limit", async () => {

@@ -52,6 +52,8 @@ test.describe("back office: staff", () => {
     page,
     browser,
   }) => {
+    // Three browsers, two mails and a dozen forms: on a loaded CI machine this needs more than one minute.
+    test.slow();
     const member = { name: "Priya Nair", email: `priya.${randomBytes(4).toString("hex")}@kaveri.test` };
     await staffLogIn(page, owner);
     await page.getByRole("link", { name: "Staff" }).click();
