@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -547,4 +549,77 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+/**
+ * The dealer's own settings, one row: what the shop promises and charges that is not a product's. Read
+ * through app/modules/settings/settings.server.ts, which keeps them until `version` changes.
+ */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    version: integer("version").notNull().default(1),
+    hotline: text("hotline").notNull(),
+    /** Digits with the country code, as wa.me links take it: "919845012345". */
+    whatsapp: text("whatsapp").notNull(),
+    /** The dealer's address, one line per line as printed. */
+    address: text("address").notNull(),
+    pinCode: text("pin_code").notNull(),
+    /** Orders placed from this minute of India's day on start the next business day: 960 is 4 PM. */
+    cutoffMinutes: smallint("cutoff_minutes").notNull().default(960),
+    /** 0 = Sunday … 6 = Saturday. */
+    businessWeekdays: smallint("business_weekdays").array().notNull().default(sql`'{1,2,3,4,5}'::smallint[]`),
+    /** Paise; null while express delivery is not offered. */
+    expressFee: integer("express_fee"),
+    cashOnDelivery: boolean("cash_on_delivery").notNull().default(true),
+    /** Paise: orders above this total cannot be paid in cash. */
+    codCeiling: integer("cod_ceiling").notNull().default(5_000_000),
+    codFee: integer("cod_fee").notNull().default(0),
+    /** The last year whose holidays were copied from the holiday library (the dealer may edit them after). */
+    holidaysSeededThrough: smallint("holidays_seeded_through").notNull().default(0),
+    updatedAt: updatedAt(),
+    updatedBy: integer("updated_by"),
+  },
+  () => [
+    check("shop_settings_one_row", sql`id = 1`),
+    check("shop_settings_cutoff", sql`cutoff_minutes BETWEEN 0 AND 1439`),
+    check(
+      "shop_settings_money",
+      sql`(express_fee IS NULL OR express_fee >= 0) AND cod_ceiling >= 0 AND cod_fee >= 0`,
+    ),
+  ],
+);
+
+/** Days the shop is closed although a business weekday. */
+export const shopHolidays = pgTable("shop_holidays", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  name: text("name").notNull(),
+});
+
+/**
+ * Where the shop delivers, and how fast: each zone claims PIN codes by prefixes and ranges (app/lib/pin-codes.ts);
+ * where zones overlap, the most specific claim wins. Days are business days in transit.
+ */
+export const deliveryZones = pgTable(
+  "delivery_zones",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    pinList: text("pin_list").notNull(),
+    delivers: boolean("delivers").notNull().default(true),
+    standardDaysMin: smallint("standard_days_min").notNull(),
+    standardDaysMax: smallint("standard_days_max").notNull(),
+    /** Null while express delivery does not reach the zone. */
+    expressDaysMin: smallint("express_days_min"),
+    expressDaysMax: smallint("express_days_max"),
+    cashOnDelivery: boolean("cash_on_delivery").notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check(
+      "delivery_zones_days",
+      sql`standard_days_min BETWEEN 0 AND 60 AND standard_days_max BETWEEN standard_days_min AND 60 AND (express_days_min IS NULL) = (express_days_max IS NULL) AND (express_days_min IS NULL OR (express_days_min BETWEEN 0 AND 60 AND express_days_max BETWEEN express_days_min AND 60))`,
+    ),
+  ],
 );

@@ -180,6 +180,15 @@ export const checkoutMessages = {
     `You have started many payments in the last hour. Please try again in ${minutesText(minutes)}, or call us to place your order.`,
 } as const;
 
+/** Delivery dates by PIN code (product page, cart, checkout). */
+export const deliveryMessages = {
+  pinInvalid: "Please enter a valid 6-digit PIN code",
+  deliverBy: (day: string) => `Delivery by ${day}`,
+  orderWithin: (timeLeft: string) => `Order within ${timeLeft} to get it by then.`,
+  notServed: (pin: string) => `We do not deliver to ${pin} yet`,
+  expressBy: (day: string) => `Express delivery by ${day}`,
+} as const;
+
 /** The store's search (issue 18). */
 export const searchMessages = {
   nothingFound: (q: string | undefined) =>
