@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { getDb } from "~/db/db.server";
@@ -49,6 +49,9 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // Remix's own refusals (no such route, a method the route has no action for) are the client's mistake,
+  // answered with their 4xx: not a server error.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   // A reset or set-up link's token never reaches the log.
   const where = `${request.method} ${redactUrl(new URL(request.url).pathname)}`;
   if (isDatabaseUnavailable(error)) {

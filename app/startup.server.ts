@@ -2,14 +2,17 @@ import { ConfigError, config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { DataDirectoryLocked } from "~/db/data-dir-lock.server";
 import { getDb } from "~/db/db.server";
+import { loadPinDirectory } from "~/modules/delivery/pin-directory.server";
 import { describeError } from "~/modules/ops/errors.server";
 import { purgeExpired } from "~/modules/ops/housekeeping.server";
 import { startReconciler } from "~/modules/orders/payment-flow.server";
+import { seedHolidays } from "~/modules/settings/holidays.server";
 import { announceSetupLink } from "~/modules/staff/setup.server";
 
 let started = false;
 
 /** Validates the configuration (exiting with a clear message when it is wrong) and opens the database. */
+
 export function startServer(): void {
   if (started) return;
   started = true;
@@ -36,6 +39,15 @@ export function startServer(): void {
       // a webhook (see confirmPayment).
       startReconciler(db, RECONCILE_EVERY_MS);
       startHousekeeping(db);
+      seedHolidays(db).catch((error: unknown) =>
+        console.error(
+          `Could not copy this year's holidays into the shop's calendar: ${describeError(error)}`,
+        ),
+      );
+      // India Post's directory takes a second to read: done now, not on a shopper's first PIN check.
+      loadPinDirectory().catch((error: unknown) =>
+        console.error(`Could not read the PIN directory: ${describeError(error)}`),
+      );
       announceSetupLink(db, config().publicUrl).catch((error: unknown) =>
         console.error(`Could not make the back office's set-up link: ${describeError(error)}`),
       );

@@ -236,6 +236,8 @@ export function pageCache({ readVersion, render, maxBytes, versionTtlMs = 1000, 
     }
     // A visitor carries no cookie: a session, a toast, a compare list or anything else makes the page personal.
     if (maxBytes <= 0 || !CATALOGUE_PAGES.test(req.path) || req.get("cookie") !== undefined) return next();
+    // A delivery check is the shopper's own, and its time left to order changes by the minute.
+    if (req.query.pin !== undefined) return next();
     try {
       const version = await currentVersion();
       const key = canonicalKey(req.originalUrl);

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveryZones, shopHolidays, shopSettings } from "~/db/schema";
+import { deliveryPromise } from "~/lib/delivery-dates";
 import { readCatalogueVersion } from "~/modules/catalogue/catalogue-version.server";
 import { quoteDelivery } from "~/modules/delivery/delivery.server";
+import { seedHolidays } from "~/modules/settings/holidays.server";
 import { changeShopRules, forgetShopRules, readShopRules } from "~/modules/settings/settings.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
@@ -87,5 +89,28 @@ describe(`delivery quotes (${databaseKind})`, () => {
       .where(eq(shopSettings.id, 1));
     expect((await readShopRules(database.db, 1_000_900)).settings.cashOnDelivery).toBe(true);
     expect((await readShopRules(database.db, 1_001_100)).settings.cashOnDelivery).toBe(false);
+  });
+
+  it("copies this year's and next year's holidays from the library once; a day the dealer removed stays removed", async () => {
+    const added = await seedHolidays(database.db, wednesdayMorning);
+    const days = await database.db.select().from(shopHolidays);
+    const named = new Map(days.map((day) => [day.day, day.name]));
+    // National days and Karnataka's own, for 2026 and 2027.
+    expect(named.get("2026-01-26")).toMatch(/Republic Day/);
+    expect(named.get("2027-08-15")).toMatch(/Independence Day/);
+    expect(named.get("2026-11-01")).toMatch(/Karnataka|Rajyotsava/);
+    expect(added).toBeGreaterThanOrEqual(10);
+    // Republic Day 2027 falls on a Tuesday: orders placed the Monday evening before start on Wednesday.
+    const mondayEvening = await quoteDelivery(database.db, "600017", new Date("2027-01-25T18:00:00+05:30"));
+    const withoutIt = { ...(await readShopRules(database.db)).calendar, holidays: new Set<string>() };
+    const unchecked = deliveryPromise(new Date("2027-01-25T18:00:00+05:30"), 7, withoutIt);
+    expect(mondayEvening.served && mondayEvening.standard.deliverBy).not.toBe(unchecked.deliverBy);
+
+    await changeShopRules(database.db, null, (tx) =>
+      tx.delete(shopHolidays).where(eq(shopHolidays.day, "2027-08-15")),
+    );
+    expect(await seedHolidays(database.db, wednesdayMorning)).toBe(0);
+    const after = await database.db.select().from(shopHolidays).where(eq(shopHolidays.day, "2027-08-15"));
+    expect(after).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { DeliveryCheck } from "~/components/delivery/DeliveryCheck";
 import { CopyProductLink } from "~/components/product/CopyProductLink";
 import { Price, TaxLine } from "~/components/product/Price";
 import { Stars } from "~/components/product/Stars";
@@ -7,6 +8,7 @@ import { WishlistHeart } from "~/components/product/WishlistHeart";
 import { CompareIcon } from "~/components/ui/icons";
 import { type ProductType, productTypeLabels, type Tag } from "~/lib/catalogue";
 import { quantityOptions } from "~/lib/product-page";
+import type { DeliveryCheck as DeliveryCheckView } from "~/modules/delivery/delivery-check.server";
 import { ProductFacts } from "./ProductFacts";
 import { PurchaseForm } from "./PurchaseForm";
 import { ReviewCount } from "./Reviews";
@@ -32,6 +34,7 @@ export function ProductSummary({
   inCart,
   wished,
   url,
+  delivery,
   lastResult,
 }: {
   product: Product;
@@ -40,6 +43,7 @@ export function ProductSummary({
   wished: boolean;
   /** The product page's canonical URL, for Copy Product Link. */
   url: string;
+  delivery: DeliveryCheckView | undefined;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   return (
@@ -89,6 +93,7 @@ export function ProductSummary({
           </button>
         </Form>
       </div>
+      <DeliveryCheck check={delivery} />
       <section className="shipping-note" aria-labelledby="shipping-heading">
         <h2 id="shipping-heading">Shipping &amp; Returns</h2>
         <p>Free shipping and returns available on all orders. Delivery within 5-10 business days.</p>

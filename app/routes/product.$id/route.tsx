@@ -1,4 +1,10 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type HeadersFunction,
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { Toasts } from "~/components/layout/Toasts";
 import { NotFound } from "~/components/NotFound";
@@ -13,6 +19,7 @@ import { productMetaTags } from "~/lib/product-page";
 import { shop } from "~/lib/shop";
 import { cutText } from "~/lib/text";
 import { productPageView } from "~/modules/catalogue/product-detail.server";
+import { deliveryCheck } from "~/modules/delivery/delivery-check.server";
 import { currentCustomer } from "~/request.server";
 import productStyles from "~/styles/product.css";
 import type { action } from "./action.server";
@@ -28,14 +35,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   if (id === undefined) throw notFound();
   const customer = await currentCustomer(request);
-  const view = await productPageView(await getDb(), id, {
+  const db = await getDb();
+  const view = await productPageView(db, id, {
     customerId: customer?.id,
     publicUrl: config().publicUrl,
     imageParam: new URL(request.url).searchParams.get("image"),
   });
   if (!view) throw notFound();
-  return json(view);
+  const { check, setCookie } = await deliveryCheck(db, request, customer?.id);
+  // A delivery date is the shopper's own, and the time left to order changes by the minute.
+  const headers: HeadersInit = check ? { "Cache-Control": "private, no-store" } : {};
+  return json(
+    { ...view, delivery: check },
+    { headers: setCookie ? { ...headers, "Set-Cookie": setCookie } : headers },
+  );
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** The form posts are handled in action.server.ts, so the page's JavaScript leaves out what they need. */
 export { action } from "./action.server";
@@ -44,7 +60,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? productMetaTags(data.product.title, data.seo) : [{ title: `Product not found | ${shop.name}` }];
 
 export default function ProductPage() {
-  const { product, images, selectedImage, reviews, popular, inCart, wished, popularWished, seo } =
+  const { product, images, selectedImage, reviews, popular, inCart, wished, popularWished, seo, delivery } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
@@ -65,6 +81,7 @@ export default function ProductPage() {
           inCart={inCart}
           wished={wished}
           url={seo.url}
+          delivery={delivery}
           lastResult={answer?.intent === "add-to-cart" ? answer.result : undefined}
         />
       </article>
