@@ -187,6 +187,8 @@ export const deliveryMessages = {
   orderWithin: (timeLeft: string) => `Order within ${timeLeft} to get it by then.`,
   notServed: (pin: string) => `We do not deliver to ${pin} yet`,
   expressBy: (day: string) => `Express delivery by ${day}`,
+  pinInOtherState: (pin: string, pinState: string, chosen: string) =>
+    `PIN code ${pin} is in ${pinState}, not ${chosen}. Please check the PIN code or the state.`,
 } as const;
 
 /** The store's search (issue 18). */

@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { signUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { addToCart, fillAddress } from "./support/checkout";
 import { expect, test } from "./support/test";
 
 const DELL =
@@ -113,5 +115,64 @@ test.describe("delivery date by PIN code on the product page", () => {
     const html = await later.text();
     expect(html).toContain('value="600017"');
     expect(html).toContain("Delivery by");
+  });
+});
+
+test.describe("delivery at the cart and checkout", () => {
+  test("the cart and checkout show the date, and an address the shop cannot serve is refused before paying", async ({
+    page,
+    request,
+  }) => {
+    // Two customers' checkouts at most: the sign-up, a cart line and three address tries.
+    test.slow();
+    const dellId = Number((await productPath(request, DELL)).split("/").pop());
+    await signUp(page);
+    await addToCart(page, dellId, 1);
+
+    // The cart offers the same check, and keeps the answer for checkout.
+    await page.goto("/cart");
+    const cartBox = deliveryBox(page);
+    await checkPin(page, "600017");
+    await expect(cartBox.answer.locator(".delivery-date strong")).toHaveText(DELIVERY_DATE);
+    await expect(cartBox.answer).toContainText("to 600017 (Chennai, Tamil Nadu)");
+
+    await page.goto("/checkout");
+    const summary = page.getByRole("region", { name: "Delivery" });
+    await expect(summary).toContainText("to 600017 (Chennai, Tamil Nadu)");
+    await expect(summary.locator(".delivery-date strong")).toHaveText(DELIVERY_DATE);
+
+    // Port Blair: refused on the PIN code field, no payment started.
+    const form = await fillAddress(page);
+    const pin = form.getByLabel("PIN Code");
+    await form.getByLabel("City").fill("Port Blair");
+    await form.getByLabel("State").selectOption("Andaman and Nicobar Islands");
+    await pin.fill("744101");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(form.getByText("We do not deliver to 744101 yet", { exact: true })).toBeVisible();
+    await expect(pin).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole("heading", { name: "PhonePe test simulator" })).toHaveCount(0);
+    // What was typed is kept.
+    await expect(form.getByLabel("City")).toHaveValue("Port Blair");
+
+    // A Chennai PIN code with Karnataka chosen: the state is questioned.
+    await form.getByLabel("City").fill("Chennai");
+    await form.getByLabel("State").selectOption("Karnataka");
+    await pin.fill("600017");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(
+      form.getByText(
+        "PIN code 600017 is in Tamil Nadu, not Karnataka. Please check the PIN code or the state.",
+        {
+          exact: true,
+        },
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "PhonePe test simulator" })).toHaveCount(0);
+
+    // Put right, the order goes on to PhonePe.
+    await form.getByLabel("State").selectOption("Tamil Nadu");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByRole("heading", { name: "PhonePe test simulator" })).toBeVisible();
   });
 });

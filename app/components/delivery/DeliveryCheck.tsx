@@ -69,3 +69,13 @@ function DeliveryAnswer({ pin, answer }: { pin: string; answer: NonNullable<Chec
     </>
   );
 }
+
+/** The promise for the shopper's PIN code, without the form: for the checkout's summary. */
+export function DeliverySummary({ check }: { check: Check | undefined }) {
+  if (!check?.answer) return null;
+  return (
+    <section className="delivery-summary" aria-label="Delivery">
+      <DeliveryAnswer pin={check.pin} answer={check.answer} />
+    </section>
+  );
+}

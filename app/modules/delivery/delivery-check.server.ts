@@ -42,7 +42,8 @@ function pinCookie() {
   return cookie;
 }
 
-async function pinFromCookie(request: Request): Promise<string | undefined> {
+/** The PIN code a shopper last checked on this device. */
+export async function pinFromCookie(request: Request): Promise<string | undefined> {
   const value: unknown = await pinCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" ? normalisePinCode(value) : undefined;
 }
@@ -78,15 +79,16 @@ export async function deliveryCheck(
     const pin = normalisePinCode(typed);
     if (!pin)
       return { check: { pin: typed.slice(0, 20), error: deliveryMessages.pinInvalid }, setCookie: undefined };
-    return { check: await answerFor(db, pin, now), setCookie: await pinCookie().serialize(pin) };
+    return { check: await deliveryAnswer(db, pin, now), setCookie: await pinCookie().serialize(pin) };
   }
   const remembered =
     (await pinFromCookie(request)) ??
     (customerId === undefined ? undefined : await customersPin(db, customerId));
-  return { check: remembered ? await answerFor(db, remembered, now) : undefined, setCookie: undefined };
+  return { check: remembered ? await deliveryAnswer(db, remembered, now) : undefined, setCookie: undefined };
 }
 
-async function answerFor(db: Database, pin: string, now: Date): Promise<DeliveryCheck> {
+/** What the shop promises a well-formed PIN code at `now`, in words. */
+export async function deliveryAnswer(db: Database, pin: string, now = new Date()): Promise<DeliveryCheck> {
   const [quote, place] = await Promise.all([quoteDelivery(db, pin, now), placeOfPin(pin)]);
   if (!quote.served) return { pin, answer: { served: false, message: deliveryMessages.notServed(pin) } };
   return {
@@ -106,4 +108,21 @@ async function answerFor(db: Database, pin: string, now: Date): Promise<Delivery
       cashOnDelivery: quote.cashOnDelivery,
     },
   };
+}
+
+/**
+ * Why the checkout cannot send an order to this address, or undefined when it can: a PIN code no zone
+ * delivers to, or one India Post places in another state than the one chosen. A PIN code the directory does
+ * not know is given the benefit of the doubt.
+ */
+export async function addressRefusal(
+  db: Database,
+  address: { pincode: string; state: string },
+): Promise<string | undefined> {
+  const [quote, place] = await Promise.all([quoteDelivery(db, address.pincode), placeOfPin(address.pincode)]);
+  if (!quote.served) return deliveryMessages.notServed(address.pincode);
+  if (place && !place.states.some((state) => state === address.state)) {
+    return deliveryMessages.pinInOtherState(address.pincode, place.states[0] ?? "", address.state);
+  }
+  return undefined;
 }

@@ -1,6 +1,13 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type HeadersFunction,
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useFetchers, useLoaderData } from "@remix-run/react";
 import { requireCustomer } from "~/auth.server";
+import { DeliveryCheck } from "~/components/delivery/DeliveryCheck";
 import { Toasts } from "~/components/layout/Toasts";
 import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { getDb } from "~/db/db.server";
@@ -9,6 +16,7 @@ import { isAllowedQuantity } from "~/lib/limits";
 import { formatRupees } from "~/lib/money";
 import { shop } from "~/lib/shop";
 import { type CartLine, cartLines } from "~/modules/cart/cart.server";
+import { deliveryCheck } from "~/modules/delivery/delivery-check.server";
 import cartStyles from "~/styles/cart.css";
 import type { action } from "./action.server";
 import { CartRow } from "./CartRow";
@@ -19,9 +27,18 @@ export const meta: MetaFunction = () => [{ title: `Cart | ${shop.name}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request);
-  const lines = await cartLines(await getDb(), customer.id);
-  return json({ lines, subtotal: subtotal(lines) });
+  const db = await getDb();
+  const [lines, { check, setCookie }] = await Promise.all([
+    cartLines(db, customer.id),
+    deliveryCheck(db, request, customer.id),
+  ]);
+  return json(
+    { lines, subtotal: subtotal(lines), delivery: check },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** The form posts are handled in action.server.ts, so the page's JavaScript leaves out what they need. */
 export { action } from "./action.server";
@@ -98,6 +115,7 @@ export default function Cart() {
               </Link>
             </div>
           </div>
+          <DeliveryCheck check={data.delivery} />
         </div>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, type useLoaderData } from "@remix-run/react";
+import { DeliverySummary } from "~/components/delivery/DeliveryCheck";
 import { Field, FieldError } from "~/components/forms/Field";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { FALLBACK_IMAGE } from "~/lib/catalogue";
@@ -19,6 +20,7 @@ export function CheckoutForm({
   shipping,
   address,
   paymentError,
+  delivery,
 }: CheckoutData) {
   const answer = useActionData<typeof action>();
   const [form, fields] = useForm<AddressValues>({
@@ -147,6 +149,7 @@ export function CheckoutForm({
               <dd data-testid="checkout-total">{formatRupees(sub + shipping)}</dd>
             </div>
           </dl>
+          <DeliverySummary check={delivery} />
         </aside>
       </div>
     </div>

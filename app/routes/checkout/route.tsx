@@ -17,6 +17,7 @@ import { successMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
 import { saveAddress, savedAddress } from "~/modules/accounts/customers.server";
 import { cartLines } from "~/modules/cart/cart.server";
+import { addressRefusal, deliveryAnswer, pinFromCookie } from "~/modules/delivery/delivery-check.server";
 import { returnFromPhonePe, startCheckoutPayment } from "~/modules/orders/payment-flow.server";
 import { readForm } from "~/read-form.server";
 import cartStyles from "~/styles/cart.css";
@@ -67,6 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const lines = await cartLines(db, customer.id);
   if (lines.length === 0) throw redirect("/cart", { status: 303 });
   const saved = await savedAddress(db, customer.id);
+  const pin = saved?.pincode ?? (await pinFromCookie(request));
   return json({
     pending: false as const,
     contact: { name: `${customer.firstname} ${customer.lastname}`, email: customer.email },
@@ -79,6 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       country: "India",
     },
     paymentError,
+    delivery: pin ? await deliveryAnswer(db, pin) : undefined,
   });
 }
 
@@ -91,6 +94,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const db = await getDb();
   const address = submission.value;
+  // Before any payment starts: the shop must deliver to the PIN code, and it must be in the chosen state.
+  const refusal = await addressRefusal(db, address);
+  if (refusal) {
+    return json(
+      { result: submission.reply({ fieldErrors: { pincode: [refusal] } }), paymentError: null },
+      { status: 400 },
+    );
+  }
   await saveAddress(db, customer.id, address);
   const started = await startCheckoutPayment(db, customer.id, address);
   if (started.ok) return redirect(started.redirectUrl, { status: 303 });
