@@ -10,6 +10,7 @@ export const auditAreaLabels = {
   blog: "Blogs",
   enquiry: "Enquiries",
   newsletter: "Newsletter",
+  settings: "Settings",
 } as const;
 
 export type AuditArea = keyof typeof auditAreaLabels;

@@ -31,6 +31,7 @@ const sections = [
   { to: "/admin/newsletter", label: "Newsletter" },
 ];
 const ownerSections = [
+  { to: "/admin/settings", label: "Settings" },
   { to: "/admin/staff", label: "Staff" },
   { to: "/admin/audit", label: "Audit trail" },
 ];

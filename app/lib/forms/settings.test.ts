@@ -1,0 +1,110 @@
+import { parseWithZod } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import { normaliseWhatsApp, settingsMessages, settingsPageSchema } from "./settings";
+
+function form(fields: [string, string][]): FormData {
+  const data = new FormData();
+  for (const [name, value] of fields) data.append(name, value);
+  return data;
+}
+
+const valid: [string, string][] = [
+  ["intent", "settings"],
+  ["hotline", "+91 80 4125 6789"],
+  ["whatsapp", "+91 98450 12345"],
+  ["address", "No. 42, SP Road\nBengaluru"],
+  ["pinCode", "560 002"],
+  ["cutoff", "16:00"],
+  ["weekdays", "1"],
+  ["weekdays", "5"],
+  ["weekdays", "3"],
+  ["expressFee", ""],
+  ["cashOnDelivery", "on"],
+  ["codCeiling", "50,000"],
+  ["codFee", "49.50"],
+];
+
+describe("the settings form", () => {
+  it("reads a WhatsApp number as the digits wa.me takes", () => {
+    expect(normaliseWhatsApp("+91 98450 12345")).toBe("919845012345");
+    expect(normaliseWhatsApp("098450-12345")).toBe("919845012345");
+    expect(normaliseWhatsApp("080 4125 6789")).toBe("918041256789");
+    expect(normaliseWhatsApp("(80) 4125 6789")).toBe("918041256789");
+    for (const bad of ["123", "+1 415 555 0100", "9845O12345", "", "91 0845012345"]) {
+      expect(normaliseWhatsApp(bad)).toBeUndefined();
+    }
+  });
+
+  it("turns the form into the stored values", () => {
+    const submission = parseWithZod(form(valid), { schema: settingsPageSchema });
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value).toEqual({
+      intent: "settings",
+      hotline: "+91 80 4125 6789",
+      whatsapp: "919845012345",
+      address: "No. 42, SP Road\nBengaluru",
+      pinCode: "560002",
+      cutoff: 960,
+      weekdays: [1, 3, 5],
+      expressFee: null,
+      cashOnDelivery: true,
+      codCeiling: 5_000_000,
+      codFee: 4950,
+    });
+  });
+
+  it("names each field that is wrong", () => {
+    const wrong = valid
+      .filter(([name]) => !["weekdays", "cashOnDelivery"].includes(name))
+      .map(([name, value]): [string, string] => {
+        const replaced: Record<string, string> = {
+          whatsapp: "123",
+          cutoff: "4 PM",
+          pinCode: "056002",
+          codFee: "-5",
+        };
+        return [name, replaced[name] ?? value];
+      });
+    const submission = parseWithZod(form(wrong), { schema: settingsPageSchema });
+    expect(submission.status).toBe("error");
+    expect(submission.status === "error" && submission.error).toMatchObject({
+      whatsapp: [settingsMessages.whatsappInvalid],
+      cutoff: [settingsMessages.cutoffInvalid],
+      pinCode: [settingsMessages.pinInvalid],
+      weekdays: [settingsMessages.weekdaysRequired],
+      codFee: [settingsMessages.amountInvalid("Cash on delivery fee")],
+    });
+  });
+
+  it("checks a holiday's date and name", () => {
+    const bad = parseWithZod(
+      form([
+        ["intent", "add-holiday"],
+        ["day", "2026-02-30"],
+        ["name", ""],
+      ]),
+      {
+        schema: settingsPageSchema,
+      },
+    );
+    expect(bad.status === "error" && bad.error).toMatchObject({
+      day: [settingsMessages.holidayDayInvalid],
+      name: [settingsMessages.holidayNameRequired],
+    });
+    const good = parseWithZod(
+      form([
+        ["intent", "add-holiday"],
+        ["day", "2026-03-19"],
+        ["name", "Ugadi"],
+      ]),
+      {
+        schema: settingsPageSchema,
+      },
+    );
+    expect(good.status === "success" && good.value).toEqual({
+      intent: "add-holiday",
+      day: "2026-03-19",
+      name: "Ugadi",
+    });
+  });
+});

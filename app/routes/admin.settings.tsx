@@ -1,0 +1,357 @@
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireOwner } from "~/auth.server";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { FieldError, FormError } from "~/components/forms/FieldError";
+import { type ServerField, useServerForm } from "~/components/forms/use-server-form";
+import { Toasts } from "~/components/layout/Toasts";
+import { getDb } from "~/db/db.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { formatShopDay, formatTimeOfDay, shopClock } from "~/lib/delivery-dates";
+import { rupeesText } from "~/lib/forms/product";
+import { settingsMessages, settingsPageSchema } from "~/lib/forms/settings";
+import { readShopSettings } from "~/modules/settings/settings.server";
+import {
+  addHoliday,
+  removeHoliday,
+  saveShopSettings,
+  settingsPageLists,
+} from "~/modules/settings/settings-admin.server";
+import { readForm } from "~/read-form.server";
+import { toasts } from "~/toast.server";
+
+export const meta: MetaFunction = () => adminMeta("Settings");
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const db = await getDb();
+  const settings = await readShopSettings(db);
+  const { holidays, zones } = await settingsPageLists(db, shopClock(new Date()).day);
+  return json({
+    settings: {
+      hotline: settings.hotline,
+      whatsapp: `+${settings.whatsapp}`,
+      address: settings.address,
+      pinCode: settings.pinCode,
+      cutoff: formatTimeOfDay(settings.cutoffMinutes),
+      weekdays: settings.businessWeekdays,
+      expressFee: settings.expressFee === null ? "" : rupeesText(settings.expressFee),
+      cashOnDelivery: settings.cashOnDelivery,
+      codCeiling: rupeesText(settings.codCeiling),
+      codFee: rupeesText(settings.codFee),
+      updatedAt: settings.updatedAt.toISOString(),
+    },
+    holidays: holidays.map((holiday) => ({ ...holiday, label: formatShopDay(holiday.day) })),
+    zones: zones.map((zone) => ({
+      id: zone.id,
+      name: zone.name,
+      pinList: zone.pinList,
+      delivers: zone.delivers,
+      standard: `${zone.standardDaysMin}-${zone.standardDaysMax}`,
+      express: zone.expressDaysMin === null ? null : `${zone.expressDaysMin}-${zone.expressDaysMax}`,
+      cashOnDelivery: zone.cashOnDelivery,
+    })),
+  });
+}
+
+/** Owners only: the shop's settings, and the days it is closed. */
+export async function action({ request }: ActionFunctionArgs) {
+  const owner = await requireOwner(request);
+  const actor = { id: owner.id, name: owner.name };
+  const submission = parseWithZod(await readForm(request), { schema: settingsPageSchema });
+  if (submission.status !== "success") {
+    if (submission.error?.intent) throw new Response("Unknown form", { status: 400 });
+    return replyInvalid(submission, { toastFirst: true });
+  }
+  const db = await getDb();
+  const change = submission.value;
+  switch (change.intent) {
+    case "settings": {
+      const { intent: _, ...values } = change;
+      await saveShopSettings(db, actor, values);
+      return toasts().redirectWithSuccess("/admin/settings", settingsMessages.saved, { status: 303 });
+    }
+    case "add-holiday": {
+      if (!(await addHoliday(db, actor, change.day, change.name))) {
+        return replyWithError(submission, settingsMessages.holidayTaken, { status: 409, field: "day" });
+      }
+      return toasts().redirectWithSuccess("/admin/settings#holidays", settingsMessages.holidayAdded, {
+        status: 303,
+      });
+    }
+    case "remove-holiday":
+      await removeHoliday(db, actor, change.day);
+      return toasts().redirectWithSuccess("/admin/settings#holidays", settingsMessages.holidayRemoved, {
+        status: 303,
+      });
+  }
+}
+
+const settingsFields = [
+  "hotline",
+  "whatsapp",
+  "address",
+  "pinCode",
+  "cutoff",
+  "weekdays",
+  "expressFee",
+  "cashOnDelivery",
+  "codCeiling",
+  "codFee",
+] as const;
+
+function TextField({
+  label,
+  field,
+  value,
+  hint,
+  inputMode,
+}: {
+  label: string;
+  field: ServerField;
+  value: string;
+  hint?: string;
+  inputMode?: "numeric" | "decimal" | "tel";
+}) {
+  const described = [field.errors ? field.errorId : null, hint ? `${field.id}-hint` : null].filter(Boolean);
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input
+        id={field.id}
+        name={field.name}
+        type="text"
+        inputMode={inputMode}
+        defaultValue={field.initialValue ?? value}
+        aria-invalid={field.errors ? true : undefined}
+        aria-describedby={described.length ? described.join(" ") : undefined}
+      />
+      {hint ? (
+        <p className="field-hint" id={`${field.id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+export default function AdminSettings() {
+  const { settings, holidays, zones } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const result = answer?.result;
+  const intent = result?.initialValue?.intent;
+  const [form, fields] = useServerForm(
+    "settings-form",
+    intent === "settings" ? result : undefined,
+    settingsFields,
+  );
+  const [holidayForm, holidayFields] = useServerForm(
+    "holiday-form",
+    intent === "add-holiday" ? result : undefined,
+    ["day", "name"] as const,
+  );
+  const typedWeekdays = result?.initialValue?.weekdays;
+  const weekdays =
+    intent === "settings"
+      ? (Array.isArray(typedWeekdays) ? typedWeekdays : typedWeekdays ? [typedWeekdays] : []).map(Number)
+      : settings.weekdays;
+  const cod = intent === "settings" ? result?.initialValue?.cashOnDelivery === "on" : settings.cashOnDelivery;
+
+  return (
+    <div className="admin-page admin-settings">
+      <Toasts toast={answer?.toast ?? null} />
+      <h1>Settings</h1>
+      <p className="admin-intro">
+        What the shop promises and charges. Changes show on the shop within a second. Last saved{" "}
+        {new Date(settings.updatedAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })}.
+      </p>
+
+      <Form
+        method="post"
+        {...form.props}
+        className="stack-form admin-form"
+        aria-labelledby="settings-heading"
+      >
+        <h2 id="settings-heading">Shop and delivery</h2>
+        <FormError id={form.errorId} errors={form.errors} />
+        <fieldset>
+          <legend>Contact</legend>
+          <TextField label="Hotline" field={fields.hotline} value={settings.hotline} inputMode="tel" />
+          <TextField
+            label="WhatsApp number"
+            field={fields.whatsapp}
+            value={settings.whatsapp}
+            inputMode="tel"
+            hint="Shoppers' “Ask about this on WhatsApp” links go to this number."
+          />
+          <div className="field">
+            <label htmlFor={fields.address.id}>Address</label>
+            <textarea
+              id={fields.address.id}
+              name="address"
+              rows={3}
+              defaultValue={fields.address.initialValue ?? settings.address}
+              aria-invalid={fields.address.errors ? true : undefined}
+              aria-describedby={fields.address.errors ? fields.address.errorId : undefined}
+            />
+            <FieldError field={fields.address} />
+          </div>
+          <TextField label="PIN code" field={fields.pinCode} value={settings.pinCode} inputMode="numeric" />
+        </fieldset>
+        <fieldset>
+          <legend>Dispatch</legend>
+          <TextField
+            label="Order cut-off (24-hour time, India)"
+            field={fields.cutoff}
+            value={settings.cutoff}
+            hint="Orders placed from this time on start the next business day."
+          />
+          <fieldset
+            className="checkbox-group"
+            aria-invalid={fields.weekdays.errors ? true : undefined}
+            aria-describedby={fields.weekdays.errors ? fields.weekdays.errorId : undefined}
+          >
+            <legend>Business days</legend>
+            {WEEKDAYS.map((name, day) => (
+              <label key={name} className="checkbox">
+                <input type="checkbox" name="weekdays" value={day} defaultChecked={weekdays.includes(day)} />{" "}
+                {name}
+              </label>
+            ))}
+            <FieldError field={fields.weekdays} />
+          </fieldset>
+          <TextField
+            label="Express delivery fee (Rs.)"
+            field={fields.expressFee}
+            value={settings.expressFee}
+            inputMode="decimal"
+            hint="Leave empty to offer standard delivery only."
+          />
+        </fieldset>
+        <fieldset>
+          <legend>Cash on delivery</legend>
+          <label className="checkbox">
+            <input type="checkbox" name="cashOnDelivery" defaultChecked={cod} /> Offer cash on delivery
+          </label>
+          <TextField
+            label="Largest order paid in cash (Rs.)"
+            field={fields.codCeiling}
+            value={settings.codCeiling}
+            inputMode="decimal"
+          />
+          <TextField
+            label="Cash on delivery fee (Rs.)"
+            field={fields.codFee}
+            value={settings.codFee}
+            inputMode="decimal"
+          />
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" name="intent" value="settings">
+            Save settings
+          </button>
+        </div>
+      </Form>
+
+      <section aria-labelledby="holidays-heading" id="holidays">
+        <h2 id="holidays-heading">Holidays</h2>
+        <p className="admin-intro">
+          Days the shop is closed: no order starts or travels on them. India's public holidays and Karnataka's
+          are added each year; add the festivals (Ugadi, Ganesh Chaturthi, Deepavali …) from the state's list.
+        </p>
+        {holidays.length === 0 ? (
+          <p>No holidays from this year on.</p>
+        ) : (
+          <ul className="admin-list holiday-list">
+            {holidays.map((holiday) => (
+              <li key={holiday.day}>
+                <span>
+                  {holiday.label} {holiday.day.slice(0, 4)}: {holiday.name}
+                </span>
+                <Form method="post" className="inline-form">
+                  <input type="hidden" name="day" value={holiday.day} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove-holiday"
+                    className="button-link"
+                    aria-label={`Remove ${holiday.name} (${holiday.day})`}
+                  >
+                    Remove
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form method="post" {...holidayForm.props} className="inline-fields" aria-label="Add a holiday">
+          <FormError id={holidayForm.errorId} errors={holidayForm.errors} />
+          <div className="field">
+            <label htmlFor={holidayFields.day.id}>Date</label>
+            <input
+              id={holidayFields.day.id}
+              name="day"
+              type="date"
+              defaultValue={holidayFields.day.initialValue}
+              aria-invalid={holidayFields.day.errors ? true : undefined}
+              aria-describedby={holidayFields.day.errors ? holidayFields.day.errorId : undefined}
+            />
+            <FieldError field={holidayFields.day} />
+          </div>
+          <div className="field">
+            <label htmlFor={holidayFields.name.id}>Name</label>
+            <input
+              id={holidayFields.name.id}
+              name="name"
+              type="text"
+              defaultValue={holidayFields.name.initialValue}
+              aria-invalid={holidayFields.name.errors ? true : undefined}
+              aria-describedby={holidayFields.name.errors ? holidayFields.name.errorId : undefined}
+            />
+            <FieldError field={holidayFields.name} />
+          </div>
+          <button type="submit" name="intent" value="add-holiday">
+            Add holiday
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="zones-heading">
+        <h2 id="zones-heading">Delivery zones</h2>
+        <p className="admin-intro">
+          Where the shop delivers, by PIN code prefixes and ranges; where zones overlap, the narrowest wins.
+        </p>
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Zone</th>
+                <th scope="col">PIN codes</th>
+                <th scope="col">Delivers</th>
+                <th scope="col">Standard (business days)</th>
+                <th scope="col">Express</th>
+                <th scope="col">Cash on delivery</th>
+              </tr>
+            </thead>
+            <tbody>
+              {zones.map((zone) => (
+                <tr key={zone.id}>
+                  <th scope="row">{zone.name}</th>
+                  <td>{zone.pinList}</td>
+                  <td>{zone.delivers ? "Yes" : "No"}</td>
+                  <td>{zone.delivers ? zone.standard : "—"}</td>
+                  <td>{zone.delivers && zone.express ? zone.express : "—"}</td>
+                  <td>{zone.delivers && zone.cashOnDelivery ? "Yes" : "No"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}
