@@ -85,7 +85,6 @@ export default function Store() {
               {total} {total === 1 ? "Product" : "Products"}
               {filters.q ? ` for “${used ?? filters.q}”` : ""}
             </h2>
-            <SortControl filters={filters} />
             <nav className="grid-switch" aria-label="Columns">
               {GRIDS.map((grid) => (
                 <Link
@@ -99,6 +98,7 @@ export default function Store() {
                 />
               ))}
             </nav>
+            <SortControl filters={filters} />
           </div>
           {chips.length > 0 ? (
             <nav aria-label="Active filters">
@@ -107,7 +107,7 @@ export default function Store() {
                   <li key={chip.key}>
                     <Link to={chip.href} aria-label={`Remove ${chip.label}`} preventScrollReset>
                       {chip.label}
-                      <span aria-hidden="true"> ×</span>
+                      <span aria-hidden="true">×</span>
                     </Link>
                   </li>
                 ))}
