@@ -17,7 +17,7 @@ import { Header, type HeaderProps } from "~/components/layout/Header";
 import { Toasts, type ToastView } from "~/components/layout/Toasts";
 import { NotFound } from "~/components/NotFound";
 import { useNonce } from "~/components/nonce";
-import { shop } from "~/lib/shop";
+import { shopDescription, shopTitle } from "~/lib/shop";
 import { currentCustomer } from "~/request.server";
 import stylesheet from "~/styles/app.css";
 import formStyles from "~/styles/forms.css";
@@ -30,11 +30,8 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = () => [
-  { title: `${shop.name} | Laptops, Desktops, CCTV & Biometrics in ${shop.city}` },
-  {
-    name: "description",
-    content: `New, refurbished and rental laptops, desktops, CCTV, biometric systems and IT accessories from ${shop.name}, ${shop.city}.`,
-  },
+  { title: shopTitle },
+  { name: "description", content: shopDescription },
 ];
 
 /** The back office has its own frame (app/routes/admin.tsx): no shop header, footer or customer. */

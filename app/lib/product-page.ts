@@ -1,6 +1,7 @@
 /** Pure helpers for the product detail page: stock wording, quantity choices, gallery, zoom and JSON-LD. */
 
 import { LOW_STOCK, MAX_QUANTITY } from "./limits";
+import { linkPreviewTags } from "./link-preview";
 import { shop } from "./shop";
 
 /** What the page says about stock: "In Stock", "Only 3 left" or "Out of Stock". */
@@ -136,21 +137,21 @@ export function serializeJsonLd(data: unknown): string {
 
 export type ProductSeo = { url: string; summary: string; image: string; imageAlt: string; price: string };
 
-/** The product page's title, description, canonical link and Open Graph tags for link previews. */
+/** The product page's title, description, canonical link and Open Graph tags for link previews, with the price. */
 export function productMetaTags(title: string, seo: ProductSeo) {
   return [
     { title: `${title} | ${shop.name}` },
     { name: "description", content: seo.summary },
     { tagName: "link", rel: "canonical", href: seo.url },
-    { property: "og:type", content: "product" },
-    { property: "og:site_name", content: shop.name },
-    { property: "og:title", content: title },
-    { property: "og:description", content: seo.summary },
-    { property: "og:url", content: seo.url },
-    { property: "og:image", content: seo.image },
-    { property: "og:image:alt", content: seo.imageAlt },
+    ...linkPreviewTags({
+      type: "product",
+      title,
+      description: seo.summary,
+      url: seo.url,
+      image: seo.image,
+      imageAlt: seo.imageAlt,
+    }),
     { property: "product:price:amount", content: seo.price },
     { property: "product:price:currency", content: "INR" },
-    { name: "twitter:card", content: "summary_large_image" },
   ];
 }

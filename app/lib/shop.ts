@@ -11,3 +11,10 @@ export const shop = {
   openingHours: "Monday to Friday, 10 AM to 8 PM",
   yearsServing: 12,
 } as const;
+
+/** The home page's title and description (the root's defaults for every page that sets none). */
+export const shopTitle = `${shop.name} | Laptops, Desktops, CCTV & Biometrics in ${shop.city}`;
+export const shopDescription = `New, refurbished and rental laptops, desktops, CCTV, biometric systems and IT accessories from ${shop.name}, ${shop.city}.`;
+
+/** The picture a link to the home page previews with (a file in public/). */
+export const SHOP_PREVIEW_IMAGE = "/images/banners/main-banner.svg";

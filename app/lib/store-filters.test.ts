@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  activeFilterChips,
   canonicalRedirect,
   effectiveSort,
   parseStoreFilters,
@@ -89,5 +90,54 @@ describe("storeTitleLimit", () => {
     expect(storeTitleLimit(4)).toBe(80);
     expect(storeTitleLimit(6)).toBeUndefined();
     expect(storeTitleLimit(12)).toBeUndefined();
+  });
+});
+
+describe("activeFilterChips", () => {
+  it("has none for the plain store, a search, a sort, a grid or a page", () => {
+    expect(
+      activeFilterChips(parseStoreFilters(new URLSearchParams("q=dell&sort=price&grid=3&page=2"))),
+    ).toEqual([]);
+  });
+
+  it("names each filter in force and links to the store without it, on its first page", () => {
+    const filters = parseStoreFilters(
+      new URLSearchParams(
+        "q=laptop&category=Laptops&brand=Dell&tag=featured&minPrice=40000&maxPrice=90000&sort=price&grid=3&page=2",
+      ),
+    );
+    expect(activeFilterChips(filters)).toEqual([
+      {
+        key: "category",
+        label: "Category: Laptops",
+        href: "/product?q=laptop&brand=Dell&tag=featured&minPrice=40000&maxPrice=90000&sort=price&grid=3",
+      },
+      {
+        key: "brand",
+        label: "Brand: Dell",
+        href: "/product?q=laptop&category=Laptops&tag=featured&minPrice=40000&maxPrice=90000&sort=price&grid=3",
+      },
+      {
+        key: "tag",
+        label: "Tag: Featured",
+        href: "/product?q=laptop&category=Laptops&brand=Dell&minPrice=40000&maxPrice=90000&sort=price&grid=3",
+      },
+      {
+        key: "minPrice",
+        label: "From Rs. 40,000",
+        href: "/product?q=laptop&category=Laptops&brand=Dell&tag=featured&maxPrice=90000&sort=price&grid=3",
+      },
+      {
+        key: "maxPrice",
+        label: "Up to Rs. 90,000",
+        href: "/product?q=laptop&category=Laptops&brand=Dell&tag=featured&minPrice=40000&sort=price&grid=3",
+      },
+    ]);
+  });
+
+  it("removing the only filter goes back to the plain store", () => {
+    expect(activeFilterChips(parseStoreFilters(new URLSearchParams("brand=HP")))).toEqual([
+      { key: "brand", label: "Brand: HP", href: "/product" },
+    ]);
   });
 });

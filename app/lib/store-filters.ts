@@ -1,5 +1,6 @@
-import { TAGS, type Tag } from "./catalogue";
+import { TAGS, type Tag, tagLabels } from "./catalogue";
 import { TITLE_CUTS } from "./limits";
+import { formatRupees } from "./money";
 import { normaliseSearch } from "./search-text";
 import { isTypedText } from "./text";
 
@@ -121,4 +122,28 @@ export function effectiveSort(filters: StoreFilters): Sort | "relevance" {
 /** Store titles are cut at 80 characters unless the grid is 6 or 12 columns. */
 export function storeTitleLimit(grid: Grid): number | undefined {
   return grid === 6 || grid === 12 ? undefined : TITLE_CUTS.store;
+}
+
+/** A filter in force, shown as a chip above the products: what it is, and the store URL without it. */
+export type FilterChip = {
+  key: "category" | "brand" | "tag" | "minPrice" | "maxPrice";
+  label: string;
+  /** The store URL with this filter removed (back to the first page; everything else kept). */
+  href: string;
+};
+
+/**
+ * The filters the shopper set in the filter panel (category, brand, tag, price), in the panel's order. The
+ * search, the sort, the grid and the page are not filters: the heading and the toolbar show them.
+ */
+export function activeFilterChips(filters: StoreFilters): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const add = (key: FilterChip["key"], label: string) =>
+    chips.push({ key, label, href: storeUrl(filters, { [key]: undefined, page: 1 }) });
+  if (filters.category) add("category", `Category: ${filters.category}`);
+  if (filters.brand) add("brand", `Brand: ${filters.brand}`);
+  if (filters.tag) add("tag", `Tag: ${tagLabels[filters.tag]}`);
+  if (filters.minPrice !== undefined) add("minPrice", `From ${formatRupees(filters.minPrice * 100)}`);
+  if (filters.maxPrice !== undefined) add("maxPrice", `Up to ${formatRupees(filters.maxPrice * 100)}`);
+  return chips;
 }

@@ -2,9 +2,13 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { DEFAULT_BLOG_IMAGE } from "~/components/blog/BlogCard";
 import { SanitizedHtml } from "~/components/SanitizedHtml";
+import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { formatLongDate } from "~/lib/dates";
+import { linkPreviewTags } from "~/lib/link-preview";
 import { parseId } from "~/lib/params";
+import { absoluteUrl } from "~/lib/product-page";
+import { shop } from "~/lib/shop";
 import { getBlog } from "~/modules/blog/blog.server";
 import { plainText, sanitizeDescription } from "~/modules/content/sanitize.server";
 import blogStyles from "~/styles/blog.css";
@@ -16,6 +20,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const blog = id === undefined ? null : await getBlog(await getDb(), id);
   if (!blog) throw new Response("Blog not found", { status: 404 });
   const image = blog.images[0];
+  const { publicUrl } = config();
   return json({
     blog: {
       id: blog.id,
@@ -26,13 +31,29 @@ export async function loader({ params }: LoaderFunctionArgs) {
       description: sanitizeDescription(blog.description),
     },
     summary: plainText(blog.description).slice(0, 160),
+    preview: {
+      url: absoluteUrl(publicUrl, `/blog/${blog.id}`),
+      // A blog without a picture previews with the same default picture its page shows.
+      image: absoluteUrl(publicUrl, image?.url ?? DEFAULT_BLOG_IMAGE),
+      imageAlt: image?.alt || blog.title,
+    },
   });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
-    ? [{ title: `${data.blog.title} | Kaveri Computers` }, { name: "description", content: data.summary }]
-    : [{ title: "Blog not found | Kaveri Computers" }];
+    ? [
+        { title: `${data.blog.title} | ${shop.name}` },
+        { name: "description", content: data.summary },
+        ...linkPreviewTags({
+          type: "article",
+          title: data.blog.title,
+          description: data.summary,
+          ...data.preview,
+        }),
+        { property: "article:published_time", content: data.blog.publishedAt },
+      ]
+    : [{ title: `Blog not found | ${shop.name}` }];
 
 export default function BlogPage() {
   const { blog } = useLoaderData<typeof loader>();

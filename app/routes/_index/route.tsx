@@ -1,9 +1,13 @@
-import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { ProductSection } from "~/components/product/ProductGrid";
 import { SpecialCard } from "~/components/product/SpecialCard";
+import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { linkPreviewTags } from "~/lib/link-preview";
+import { absoluteUrl } from "~/lib/product-page";
+import { SHOP_PREVIEW_IMAGE, shopDescription, shopTitle } from "~/lib/shop";
 import { latestBlogs, toBlogCard } from "~/modules/blog/blog.server";
 import { productsTagged } from "~/modules/catalogue/products.server";
 import { currentCustomer } from "~/request.server";
@@ -27,8 +31,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
     productsTagged(db, "popular", 6),
     latestBlogs(db, 4),
   ]);
-  return json({ featured, special, popular, wished, blogs: blogs.map(toBlogCard) });
+  const { publicUrl } = config();
+  const preview = { url: absoluteUrl(publicUrl, "/"), image: absoluteUrl(publicUrl, SHOP_PREVIEW_IMAGE) };
+  return json({ featured, special, popular, wished, blogs: blogs.map(toBlogCard), preview });
 }
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: shopTitle },
+  { name: "description", content: shopDescription },
+  ...(data
+    ? linkPreviewTags({
+        type: "website",
+        title: shopTitle,
+        description: shopDescription,
+        url: data.preview.url,
+        image: data.preview.image,
+      })
+    : []),
+];
 
 export default function Home() {
   const { featured, special, popular, wished, blogs } = useLoaderData<typeof loader>();

@@ -4,6 +4,7 @@ import { DeliveryCheck } from "~/components/delivery/DeliveryCheck";
 import { CopyProductLink } from "~/components/product/CopyProductLink";
 import { Price, TaxLine } from "~/components/product/Price";
 import { Stars } from "~/components/product/Stars";
+import { WhatsAppLinks } from "~/components/product/WhatsAppLinks";
 import { WishlistHeart } from "~/components/product/WishlistHeart";
 import { CompareIcon } from "~/components/ui/icons";
 import { type ProductType, productTypeLabels, type Tag } from "~/lib/catalogue";
@@ -34,6 +35,7 @@ export function ProductSummary({
   inCart,
   wished,
   url,
+  whatsapp,
   delivery,
   lastResult,
 }: {
@@ -43,6 +45,8 @@ export function ProductSummary({
   wished: boolean;
   /** The product page's canonical URL, for Copy Product Link. */
   url: string;
+  /** The WhatsApp links (share, ask the dealer) and the share text, built by the loader. */
+  whatsapp: { text: string; share: string; ask?: string };
   delivery: DeliveryCheckView | undefined;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
@@ -98,6 +102,13 @@ export function ProductSummary({
         <h2 id="shipping-heading">Shipping &amp; Returns</h2>
         <p>Free shipping and returns available on all orders. Delivery within 5-10 business days.</p>
       </section>
+      <WhatsAppLinks
+        shareUrl={whatsapp.share}
+        askUrl={whatsapp.ask}
+        title={product.title}
+        text={whatsapp.text}
+        url={url}
+      />
       <CopyProductLink url={url} />
     </div>
   );

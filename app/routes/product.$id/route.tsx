@@ -16,10 +16,12 @@ import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { parseId } from "~/lib/params";
 import { productMetaTags } from "~/lib/product-page";
+import { productShareText, whatsAppAskUrl, whatsAppShareUrl } from "~/lib/share";
 import { shop } from "~/lib/shop";
 import { cutText } from "~/lib/text";
 import { productPageView } from "~/modules/catalogue/product-detail.server";
 import { deliveryCheck } from "~/modules/delivery/delivery-check.server";
+import { readShopSettings } from "~/modules/settings/settings.server";
 import { currentCustomer } from "~/request.server";
 import productStyles from "~/styles/product.css";
 import type { action } from "./action.server";
@@ -36,17 +38,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (id === undefined) throw notFound();
   const customer = await currentCustomer(request);
   const db = await getDb();
-  const view = await productPageView(db, id, {
-    customerId: customer?.id,
-    publicUrl: config().publicUrl,
-    imageParam: new URL(request.url).searchParams.get("image"),
-  });
+  const [view, settings] = await Promise.all([
+    productPageView(db, id, {
+      customerId: customer?.id,
+      publicUrl: config().publicUrl,
+      imageParam: new URL(request.url).searchParams.get("image"),
+    }),
+    readShopSettings(db),
+  ]);
   if (!view) throw notFound();
+  const shareText = productShareText(view.product.title, view.product.discountedPrice);
+  const whatsapp = {
+    text: shareText,
+    share: whatsAppShareUrl(shareText, view.seo.url),
+    ask: whatsAppAskUrl(settings.whatsapp, view.product.title, view.seo.url),
+  };
   const { check, setCookie } = await deliveryCheck(db, request, customer?.id);
   // A delivery date is the shopper's own, and the time left to order changes by the minute.
   const headers: HeadersInit = check ? { "Cache-Control": "private, no-store" } : {};
   return json(
-    { ...view, delivery: check },
+    { ...view, whatsapp, delivery: check },
     { headers: setCookie ? { ...headers, "Set-Cookie": setCookie } : headers },
   );
 }
@@ -60,8 +71,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? productMetaTags(data.product.title, data.seo) : [{ title: `Product not found | ${shop.name}` }];
 
 export default function ProductPage() {
-  const { product, images, selectedImage, reviews, popular, inCart, wished, popularWished, seo, delivery } =
-    useLoaderData<typeof loader>();
+  const {
+    product,
+    images,
+    selectedImage,
+    reviews,
+    popular,
+    inCart,
+    wished,
+    popularWished,
+    seo,
+    whatsapp,
+    delivery,
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <div className="container page product-page">
@@ -81,6 +103,7 @@ export default function ProductPage() {
           inCart={inCart}
           wished={wished}
           url={seo.url}
+          whatsapp={whatsapp}
           delivery={delivery}
           lastResult={answer?.intent === "add-to-cart" ? answer.result : undefined}
         />

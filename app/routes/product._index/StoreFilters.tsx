@@ -10,10 +10,16 @@ import {
   storeUrl,
 } from "~/lib/store-filters";
 
+/** The filter form's id: the sort control in the toolbar belongs to it through its `form` attribute. */
+export const FILTER_FORM_ID = "store-filter-form";
+/** The filter panel's id, which the "Filters" drawer's summary controls. */
+export const FILTER_PANEL_ID = "store-filters";
+
 /**
- * The store's side panel: categories as links, then one GET form for price, tag, brand and sort (each tag and
- * brand a radio in a chip: `.chips > label` in store.css, no class on each of the 25). Without
- * JavaScript the Apply button submits it; with JavaScript a change applies at once (prices on Apply or Enter).
+ * The store's side panel: categories as links, then one GET form for price, tag and brand (each tag and
+ * brand a radio in a chip: `.chips > label` in store.css, no class on each of the 25) and the sort, whose
+ * select sits in the toolbar (SortControl) so a phone reaches it with the panel folded. Without JavaScript
+ * the Apply button submits it; with JavaScript a change applies at once (prices on Apply or Enter).
  */
 export function StoreFilters({
   filters,
@@ -22,18 +28,9 @@ export function StoreFilters({
   filters: Filters;
   facets: { categories: string[]; brands: string[] };
 }) {
-  const navigate = useNavigate();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const sort = effectiveSort(filters);
+  const apply = useApplyFilters();
+  const hydrated = useHydrated();
 
-  // With JavaScript a change applies at once, straight to the clean URL; without it the Apply button
-  // submits the same GET form and the loader redirects to the clean URL.
-  function apply(form: HTMLFormElement) {
-    const params = new URLSearchParams();
-    for (const [key, value] of new FormData(form)) if (typeof value === "string") params.append(key, value);
-    navigate(storeUrl(parseStoreFilters(params)), { preventScrollReset: true });
-  }
   function applyChange(event: FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement | HTMLSelectElement;
     if (target.name === "minPrice" || target.name === "maxPrice") return;
@@ -45,7 +42,7 @@ export function StoreFilters({
   }
 
   return (
-    <aside className="store-filters" aria-label="Filters">
+    <aside className="store-filters" id={FILTER_PANEL_ID} aria-label="Filters">
       <section className="filter-card" aria-labelledby="shop-by-category">
         <h2 id="shop-by-category">Shop By Categories</h2>
         <ul className="category-list">
@@ -67,6 +64,7 @@ export function StoreFilters({
         </ul>
       </section>
       <Form
+        id={FILTER_FORM_ID}
         method="get"
         action="/product"
         className="filter-card filter-form"
@@ -130,17 +128,6 @@ export function StoreFilters({
             ))}
           </div>
         </fieldset>
-        <label className="sort-label">
-          Sort By
-          <select name="sort" defaultValue={sort === "relevance" ? "" : sort}>
-            {filters.q ? <option value="">Relevance</option> : null}
-            {SORTS.map((value) => (
-              <option key={value} value={value}>
-                {sortLabels[value]}
-              </option>
-            ))}
-          </select>
-        </label>
         <div className="filter-actions">
           <button type="submit">Apply</button>
           <Link to="/product" className="button button-secondary">
@@ -151,4 +138,62 @@ export function StoreFilters({
       </Form>
     </aside>
   );
+}
+
+/**
+ * "Sort By", in the toolbar above the products so it stays in reach on a phone with the filter panel folded.
+ * The select belongs to the filter form (its `form` attribute), so Apply sends it with the filters and this
+ * button sends the filters with it. With JavaScript a change applies at once and the button goes.
+ */
+export function SortControl({ filters }: { filters: Filters }) {
+  const apply = useApplyFilters();
+  const hydrated = useHydrated();
+  const sort = effectiveSort(filters);
+  return (
+    <div className="sort-control">
+      <label className="sort-label">
+        Sort By
+        <select
+          name="sort"
+          form={FILTER_FORM_ID}
+          defaultValue={sort === "relevance" ? "" : sort}
+          onChange={(event) => {
+            const form = event.currentTarget.form;
+            if (form) apply(form);
+          }}
+        >
+          {filters.q ? <option value="">Relevance</option> : null}
+          {SORTS.map((value) => (
+            <option key={value} value={value}>
+              {sortLabels[value]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {hydrated ? null : (
+        <button type="submit" form={FILTER_FORM_ID} className="button-secondary sort-button">
+          Sort
+        </button>
+      )}
+    </div>
+  );
+}
+
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
+ * With JavaScript a change applies at once, straight to the clean URL; without it the Apply (or Sort) button
+ * submits the same GET form and the loader redirects to the clean URL.
+ */
+function useApplyFilters(): (form: HTMLFormElement) => void {
+  const navigate = useNavigate();
+  return (form) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) if (typeof value === "string") params.append(key, value);
+    navigate(storeUrl(parseStoreFilters(params)), { preventScrollReset: true });
+  };
 }

@@ -13,11 +13,18 @@ import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { getDb } from "~/db/db.server";
 import { searchMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
-import { canonicalRedirect, GRIDS, parseStoreFilters, storeTitleLimit, storeUrl } from "~/lib/store-filters";
+import {
+  activeFilterChips,
+  canonicalRedirect,
+  GRIDS,
+  parseStoreFilters,
+  storeTitleLimit,
+  storeUrl,
+} from "~/lib/store-filters";
 import { PAGE_SIZE, productsTagged, storePage } from "~/modules/catalogue/products.server";
 import { currentCustomer } from "~/request.server";
 import storeStyles from "~/styles/store.css";
-import { StoreFilters } from "./StoreFilters";
+import { FILTER_PANEL_ID, SortControl, StoreFilters } from "./StoreFilters";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: storeStyles }];
 
@@ -55,13 +62,23 @@ export default function Store() {
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/product";
   const titleLimit = storeTitleLimit(filters.grid);
+  const chips = activeFilterChips(filters);
 
   return (
     <div className="container page store">
       <Breadcrumbs current="Our Store" />
       <h1>Our Store</h1>
       <div className="store-layout">
-        <StoreFilters filters={filters} facets={facets} />
+        <div className="store-side">
+          {/* The "Filters" drawer: on a narrow screen the panel after it shows only while it is open (store.css),
+              so phones start with it folded and no JavaScript is needed; wide screens hide the summary. */}
+          <details className="filter-drawer">
+            <summary aria-controls={FILTER_PANEL_ID}>
+              Filters{chips.length > 0 ? ` (${chips.length})` : ""}
+            </summary>
+          </details>
+          <StoreFilters filters={filters} facets={facets} />
+        </div>
         <section className="store-results" aria-labelledby="results-heading" aria-busy={busy}>
           <div className="store-toolbar">
             <h2 id="results-heading" className="product-count" aria-live="polite">
@@ -81,7 +98,22 @@ export default function Store() {
                 />
               ))}
             </nav>
+            <SortControl filters={filters} />
           </div>
+          {chips.length > 0 ? (
+            <nav aria-label="Active filters">
+              <ul className="active-filters">
+                {chips.map((chip) => (
+                  <li key={chip.key}>
+                    <Link to={chip.href} aria-label={`Remove ${chip.label}`} preventScrollReset>
+                      {chip.label}
+                      <span aria-hidden="true">×</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
           {used ? (
             <p className="search-corrected">
               Showing results for <strong>{used}</strong>.{" "}
