@@ -1,13 +1,12 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { contentAdminMessages } from "~/lib/admin-messages";
-import { imageUploadSchema } from "~/lib/forms/product";
+import { getZodConstraint, imageUploadSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { parseId } from "~/lib/params";
 import { getBlogPost, setBlogPicture } from "~/modules/blog/blog-admin.server";
 import {
@@ -23,7 +22,7 @@ const notFound = () => json({ message: contentAdminMessages.postNotFound }, { st
 /** The page is the post's edit page around the upload form; the role is checked here too. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  return null;
+  return json({ constraint: getZodConstraint(imageUploadSchema) });
 }
 
 /**
@@ -67,6 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function UploadPostPicture() {
   const answer = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   const params = useParams();
   return (
     <>
@@ -76,6 +76,7 @@ export default function UploadPostPicture() {
         owner="post"
         heading="Change the picture"
         lastResult={answer?.result}
+        constraint={constraint}
       />
     </>
   );

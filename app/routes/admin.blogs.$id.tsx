@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useOutlet } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
@@ -12,7 +11,13 @@ import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { contentAdminMessages } from "~/lib/admin-messages";
 import { formatLongDate } from "~/lib/dates";
-import { blogPostChangeSchema } from "~/lib/forms/content";
+import {
+  blogPostChangeSchema,
+  blogPostSchema,
+  getZodConstraint,
+  imageUploadSchema,
+  parseWithZod,
+} from "~/lib/forms/schemas.server";
 import { parseId } from "~/lib/params";
 import {
   blogCategories,
@@ -51,6 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Rendered as the shop renders it (sanitised again on the way out, like every description).
     preview: sanitizeDescription(post.description),
     categories: await blogCategories(db),
+    constraints: { post: getZodConstraint(blogPostSchema), image: getZodConstraint(imageUploadSchema) },
   });
 }
 
@@ -115,7 +121,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function BlogPostPage() {
-  const { post, preview, categories } = useLoaderData<typeof loader>();
+  const { post, preview, categories, constraints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const publishing = useIsPending({ intent: post.publishedAt ? "unpublish" : "publish" });
   const removingPicture = useIsPending({ intent: "picture-remove" });
@@ -165,6 +171,7 @@ export default function BlogPostPage() {
         id="edit-post"
         heading="Edit the post"
         lastResult={answer?.result}
+        constraint={constraints.post}
         defaultValue={{ title: post.title, category: post.category, description: post.description }}
         categories={categories}
         version={post.updatedAt}
@@ -203,6 +210,7 @@ export default function BlogPostPage() {
             action={`/admin/blogs/${post.id}/images`}
             owner="post"
             heading={post.images.length > 0 ? "Change the picture" : "Add a picture"}
+            constraint={constraints.image}
           />
         )}
       </section>

@@ -1,21 +1,21 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
   type ActionFunctionArgs,
+  json,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { clientAddress } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Field, FormError } from "~/components/forms/Field";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
 import { staffMessages } from "~/lib/admin-messages";
-import { staffLoginSchema } from "~/lib/forms/staff";
+import { getZodConstraint, parseWithZod, staffLoginSchema } from "~/lib/forms/schemas.server";
 import { accountProblems } from "~/lib/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
@@ -40,7 +40,7 @@ function backOfficePath(to: FormDataEntryValue | null): string {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSessionStaff(await getDb(), request)) throw redirect("/admin", { status: 303 });
-  return null;
+  return json({ constraint: getZodConstraint(staffLoginSchema) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -84,13 +84,10 @@ export default function AdminLogin() {
   const answer = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const busy = useIsPending({ state: "submitting" });
-  const [form, fields] = useForm({
-    id: "admin-login",
-    lastResult: answer?.result,
-    constraint: getZodConstraint(staffLoginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffLoginSchema }),
+  const { constraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useCheckedForm("admin-login", answer?.result, ["email", "password"], {
+    constraint,
+    loadSchema: () => import("~/lib/forms/staff").then((forms) => forms.staffLoginSchema),
   });
   const redirectTo = searchParams.get("redirectTo");
   return (
@@ -102,7 +99,7 @@ export default function AdminLogin() {
         method="post"
         action={redirectTo ? `/admin/login?${new URLSearchParams({ redirectTo })}` : "/admin/login"}
         className="stack-form"
-        {...getFormProps(form)}
+        {...form.props}
       >
         <FormError id={form.errorId} errors={form.errors} />
         <Field label="Email" field={fields.email} type="email" autoComplete="username" />

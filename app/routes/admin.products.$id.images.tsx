@@ -1,12 +1,16 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { imageUploadSchema, PRODUCT_LIMITS } from "~/lib/forms/product";
+import {
+  getZodConstraint,
+  imageUploadSchema,
+  PRODUCT_LIMITS,
+  parseWithZod,
+} from "~/lib/forms/schemas.server";
 import { productAdminMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
 import { addProductImage, imageSlotsLeft } from "~/modules/catalogue/product-admin.server";
@@ -23,7 +27,7 @@ const notFound = () => json({ message: productAdminMessages.notFound }, { status
 /** The page is the edit page around the upload form; the role is checked here too. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  return null;
+  return json({ constraint: getZodConstraint(imageUploadSchema) });
 }
 
 /**
@@ -63,6 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function UploadImage() {
   const answer = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   const params = useParams();
   return (
     <>
@@ -71,6 +76,7 @@ export default function UploadImage() {
         action={`/admin/products/${params.id}/images`}
         owner="product"
         lastResult={answer?.result}
+        constraint={constraint}
       />
     </>
   );

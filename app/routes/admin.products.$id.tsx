@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Form,
@@ -17,7 +16,16 @@ import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { formatLongDate } from "~/lib/dates";
-import { PRODUCT_LIMITS, productEditSchema, productValuesOf, rupeesText } from "~/lib/forms/product";
+import { PRODUCT_LIMITS } from "~/lib/form-limits";
+import {
+  getZodConstraint,
+  imageUploadSchema,
+  parseWithZod,
+  productEditSchema,
+  productFormSchema,
+  productValuesOf,
+  rupeesText,
+} from "~/lib/forms/schemas.server";
 import { productAdminMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
 import {
@@ -75,6 +83,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     colours,
     facets,
+    constraints: { product: getZodConstraint(productFormSchema), image: getZodConstraint(imageUploadSchema) },
   });
 }
 
@@ -166,7 +175,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod === "POST" || defaultShouldRevalidate;
 
 export default function EditProduct() {
-  const { product, defaults, colours, facets } = useLoaderData<typeof loader>();
+  const { product, defaults, colours, facets, constraints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const outlet = useOutlet();
   const changingVisibility = useIsPending({ intent: product.hiddenAt ? "show" : "hide" });
@@ -195,6 +204,7 @@ export default function EditProduct() {
       <ProductForm
         key={product.version}
         lastResult={answer?.intent === "save" ? answer.result : undefined}
+        constraint={constraints.product}
         defaults={defaults}
         colours={colours}
         categories={facets.categories}
@@ -263,7 +273,7 @@ export default function EditProduct() {
         </ol>
         {outlet ??
           (images.length < PRODUCT_LIMITS.images ? (
-            <ImageUploadForm action={`${here}/images`} owner="product" />
+            <ImageUploadForm action={`${here}/images`} owner="product" constraint={constraints.image} />
           ) : null)}
       </section>
 

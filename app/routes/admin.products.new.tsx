@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
@@ -7,7 +6,12 @@ import { ProductForm } from "~/components/admin/ProductForm";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { productFormSchema, productValuesOf } from "~/lib/forms/product";
+import {
+  getZodConstraint,
+  parseWithZod,
+  productFormSchema,
+  productValuesOf,
+} from "~/lib/forms/schemas.server";
 import { productAdminMessages } from "~/lib/messages";
 import { createProduct, listColours, productProblemReply } from "~/modules/catalogue/product-admin.server";
 import { catalogueFacets } from "~/modules/catalogue/products.server";
@@ -20,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const db = await getDb();
   const [colours, facets] = await Promise.all([listColours(db), catalogueFacets(db)]);
-  return json({ colours, facets });
+  return json({ colours, facets, constraint: getZodConstraint(productFormSchema) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewProduct() {
-  const { colours, facets } = useLoaderData<typeof loader>();
+  const { colours, facets, constraint } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
@@ -54,6 +58,7 @@ export default function NewProduct() {
       <p className="admin-hint">It shows in the shop as soon as it is created. Pictures are added next.</p>
       <ProductForm
         lastResult={answer?.result}
+        constraint={constraint}
         defaults={{
           title: "",
           description: "",

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireOwner, requireStaff } from "~/auth.server";
@@ -9,7 +8,7 @@ import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { orderAdminMessages } from "~/lib/admin-messages";
 import { formatLongDate } from "~/lib/dates";
-import { orderPageSchema } from "~/lib/forms/orders";
+import { orderPageSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { formatRupees } from "~/lib/money";
 import { parseId } from "~/lib/params";
 import { moveOrder, orderDetail, refundOrder, sendStatusMail } from "~/modules/orders/admin-orders.server";
