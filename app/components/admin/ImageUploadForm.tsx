@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { FormConstraint } from "~/components/forms/checked-form-state";
-import { FieldError, FormError } from "~/components/forms/Field";
+import { FieldError, FormError } from "~/components/forms/FieldError";
 import { inputProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";

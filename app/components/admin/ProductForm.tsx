@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { FormConstraint } from "~/components/forms/checked-form-state";
-import { FieldError, FormError } from "~/components/forms/Field";
+import { FieldError, FormError } from "~/components/forms/FieldError";
 import {
   type CheckedField,
   checkboxGroupProps,

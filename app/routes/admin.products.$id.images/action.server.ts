@@ -1,16 +1,8 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useParams } from "@remix-run/react";
+import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
-import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
-import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import {
-  getZodConstraint,
-  imageUploadSchema,
-  PRODUCT_LIMITS,
-  parseWithZod,
-} from "~/lib/forms/schemas.server";
+import { imageUploadSchema, PRODUCT_LIMITS, parseWithZod } from "~/lib/forms/schemas.server";
 import { productAdminMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
 import { addProductImage, imageSlotsLeft } from "~/modules/catalogue/product-admin.server";
@@ -22,13 +14,7 @@ import {
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
-const notFound = () => json({ message: productAdminMessages.notFound }, { status: 404 });
-
-/** The page is the edit page around the upload form; the role is checked here too. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
-  return json({ constraint: getZodConstraint(imageUploadSchema) });
-}
+export const notFound = () => json({ message: productAdminMessages.notFound }, { status: 404 });
 
 /**
  * A picture upload (the only multipart post with more than 64 KB, app/lib/request-limits.mjs). The page
@@ -63,21 +49,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return toasts().redirectWithSuccess(`/admin/products/${id}`, productAdminMessages.imageAdded, {
     status: 303,
   });
-}
-
-export default function UploadImage() {
-  const answer = useActionData<typeof action>();
-  const { constraint } = useLoaderData<typeof loader>();
-  const params = useParams();
-  return (
-    <>
-      <Toasts toast={answer?.toast ?? null} />
-      <ImageUploadForm
-        action={`/admin/products/${params.id}/images`}
-        owner="product"
-        lastResult={answer?.result}
-        constraint={constraint}
-      />
-    </>
-  );
 }
