@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
@@ -8,7 +7,7 @@ import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { contentAdminMessages } from "~/lib/admin-messages";
-import { blogPostSchema } from "~/lib/forms/content";
+import { blogPostSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
 import { blogCategories, createBlogPost } from "~/modules/blog/blog-admin.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
@@ -17,7 +16,10 @@ export const meta: MetaFunction = () => adminMeta("New blog post");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  return json({ categories: await blogCategories(await getDb()) });
+  return json({
+    categories: await blogCategories(await getDb()),
+    constraint: getZodConstraint(blogPostSchema),
+  });
 }
 
 /** A new post is saved as a draft; it goes on the shop when it is published from its page. */
@@ -39,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewBlogPost() {
-  const { categories } = useLoaderData<typeof loader>();
+  const { categories, constraint } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
@@ -55,6 +57,7 @@ export default function NewBlogPost() {
         id="new-post"
         heading="Post"
         lastResult={answer?.result}
+        constraint={constraint}
         categories={categories}
         submitLabel="Save draft"
         pendingLabel="Saving…"

@@ -1,17 +1,24 @@
-import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
+import type { FormConstraint } from "~/components/forms/checked-form-state";
 import { Field, FieldError, FormError } from "~/components/forms/Field";
+import { textareaProps } from "~/components/forms/field-props";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { contentAdminMessages } from "~/lib/admin-messages";
 import { formatLongDate } from "~/lib/dates";
-import { enquiryChangeSchema, enquiryReplySchema } from "~/lib/forms/content";
+import {
+  enquiryChangeSchema,
+  enquiryReplySchema,
+  getZodConstraint,
+  parseWithZod,
+} from "~/lib/forms/schemas.server";
 import { parseId } from "~/lib/params";
 import {
   markEnquiryUnread,
@@ -51,6 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       body: reply.body,
       createdAt: reply.createdAt.toISOString(),
     })),
+    constraint: getZodConstraint(enquiryReplySchema),
   });
 }
 
@@ -102,7 +110,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EnquiryPage() {
-  const { enquiry, replies } = useLoaderData<typeof loader>();
+  const { enquiry, replies, constraint } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
@@ -157,30 +165,39 @@ export default function EnquiryPage() {
       </section>
 
       {/* A sent reply adds one to the list: the form starts afresh. A refused one keeps what was typed. */}
-      <ReplyForm key={replies.length} to={enquiry.email} lastResult={answer?.result} />
+      <ReplyForm
+        key={replies.length}
+        to={enquiry.email}
+        lastResult={answer?.result}
+        constraint={constraint}
+      />
     </>
   );
 }
 
-function ReplyForm({ to, lastResult }: { to: string; lastResult: SubmissionResult<string[]> | undefined }) {
+function ReplyForm({
+  to,
+  lastResult,
+  constraint,
+}: {
+  to: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  constraint: FormConstraint;
+}) {
   const sending = useIsPending({ intent: "reply" });
-  const [form, fields] = useForm({
-    id: "enquiry-reply",
-    lastResult,
+  const [form, fields] = useCheckedForm("enquiry-reply", lastResult, ["subject", "message"], {
+    constraint,
     defaultValue: { subject: contentAdminMessages.replySubject },
-    constraint: getZodConstraint(enquiryReplySchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: enquiryReplySchema }),
+    loadSchema: () => import("~/lib/forms/content").then((forms) => forms.enquiryReplySchema),
   });
-  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
+  const { key: messageKey, ...messageProps } = textareaProps(fields.message);
   return (
     <section className="admin-card" aria-labelledby="reply-heading">
       <h2 id="reply-heading">Reply by e-mail</h2>
       <p className="form-intro">
         Sent to {to} with their message quoted below yours; their answer comes to the shop's own address.
       </p>
-      <Form method="post" className="stack-form" {...getFormProps(form)} aria-labelledby="reply-heading">
+      <Form method="post" className="stack-form" {...form.props} aria-labelledby="reply-heading">
         <FormError id={form.errorId} errors={form.errors} />
         <Field label="Subject" field={fields.subject} autoComplete="off" />
         <div className="field">

@@ -1,17 +1,16 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { clientAddress } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { DeadLink } from "~/components/admin/DeadLink";
 import { Field, FormError } from "~/components/forms/Field";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
 import { staffMessages } from "~/lib/admin-messages";
-import { acceptInviteSchema } from "~/lib/forms/staff";
+import { acceptInviteSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
 import { acceptInviteServerSchema } from "~/modules/accounts/common-passwords.server";
 import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
 import { ServiceBusyError } from "~/modules/security/work-gate.server";
@@ -30,13 +29,18 @@ const linkProblem: Record<Exclude<LinkState, "valid">, string> = {
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const invite = await invitation(await getDb(), params.token ?? "");
+  const constraint = getZodConstraint(acceptInviteSchema);
   if (invite.state !== "valid" || !invite.member) {
     return json(
-      { problem: linkProblem[invite.state === "valid" ? "unknown" : invite.state], member: null },
+      { problem: linkProblem[invite.state === "valid" ? "unknown" : invite.state], member: null, constraint },
       { status: 410 },
     );
   }
-  return json({ problem: null, member: { name: invite.member.name, email: invite.member.email } });
+  return json({
+    problem: null,
+    member: { name: invite.member.name, email: invite.member.email },
+    constraint,
+  });
 }
 
 /** An invited member sets a password, once, and is signed in. */
@@ -68,16 +72,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AcceptInvitation() {
-  const { problem, member } = useLoaderData<typeof loader>();
+  const { problem, member, constraint } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useIsPending({ state: "submitting" });
-  const [form, fields] = useForm({
-    id: "accept-invite",
-    lastResult: answer?.result,
-    constraint: getZodConstraint(acceptInviteSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: acceptInviteSchema }),
+  const [form, fields] = useCheckedForm("accept-invite", answer?.result, ["password"], {
+    constraint,
+    loadSchema: () => import("~/lib/forms/staff").then((forms) => forms.acceptInviteSchema),
   });
   return (
     <section className="form-card" aria-labelledby="invite-heading">
@@ -90,7 +90,7 @@ export default function AcceptInvitation() {
           <p className="form-intro">
             Welcome, {member.name}. Choose the password for {member.email}; you will log in with it at /admin.
           </p>
-          <Form method="post" className="stack-form" {...getFormProps(form)}>
+          <Form method="post" className="stack-form" {...form.props}>
             <FormError id={form.errorId} errors={form.errors} />
             <Field
               label="Password"

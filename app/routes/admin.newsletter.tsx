@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import {
   type ActionFunctionArgs,
   json,
@@ -16,7 +15,7 @@ import { replyWithError } from "~/form-reply.server";
 import { contentAdminMessages } from "~/lib/admin-messages";
 import { canonicalListUrl, listQuery, parseSubscriberListFilters } from "~/lib/content-lists";
 import { formatLongDate } from "~/lib/dates";
-import { subscriberChangeSchema } from "~/lib/forms/content";
+import { parseWithZod, subscriberChangeSchema } from "~/lib/forms/schemas.server";
 import { listSubscribers, unsubscribe } from "~/modules/newsletter/newsletter.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";

@@ -1,17 +1,16 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { clientAddress } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { DeadLink } from "~/components/admin/DeadLink";
 import { Field, FormError } from "~/components/forms/Field";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
 import { staffMessages } from "~/lib/admin-messages";
-import { ownerSetupSchema } from "~/lib/forms/staff";
+import { getZodConstraint, ownerSetupSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { ownerSetupServerSchema } from "~/modules/accounts/common-passwords.server";
 import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
 import { ServiceBusyError } from "~/modules/security/work-gate.server";
@@ -31,7 +30,10 @@ const linkProblem: Record<Exclude<LinkState, "valid">, string> = {
 export async function loader({ params }: LoaderFunctionArgs) {
   const state = await setupLinkState(await getDb(), params.token ?? "");
   return json(
-    { problem: state === "valid" ? null : linkProblem[state] },
+    {
+      problem: state === "valid" ? null : linkProblem[state],
+      constraint: getZodConstraint(ownerSetupSchema),
+    },
     { status: state === "valid" ? 200 : 410 },
   );
 }
@@ -67,16 +69,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function OwnerSetup() {
-  const { problem } = useLoaderData<typeof loader>();
+  const { problem, constraint } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useIsPending({ state: "submitting" });
-  const [form, fields] = useForm({
-    id: "owner-setup",
-    lastResult: answer?.result,
-    constraint: getZodConstraint(ownerSetupSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ownerSetupSchema }),
+  const [form, fields] = useCheckedForm("owner-setup", answer?.result, ["name", "email", "password"], {
+    constraint,
+    loadSchema: () => import("~/lib/forms/staff").then((forms) => forms.ownerSetupSchema),
   });
   return (
     <section className="form-card" aria-labelledby="setup-heading">
@@ -90,7 +88,7 @@ export default function OwnerSetup() {
             The owner runs the back office: products, orders, content and the staff's accounts. This link
             works once.
           </p>
-          <Form method="post" className="stack-form" {...getFormProps(form)}>
+          <Form method="post" className="stack-form" {...form.props}>
             <FormError id={form.errorId} errors={form.errors} />
             <Field label="Your name" field={fields.name} autoComplete="name" />
             <Field label="Email" field={fields.email} type="email" autoComplete="username" />

@@ -1,10 +1,11 @@
-import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireOwner } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Field, FieldError, FormError } from "~/components/forms/Field";
+import { selectProps } from "~/components/forms/field-props";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { config } from "~/config.server";
@@ -12,7 +13,13 @@ import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { staffMessages } from "~/lib/admin-messages";
 import { formatLongDate } from "~/lib/dates";
-import { inviteStaffSchema, STAFF_ROLES, staffChangeSchema, staffRoleLabels } from "~/lib/forms/staff";
+import {
+  getZodConstraint,
+  inviteStaffSchema,
+  parseWithZod,
+  staffChangeSchema,
+} from "~/lib/forms/schemas.server";
+import { STAFF_ROLES, staffRoleLabels } from "~/lib/staff-roles";
 import { sendMail, staffInviteMail } from "~/modules/mail/mail.server";
 import { describeError } from "~/modules/ops/errors.server";
 import {
@@ -35,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     you: owner.id,
     members: members.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+    constraint: getZodConstraint(inviteStaffSchema),
   });
 }
 
@@ -135,18 +143,14 @@ function linkSent(
 }
 
 export default function StaffPage() {
-  const { you, members } = useLoaderData<typeof loader>();
+  const { you, members, constraint } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const inviting = useIsPending({ intent: "invite" });
-  const [form, fields] = useForm({
-    id: "invite-staff",
-    lastResult: answer?.result,
-    constraint: getZodConstraint(inviteStaffSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteStaffSchema }),
+  const [form, fields] = useCheckedForm("invite-staff", answer?.result, ["name", "email", "role"], {
+    constraint,
+    loadSchema: () => import("~/lib/forms/staff").then((forms) => forms.inviteStaffSchema),
   });
-  const { key: roleKey, ...roleProps } = getSelectProps(fields.role);
+  const { key: roleKey, ...roleProps } = selectProps(fields.role);
   return (
     <>
       <Toasts toast={answer?.toast ?? null} />
@@ -233,13 +237,13 @@ export default function StaffPage() {
           They get an e-mail with a link to choose their password. Staff can run the catalogue, orders and
           content; only owners manage staff and refunds.
         </p>
-        <Form method="post" className="stack-form" {...getFormProps(form)} aria-labelledby="invite-heading">
+        <Form method="post" className="stack-form" {...form.props} aria-labelledby="invite-heading">
           <FormError id={form.errorId} errors={form.errors} />
           <Field label="Name" field={fields.name} autoComplete="off" />
           <Field label="Email" field={fields.email} type="email" autoComplete="off" />
           <div className="field">
             <label htmlFor={fields.role.id}>Role</label>
-            <select key={roleKey} {...roleProps} defaultValue={fields.role.initialValue ?? "staff"}>
+            <select key={roleKey} {...roleProps} defaultValue={fields.role.defaultValue ?? "staff"}>
               {STAFF_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {staffRoleLabels[role]}

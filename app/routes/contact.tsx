@@ -1,23 +1,19 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { type ActionFunctionArgs, json, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { clientAddress } from "~/auth.server";
+import type { FormConstraint } from "~/components/forms/checked-form-state";
 import { FieldError, FormError, Honeypot } from "~/components/forms/Field";
+import { inputProps, textareaProps } from "~/components/forms/field-props";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { contactSchema } from "~/lib/forms/contact";
 import { honeypotFilled } from "~/lib/forms/honeypot";
+import { contactSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
 import { enquiryProblems, failureMessages, successMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
 import { createEnquiry } from "~/modules/enquiries/enquiries.server";
@@ -43,6 +39,10 @@ export const meta: MetaFunction = () => [
     content: `Send ${shop.name} an enquiry, call us or visit our store on SP Road, ${shop.city}. Open ${shop.openingHours}.`,
   },
 ];
+
+export async function loader() {
+  return json({ constraint: getZodConstraint(contactSchema) });
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request, contactSchema);
@@ -79,6 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Contact() {
   const answer = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   return (
     <div className="container page contact-page">
       <Toasts toast={answer?.toast ?? null} />
@@ -108,7 +109,7 @@ export default function Contact() {
       <div className="contact-layout">
         <section className="contact-card" aria-labelledby="contact-form-heading">
           <h2 id="contact-form-heading">Contact</h2>
-          <ContactForm lastResult={answer?.result} />
+          <ContactForm lastResult={answer?.result} constraint={constraint} />
         </section>
 
         <section className="contact-card contact-details" aria-labelledby="contact-details-heading">
@@ -137,15 +138,17 @@ export default function Contact() {
   );
 }
 
-function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+function ContactForm({
+  lastResult,
+  constraint,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  constraint: FormConstraint;
+}) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "contact-form",
-    lastResult,
-    constraint: getZodConstraint(contactSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  const [form, fields] = useCheckedForm("contact-form", lastResult, ["name", "email", "mobile", "comment"], {
+    constraint,
+    loadSchema: () => import("~/lib/forms/contact").then((forms) => forms.contactSchema),
   });
   const sending = useIsPending();
 
@@ -162,18 +165,13 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
     }
   }, [sending, navigation.state, lastResult, reset]);
 
-  const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
-  const { key: mobileKey, ...mobileProps } = getInputProps(fields.mobile, { type: "tel" });
-  const { key: commentKey, ...commentProps } = getTextareaProps(fields.comment);
+  const { key: nameKey, ...nameProps } = inputProps(fields.name, { type: "text" });
+  const { key: emailKey, ...emailProps } = inputProps(fields.email, { type: "email" });
+  const { key: mobileKey, ...mobileProps } = inputProps(fields.mobile, { type: "tel" });
+  const { key: commentKey, ...commentProps } = textareaProps(fields.comment);
 
   return (
-    <Form
-      method="post"
-      className="contact-form"
-      {...getFormProps(form)}
-      aria-labelledby="contact-form-heading"
-    >
+    <Form method="post" className="contact-form" {...form.props} aria-labelledby="contact-form-heading">
       <p className="contact-muted">All fields are required.</p>
       <FormError id={form.errorId} errors={form.errors} />
 

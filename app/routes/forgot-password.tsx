@@ -1,16 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { type ActionFunctionArgs, json, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { clientAddress } from "~/auth.server";
 import { Field, FormError, Honeypot } from "~/components/forms/Field";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { forgotPasswordSchema } from "~/lib/forms/accounts";
 import { honeypotFilled } from "~/lib/forms/honeypot";
+import { forgotPasswordSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
 import { accountProblems, failureMessages, successMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
@@ -21,6 +20,10 @@ import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Forgot Password | ${shop.name}` }];
+
+export async function loader() {
+  return json({ constraint: getZodConstraint(forgotPasswordSchema) });
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request, forgotPasswordSchema);
@@ -62,13 +65,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "forgot-password-form",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(forgotPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  const { constraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useCheckedForm("forgot-password-form", actionData?.result, ["email"], {
+    constraint,
+    loadSchema: () => import("~/lib/forms/accounts").then((forms) => forms.forgotPasswordSchema),
   });
   const busy = useIsPending({ state: "submitting" });
 
@@ -78,7 +78,7 @@ export default function ForgotPassword() {
       <section className="form-card" aria-labelledby="forgot-heading">
         <h1 id="forgot-heading">Reset Your Password</h1>
         <p className="form-intro">We will send you an email to reset your password.</p>
-        <Form method="post" className="stack-form" {...getFormProps(form)} aria-labelledby="forgot-heading">
+        <Form method="post" className="stack-form" {...form.props} aria-labelledby="forgot-heading">
           <FormError id={form.errorId} errors={form.errors} />
           <Field label="Email" field={fields.email} type="email" autoComplete="email" />
           <Honeypot />

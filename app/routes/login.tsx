@@ -1,15 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { clientAddress, requireVisitor } from "~/auth.server";
 import { Field, FormError, Honeypot } from "~/components/forms/Field";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
-import { loginSchema } from "~/lib/forms/accounts";
 import { honeypotFilled } from "~/lib/forms/honeypot";
+import { getZodConstraint, loginSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { accountProblems, successMessages } from "~/lib/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
@@ -27,7 +27,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireVisitor(request);
-  return null;
+  return json({ constraint: getZodConstraint(loginSchema) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -70,13 +70,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const [form, fields] = useForm({
-    id: "login-form",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  const { constraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useCheckedForm("login-form", actionData?.result, ["email", "password"], {
+    constraint,
+    loadSchema: () => import("~/lib/forms/accounts").then((forms) => forms.loginSchema),
   });
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const busy = useIsPending({ state: "submitting" });
@@ -88,7 +85,7 @@ export default function Login() {
       <section className="form-card" aria-labelledby="login-heading">
         <h1 id="login-heading">Login</h1>
         <p className="form-intro">Log in to your account to see your orders, cart and wishlist.</p>
-        <Form method="post" className="stack-form" {...getFormProps(form)} aria-labelledby="login-heading">
+        <Form method="post" className="stack-form" {...form.props} aria-labelledby="login-heading">
           <FormError id={form.errorId} errors={form.errors} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <Field label="Email" field={fields.email} type="email" autoComplete="email" />

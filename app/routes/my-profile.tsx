@@ -1,16 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireCustomer } from "~/auth.server";
 import { Field, FormError } from "~/components/forms/Field";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { EditIcon } from "~/components/ui/icons";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { type ProfileValues, profileSchema } from "~/lib/forms/accounts";
+import { getZodConstraint, parseWithZod, profileSchema } from "~/lib/forms/schemas.server";
 import { accountProblems, failureMessages, successMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
 import { updateProfile } from "~/modules/accounts/customers.server";
@@ -25,7 +24,10 @@ export const meta: MetaFunction = () => [{ title: `My Profile | ${shop.name}` }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request);
   const { firstname, lastname, email, mobile } = customer;
-  return json({ profile: { firstname, lastname, email, mobile } });
+  return json({
+    profile: { firstname, lastname, email, mobile },
+    constraint: getZodConstraint(profileSchema),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -88,20 +90,21 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyProfile() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   // Read-only until the edit icon is used; a rejected save stays in edit mode with what was typed.
   const editing = searchParams.get("edit") === "1" || actionData !== undefined;
-  const [form, fields] = useForm<ProfileValues>({
-    id: `profile-form-${editing ? "edit" : "view"}`,
-    lastResult: actionData?.result,
-    defaultValue: profile,
-    constraint: getZodConstraint(profileSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-  });
+  const [form, fields] = useCheckedForm(
+    `profile-form-${editing ? "edit" : "view"}`,
+    actionData?.result,
+    ["firstname", "lastname", "email", "mobile", "currentPassword"],
+    {
+      constraint,
+      defaultValue: profile,
+      loadSchema: () => import("~/lib/forms/accounts").then((forms) => forms.profileSchema),
+    },
+  );
   const busy = useIsPending({ state: "submitting" });
 
   return (
@@ -120,7 +123,7 @@ export default function MyProfile() {
           method="post"
           action="/my-profile"
           className="stack-form"
-          {...getFormProps(form)}
+          {...form.props}
           aria-labelledby="profile-heading"
         >
           <FormError id={form.errorId} errors={form.errors} />

@@ -1,14 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { clientAddress } from "~/auth.server";
 import { Field, FormError } from "~/components/forms/Field";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { resetPasswordSchema } from "~/lib/forms/accounts";
+import { getZodConstraint, parseWithZod, resetPasswordSchema } from "~/lib/forms/schemas.server";
 import { failureMessages, successMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
 import { resetPasswordServerSchema } from "~/modules/accounts/common-passwords.server";
@@ -26,7 +25,10 @@ export const meta: MetaFunction = () => [
 export async function loader({ params }: LoaderFunctionArgs) {
   const state = await checkResetToken(await getDb(), params.token ?? "");
   return json(
-    { problem: state === "valid" ? null : tokenProblems[state] },
+    {
+      problem: state === "valid" ? null : tokenProblems[state],
+      constraint: getZodConstraint(resetPasswordSchema),
+    },
     { status: state === "valid" ? 200 : 410 },
   );
 }
@@ -59,15 +61,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ResetPassword() {
-  const { problem } = useLoaderData<typeof loader>();
+  const { problem, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "reset-password-form",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(resetPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  const [form, fields] = useCheckedForm("reset-password-form", actionData?.result, ["password"], {
+    constraint,
+    loadSchema: () => import("~/lib/forms/accounts").then((forms) => forms.resetPasswordSchema),
   });
   const busy = useIsPending({ state: "submitting" });
 
@@ -88,12 +86,7 @@ export default function ResetPassword() {
         ) : (
           <>
             <p className="form-intro">Choose a new password for your account.</p>
-            <Form
-              method="post"
-              className="stack-form"
-              {...getFormProps(form)}
-              aria-labelledby="reset-heading"
-            >
+            <Form method="post" className="stack-form" {...form.props} aria-labelledby="reset-heading">
               <FormError id={form.errorId} errors={form.errors} />
               <Field
                 key={actionData?.toast?.id ?? "new"}

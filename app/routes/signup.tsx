@@ -1,15 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { clientAddress, requireVisitor } from "~/auth.server";
 import { Field, FormError, Honeypot } from "~/components/forms/Field";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { signupSchema } from "~/lib/forms/accounts";
 import { honeypotFilled } from "~/lib/forms/honeypot";
+import { getZodConstraint, parseWithZod, signupSchema } from "~/lib/forms/schemas.server";
 import { accountProblems, successMessages } from "~/lib/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
@@ -27,7 +27,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireVisitor(request);
-  return null;
+  return json({ constraint: getZodConstraint(signupSchema) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -66,14 +66,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Signup() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const [form, fields] = useForm({
-    id: "signup-form",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(signupSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
-  });
+  const { constraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useCheckedForm(
+    "signup-form",
+    actionData?.result,
+    ["firstname", "lastname", "email", "mobile", "password"],
+    { constraint, loadSchema: () => import("~/lib/forms/accounts").then((forms) => forms.signupSchema) },
+  );
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const busy = useIsPending({ state: "submitting" });
   const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
@@ -84,7 +83,7 @@ export default function Signup() {
       <section className="form-card" aria-labelledby="signup-heading">
         <h1 id="signup-heading">Sign Up</h1>
         <p className="form-intro">Create an account to order, track your orders and keep a wishlist.</p>
-        <Form method="post" className="stack-form" {...getFormProps(form)} aria-labelledby="signup-heading">
+        <Form method="post" className="stack-form" {...form.props} aria-labelledby="signup-heading">
           <FormError id={form.errorId} errors={form.errors} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <Field label="First Name" field={fields.firstname} autoComplete="given-name" />

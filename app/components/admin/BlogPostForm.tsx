@@ -1,15 +1,12 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import type { FormConstraint } from "~/components/forms/checked-form-state";
 import { Field, FieldError, FormError } from "~/components/forms/Field";
+import { inputProps, textareaProps } from "~/components/forms/field-props";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
-import { BLOG_LIMITS, type BlogPostValues, blogPostSchema } from "~/lib/forms/content";
+import { BLOG_LIMITS } from "~/lib/form-limits";
+import type { BlogPostValues } from "~/lib/forms/content";
 
 /**
  * A blog post's title, category and HTML description, for the new-post page and the edit page. `version` (the
@@ -19,6 +16,7 @@ export function BlogPostForm({
   id,
   heading,
   lastResult,
+  constraint,
   defaultValue,
   categories,
   version,
@@ -28,6 +26,8 @@ export function BlogPostForm({
   id: string;
   heading: string;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** `getZodConstraint(blogPostSchema)`, from the route's loader. */
+  constraint: FormConstraint;
   defaultValue?: BlogPostValues;
   categories: string[];
   version?: string;
@@ -36,25 +36,21 @@ export function BlogPostForm({
 }) {
   const intent = version === undefined ? undefined : "save";
   const saving = useIsPending({ intent });
-  const [form, fields] = useForm({
-    id,
-    lastResult,
+  const [form, fields] = useCheckedForm(id, lastResult, ["title", "category", "description"], {
+    constraint,
     defaultValue,
-    constraint: getZodConstraint(blogPostSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: blogPostSchema }),
+    loadSchema: () => import("~/lib/forms/content").then((forms) => forms.blogPostSchema),
   });
-  const { key: categoryKey, ...categoryProps } = getInputProps(fields.category, { type: "text" });
+  const { key: categoryKey, ...categoryProps } = inputProps(fields.category, { type: "text" });
   const headingId = `${id}-heading`;
   const hintId = `${id}-description-hint`;
-  const { key: descriptionKey, ...descriptionProps } = getTextareaProps(fields.description, {
+  const { key: descriptionKey, ...descriptionProps } = textareaProps(fields.description, {
     ariaDescribedBy: hintId,
   });
   return (
     <section className="admin-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
-      <Form method="post" className="stack-form" {...getFormProps(form)} aria-labelledby={headingId}>
+      <Form method="post" className="stack-form" {...form.props} aria-labelledby={headingId}>
         <FormError id={form.errorId} errors={form.errors} />
         {version === undefined ? null : <input type="hidden" name="version" value={version} />}
         <Field label="Title" field={fields.title} autoComplete="off" />

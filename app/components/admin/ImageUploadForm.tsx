@@ -1,9 +1,11 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { FieldError, FormError } from "~/components/forms/Field";
+import type { FormConstraint } from "~/components/forms/checked-form-state";
+import { FieldError, FormError } from "~/components/forms/FieldError";
+import { inputProps } from "~/components/forms/field-props";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
-import { imageUploadSchema, PRODUCT_LIMITS } from "~/lib/forms/product";
+import { PRODUCT_LIMITS } from "~/lib/form-limits";
 import { requestLimits } from "~/lib/request-limits.mjs";
 
 const MEGABYTES = requestLimits.imageBytes / (1024 * 1024);
@@ -17,31 +19,30 @@ export function ImageUploadForm({
   owner,
   heading = "Add a picture",
   lastResult,
+  constraint,
 }: {
   action: string;
   /** What the picture belongs to, for the hint: "product" or "post". */
   owner: "product" | "post";
   heading?: string;
   lastResult?: SubmissionResult<string[]> | undefined;
+  /** `getZodConstraint(imageUploadSchema)`, from the route's loader. */
+  constraint: FormConstraint;
 }) {
   const uploading = useIsPending({ formAction: action });
-  const [form, fields] = useForm({
-    id: "image-upload",
-    lastResult,
-    constraint: getZodConstraint(imageUploadSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: imageUploadSchema }),
+  const [form, fields] = useCheckedForm("image-upload", lastResult, ["image", "alt"], {
+    constraint,
+    loadSchema: () => import("~/lib/forms/product").then((forms) => forms.imageUploadSchema),
   });
-  const { key: imageKey, ...imageProps } = getInputProps(fields.image, { type: "file" });
-  const { key: altKey, ...altProps } = getInputProps(fields.alt, { type: "text" });
+  const { key: imageKey, ...imageProps } = inputProps(fields.image, { type: "file" });
+  const { key: altKey, ...altProps } = inputProps(fields.alt, { type: "text" });
   return (
     <Form
       method="post"
       action={action}
       encType="multipart/form-data"
       className="stack-form image-upload"
-      {...getFormProps(form)}
+      {...form.props}
       aria-labelledby="upload-heading"
     >
       <h3 id="upload-heading">{heading}</h3>
@@ -53,7 +54,7 @@ export function ImageUploadForm({
           A JPEG, PNG or WebP of at most {MEGABYTES} MB. It is turned upright, fitted within 1600 × 1600
           pixels and stored without its metadata (such as a phone's GPS position).
         </p>
-        <FieldError field={fields.image as never} />
+        <FieldError field={fields.image} />
       </div>
       <div className="field">
         <label htmlFor={fields.alt.id}>Description for people who cannot see it (optional)</label>

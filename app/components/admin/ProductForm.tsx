@@ -1,20 +1,19 @@
-import {
-  type FieldMetadata,
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FieldError, FormError } from "~/components/forms/Field";
+import type { FormConstraint } from "~/components/forms/checked-form-state";
+import { FieldError, FormError } from "~/components/forms/FieldError";
+import {
+  type CheckedField,
+  checkboxGroupProps,
+  inputProps,
+  selectProps,
+  textareaProps,
+} from "~/components/forms/field-props";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { PRODUCT_TYPES, productTypeLabels, TAGS, tagLabels } from "~/lib/catalogue";
-import { PRODUCT_LIMITS, productFormSchema } from "~/lib/forms/product";
+import { PRODUCT_LIMITS } from "~/lib/form-limits";
 
 export type ProductFormDefaults = {
   title: string;
@@ -33,7 +32,7 @@ export type ProductFormDefaults = {
 
 type Colour = { id: number; name: string; value: string };
 
-/** A labelled text input wired to Conform, with the extras the catalogue needs (suggestions, a unit). */
+/** A labelled text input of the checked form, with the extras the catalogue needs (suggestions, a unit). */
 function TextField({
   label,
   field,
@@ -42,12 +41,12 @@ function TextField({
   hint,
 }: {
   label: string;
-  field: FieldMetadata<string | number | undefined>;
+  field: CheckedField;
   list?: string;
   inputMode?: "decimal" | "numeric";
   hint?: ReactNode;
 }) {
-  const { key, ...props } = getInputProps(field, { type: "text" });
+  const { key, ...props } = inputProps(field, { type: "text" });
   const hintId = hint ? `${field.id}-hint` : undefined;
   return (
     <div className="field">
@@ -65,18 +64,20 @@ function TextField({
           {hint}
         </p>
       ) : null}
-      <FieldError field={field as FieldMetadata<string>} />
+      <FieldError field={field} />
     </div>
   );
 }
 
 /**
  * Every field of a product, for /admin/products/new and /admin/products/$id: a plain multipart form (a long
- * description in Kannada stays far under the 64 KB limit) that Conform checks in the browser with the server's
- * own schema. `children` go inside the form (the edit page's version field).
+ * description in Kannada stays far under the 64 KB limit) checked in the browser with the server's own schema
+ * (loaded when the form is first touched). `constraint` is `getZodConstraint(productFormSchema)`, from the
+ * route's loader. `children` go inside the form (the edit page's version field).
  */
 export function ProductForm({
   lastResult,
+  constraint,
   defaults,
   colours,
   categories,
@@ -85,6 +86,7 @@ export function ProductForm({
   children,
 }: {
   lastResult: SubmissionResult<string[]> | undefined;
+  constraint: FormConstraint;
   defaults: ProductFormDefaults;
   colours: Colour[];
   categories: string[];
@@ -93,24 +95,38 @@ export function ProductForm({
   children?: ReactNode;
 }) {
   const saving = useIsPending({ intent: "save" });
-  const [form, fields] = useForm({
-    id: "product-form",
+  const [form, fields] = useCheckedForm(
+    "product-form",
     lastResult,
-    defaultValue: defaults,
-    constraint: getZodConstraint(productFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema }),
-  });
+    [
+      "title",
+      "description",
+      "brand",
+      "category",
+      "productType",
+      "tags",
+      "colours",
+      "newColourName",
+      "newColourValue",
+      "mrp",
+      "offerPrice",
+      "stock",
+    ],
+    {
+      constraint,
+      defaultValue: defaults,
+      loadSchema: () => import("~/lib/forms/product").then((forms) => forms.productFormSchema),
+    },
+  );
   // A pasted description longer than the limit gets a message, not a silent cut by the browser.
-  const { key: descriptionKey, maxLength: _, ...descriptionProps } = getTextareaProps(fields.description);
-  const { key: typeKey, ...typeProps } = getSelectProps(fields.productType);
+  const { key: descriptionKey, maxLength: _, ...descriptionProps } = textareaProps(fields.description);
+  const { key: typeKey, ...typeProps } = selectProps(fields.productType);
   return (
     <Form
       method="post"
       encType="multipart/form-data"
       className="stack-form product-form"
-      {...getFormProps(form)}
+      {...form.props}
       aria-labelledby="product-form-heading"
     >
       <h2 id="product-form-heading" className="visually-hidden">
@@ -163,22 +179,20 @@ export function ProductForm({
       </div>
       <fieldset className="field choice-group">
         <legend>Tags (the home page's sections)</legend>
-        {getCollectionProps(fields.tags, { type: "checkbox", options: [...TAGS] }).map(
-          ({ key, ...props }) => (
-            <label key={key} className="choice">
-              <input {...props} />
-              {tagLabels[props.value as (typeof TAGS)[number]]}
-            </label>
-          ),
-        )}
-        <FieldError field={fields.tags as FieldMetadata<string>} />
+        {checkboxGroupProps(fields.tags, TAGS).map(({ key, ...props }) => (
+          <label key={key} className="choice">
+            <input {...props} />
+            {tagLabels[props.value as (typeof TAGS)[number]]}
+          </label>
+        ))}
+        <FieldError field={fields.tags} />
       </fieldset>
       <fieldset className="field choice-group colour-choices">
         <legend>Colours (at least one: shoppers choose one when they buy)</legend>
-        {getCollectionProps(fields.colours, {
-          type: "checkbox",
-          options: colours.map((colour) => String(colour.id)),
-        }).map(({ key, ...props }) => {
+        {checkboxGroupProps(
+          fields.colours,
+          colours.map((colour) => String(colour.id)),
+        ).map(({ key, ...props }) => {
           const colour = colours.find((c) => String(c.id) === props.value);
           return (
             <label key={key} className="choice">
@@ -188,7 +202,7 @@ export function ProductForm({
             </label>
           );
         })}
-        <FieldError field={fields.colours as FieldMetadata<string>} />
+        <FieldError field={fields.colours} />
         <div className="product-form-pair new-colour">
           <TextField label="Or add a new colour: name" field={fields.newColourName} />
           <TextField

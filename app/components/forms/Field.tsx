@@ -1,13 +1,13 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import type { HTMLInputTypeAttribute, ReactNode } from "react";
 import { FieldError } from "./FieldError";
+import { type CheckedField, inputProps } from "./field-props";
 
 export { FieldError, FormError } from "./FieldError";
 
 type InputType = Extract<HTMLInputTypeAttribute, "text" | "email" | "tel" | "password">;
 
 /**
- * A labelled input wired to a Conform field: its value survives a rejected submission (passwords aside),
+ * A labelled input wired to a field of use-checked-form.ts: its value survives a rejected submission (passwords aside),
  * and its message shows under it, tied to it with aria-describedby.
  */
 export function Field({
@@ -20,14 +20,14 @@ export function Field({
   hint,
 }: {
   label: string;
-  field: FieldMetadata<string>;
+  field: CheckedField;
   type?: InputType;
   autoComplete?: string;
   inputMode?: "numeric" | "email" | "tel" | "text";
   readOnly?: boolean;
   hint?: ReactNode;
 }) {
-  const { key, ...props } = getInputProps(field, { type, value: type !== "password" });
+  const { key, ...props } = inputProps(field, { type, value: type !== "password" });
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>

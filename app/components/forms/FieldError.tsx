@@ -1,9 +1,9 @@
 /**
- * A field's message and the form-wide message. Apart from Field.tsx (which wires inputs through Conform) so
- * that forms checked on the server only can show them without loading the form library.
+ * A field's message and the form-wide message, for the fields of use-checked-form.ts (Field.tsx) and of
+ * use-server-form.ts alike.
  */
 
-/** What a message needs of a field: Conform's field metadata or a server-only form's (use-server-form.ts). */
+/** What a message needs of a field: a checked form's (use-checked-form.ts) or a server-only form's (use-server-form.ts). */
 export type FieldErrors = { errorId: string; errors?: string[] | undefined };
 
 export function FieldError({ field }: { field: FieldErrors }) {

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { contentAdminMessages } from "~/lib/admin-messages";
+import { BLOG_LIMITS, REPLY_LIMITS } from "~/lib/form-limits";
 import { idField, requiredTypedText } from "./fields";
 
 /** The back office's content forms: blog posts, replies to enquiries, and the newsletter list's changes. */
 
-export const BLOG_LIMITS = { title: 150, category: 40, description: 20_000 } as const;
-export const REPLY_LIMITS = { subject: 150, message: 5_000 } as const;
+// In lib/form-limits.ts, which pages may import without zod.
+export { BLOG_LIMITS, REPLY_LIMITS };
 
 /** The post as last loaded (its updated_at), so a save over someone else's newer change is refused. */
 const version = z

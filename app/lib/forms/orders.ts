@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { orderAdminMessages } from "~/lib/admin-messages";
+import { COURIER_MAX, ORDER_NOTE_MAX, TRACKING_MAX, TRACKING_MIN } from "~/lib/form-limits";
 import { rupeesToPaise } from "~/lib/money";
 import { ORDER_STATUSES, SHIPPED } from "~/lib/order-status";
 import { typedText } from "./fields";
 
 /** The back office's order page: moving an order along its life cycle, and (owners) a refund. */
 
-export const COURIER_MAX = 60;
-export const TRACKING_MIN = 4;
-export const TRACKING_MAX = 40;
-export const ORDER_NOTE_MAX = 500;
+// In lib/form-limits.ts, which pages may import without zod.
+export { COURIER_MAX, ORDER_NOTE_MAX, TRACKING_MAX, TRACKING_MIN };
+
 /** "1,23,45,678.50" at most: anything longer is no amount an order of this shop was paid. */
 const AMOUNT_TEXT_MAX = 16;
 

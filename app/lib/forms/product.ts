@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PRODUCT_TYPES, TAGS } from "~/lib/catalogue";
 import { normaliseCssColour } from "~/lib/css-colour";
+import { PRODUCT_LIMITS } from "~/lib/form-limits";
 import { MAX_QUANTITY, MIN_QUANTITY } from "~/lib/limits";
 import { fieldMessages, productAdminMessages, productMessages } from "~/lib/messages";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
@@ -52,21 +53,8 @@ export const cartQuantitySchema = z.object({
 // The back office's product form (/admin/products/new and /admin/products/$id) and its picture forms.
 // ---------------------------------------------------------------------------------------------------------
 
-/** The catalogue's limits in the back office. */
-export const PRODUCT_LIMITS = {
-  title: 200,
-  /** Characters of HTML as typed; the form is sent as multipart, so even Kannada stays far under 64 KB. */
-  description: 10_000,
-  brand: 60,
-  category: 60,
-  colourName: 40,
-  alt: 200,
-  /** Rs. 20 lakh: ten of the dearest product (a full cart line) still fit a PostgreSQL integer of paise. */
-  maxPricePaise: 20_00_000 * 100,
-  maxStock: 100_000,
-  /** Pictures a product holds; the first is the one on its card. */
-  images: 12,
-} as const;
+/** The catalogue's limits in the back office (in lib/form-limits.ts, which pages may import without zod). */
+export { PRODUCT_LIMITS };
 
 /** Paise as the rupees a form shows: 4599900 → "45999", 4599950 → "45999.50". */
 export function rupeesText(paise: number): string {

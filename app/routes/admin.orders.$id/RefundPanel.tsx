@@ -1,15 +1,10 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { FieldError, FormError } from "~/components/forms/Field";
+import { FieldError, FormError } from "~/components/forms/FieldError";
+import { inputProps, textareaProps } from "~/components/forms/field-props";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
-import { ORDER_NOTE_MAX, refundOrderSchema } from "~/lib/forms/orders";
+import { ORDER_NOTE_MAX } from "~/lib/form-limits";
 import { formatRupees } from "~/lib/money";
 import { REFUND_STATE_LABELS, type RefundState } from "~/lib/order-status";
 
@@ -75,18 +70,14 @@ function RefundForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const refunding = useIsPending({ intent: "refund" });
-  const [form, fields] = useForm({
-    id: "refund-order",
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: refundOrderSchema }),
+  const [form, fields] = useCheckedForm("refund-order", lastResult, ["amount", "note"], {
+    loadSchema: () => import("~/lib/forms/orders").then((forms) => forms.refundOrderSchema),
   });
-  const { key: amountKey, ...amountProps } = getInputProps(fields.amount, { type: "text" });
-  const { key: noteKey, ...noteProps } = getTextareaProps(fields.note);
+  const { key: amountKey, ...amountProps } = inputProps(fields.amount, { type: "text" });
+  const { key: noteKey, ...noteProps } = textareaProps(fields.note);
   const hintId = `${fields.amount.id}-hint`;
   return (
-    <Form method="post" className="stack-form" {...getFormProps(form)} aria-label="Refund through PhonePe">
+    <Form method="post" className="stack-form" {...form.props} aria-label="Refund through PhonePe">
       <p className="field-hint">
         PhonePe refunds an order once: the whole {formatRupees(paid)} makes the order Refunded, less leaves
         its status as it is.

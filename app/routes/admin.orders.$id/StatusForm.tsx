@@ -1,15 +1,10 @@
-import {
-  getFormProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Field, FieldError, FormError } from "~/components/forms/Field";
+import { selectProps, textareaProps } from "~/components/forms/field-props";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
-import { COURIER_MAX, moveOrderSchema, ORDER_NOTE_MAX, TRACKING_MAX } from "~/lib/forms/orders";
+import { COURIER_MAX, ORDER_NOTE_MAX, TRACKING_MAX } from "~/lib/form-limits";
 import { SHIPPED } from "~/lib/order-status";
 
 /**
@@ -28,13 +23,12 @@ export function StatusForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const moving = useIsPending({ intent: "move" });
-  const [form, fields] = useForm({
-    id: `move-order-${orderId}`,
+  const [form, fields] = useCheckedForm(
+    `move-order-${orderId}`,
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: moveOrderSchema }),
-  });
+    ["from", "to", "courier", "trackingNumber", "note"],
+    { loadSchema: () => import("~/lib/forms/orders").then((forms) => forms.moveOrderSchema) },
+  );
   if (nextStatuses.length === 0) {
     return (
       <section className="admin-panel" aria-labelledby="status-heading">
@@ -46,13 +40,13 @@ export function StatusForm({
       </section>
     );
   }
-  const { key: toKey, ...toProps } = getSelectProps(fields.to);
-  const chosen = fields.to.initialValue;
-  const { key: noteKey, ...noteProps } = getTextareaProps(fields.note);
+  const { key: toKey, ...toProps } = selectProps(fields.to);
+  const chosen = fields.to.defaultValue;
+  const { key: noteKey, ...noteProps } = textareaProps(fields.note);
   return (
     <section className="admin-panel" aria-labelledby="status-heading">
       <h2 id="status-heading">Change status</h2>
-      <Form method="post" className="stack-form" {...getFormProps(form)} aria-labelledby="status-heading">
+      <Form method="post" className="stack-form" {...form.props} aria-labelledby="status-heading">
         <FormError id={form.errorId} errors={form.errors} />
         {/* Not Conform's: after a refusal it must carry the status shown now, not the one posted. */}
         <input type="hidden" name="from" value={status} />

@@ -1,27 +1,18 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireOwner, requireStaff } from "~/auth.server";
+import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Toasts } from "~/components/layout/Toasts";
-import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { orderAdminMessages } from "~/lib/admin-messages";
 import { formatLongDate } from "~/lib/dates";
-import { orderPageSchema } from "~/lib/forms/orders";
-import { formatRupees } from "~/lib/money";
 import { parseId } from "~/lib/params";
-import { moveOrder, orderDetail, refundOrder, sendStatusMail } from "~/modules/orders/admin-orders.server";
-import { phonePeClientFromConfig } from "~/modules/payments/phonepe/client.server";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { orderDetail } from "~/modules/orders/admin-orders.server";
+import type { action } from "./action.server";
+import { notFound } from "./action.server";
 import { OrderFacts } from "./OrderFacts";
 import { OrderHistory } from "./OrderHistory";
 import { RefundPanel } from "./RefundPanel";
 import { StatusForm } from "./StatusForm";
-
-const notFound = () => json({ message: orderAdminMessages.notFound }, { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireStaff(request);
@@ -39,100 +30,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
+/** The form posts are handled in action.server.ts, so the page's JavaScript leaves out what they need. */
+export { action } from "./action.server";
+
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   adminMeta(data ? `Order #${data.order.id}` : "Order not found");
-
-/**
- * Staff and owners move the order along its life cycle; owners (only) refund it. Both are checked on the
- * server whatever the page showed: a refund posted by a staff member gets 403.
- */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const member = await requireStaff(request);
-  const id = parseId(params.id);
-  if (id === undefined) throw notFound();
-  const formData = await readForm(request, orderPageSchema);
-  // Before the form is even looked at: a staff member's refund is refused, not corrected.
-  if (formData.get("intent") === "refund") await requireOwner(request);
-  const submission = parseWithZod(formData, { schema: orderPageSchema });
-  if (submission.status !== "success") {
-    if (submission.error?.intent) throw new Response("Unknown form", { status: 400 });
-    return replyInvalid(submission, {}, { intent: String(formData.get("intent")) });
-  }
-  const db = await getDb();
-  const actor = { id: member.id, name: member.name };
-  const here = `/admin/orders/${id}`;
-  const form = submission.value;
-  switch (form.intent) {
-    case "move": {
-      const moved = await moveOrder(db, actor, {
-        orderId: id,
-        from: form.from,
-        to: form.to,
-        courier: form.courier,
-        trackingNumber: form.trackingNumber,
-        note: form.note,
-      });
-      if (!moved.ok) {
-        if (moved.problem === "not-found") throw notFound();
-        const message =
-          moved.problem === "stale"
-            ? orderAdminMessages.stale(moved.current)
-            : orderAdminMessages.notAllowed(form.from, form.to);
-        return replyWithError(submission, message, { status: 409 }, { intent: form.intent });
-      }
-      // After the commit; a mail that cannot be sent is logged and never undoes the move.
-      void sendStatusMail(moved.notice, config().publicUrl);
-      return toasts().redirectWithSuccess(here, orderAdminMessages.moved(id, form.to), { status: 303 });
-    }
-    case "refund": {
-      const refunded = await refundOrder(db, phonePeClientFromConfig(), actor, {
-        orderId: id,
-        amount: form.amount,
-        note: form.note,
-      });
-      if (!refunded.ok) {
-        switch (refunded.problem) {
-          case "not-found":
-            throw notFound();
-          case "too-large":
-            return replyWithError(
-              submission,
-              orderAdminMessages.refundAmountTooLarge(formatRupees(refunded.paid)),
-              { status: 400, field: "amount" },
-              { intent: form.intent },
-            );
-          case "not-positive":
-            return replyWithError(
-              submission,
-              orderAdminMessages.refundAmountNotPositive,
-              { status: 400, field: "amount" },
-              { intent: form.intent },
-            );
-          default:
-            return replyWithError(
-              submission,
-              orderAdminMessages.refundedBefore,
-              { status: 409 },
-              {
-                intent: form.intent,
-              },
-            );
-        }
-      }
-      if (refunded.notice) void sendStatusMail(refunded.notice, config().publicUrl);
-      const amount = formatRupees(form.amount);
-      if (refunded.state === "FAILED") {
-        return toasts().redirectWithError(here, orderAdminMessages.refundRefused(amount), { status: 303 });
-      }
-      if (refunded.state === "REQUESTED") {
-        return toasts().redirectWithWarning(here, orderAdminMessages.refundQueued(amount), { status: 303 });
-      }
-      return toasts().redirectWithSuccess(here, orderAdminMessages.refundRequested(amount), { status: 303 });
-    }
-    default:
-      throw new Response("Unknown form", { status: 400 });
-  }
-}
 
 export default function OrderPage() {
   const { order, isOwner } = useLoaderData<typeof loader>();

@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, type useLoaderData } from "@remix-run/react";
 import { DeliverySummary } from "~/components/delivery/DeliveryCheck";
 import { Field, FieldError } from "~/components/forms/Field";
+import { inputProps, selectProps } from "~/components/forms/field-props";
+import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { FALLBACK_IMAGE } from "~/lib/catalogue";
-import { type AddressValues, addressSchema } from "~/lib/forms/address";
 import { INDIAN_STATES } from "~/lib/indian-states";
 import { formatRupees } from "~/lib/money";
 import type { action, loader } from "./route";
@@ -21,23 +20,25 @@ export function CheckoutForm({
   address,
   paymentError,
   delivery,
+  constraint,
 }: CheckoutData) {
   const answer = useActionData<typeof action>();
-  const [form, fields] = useForm<AddressValues>({
-    id: "address-form",
-    lastResult: answer?.result,
-    // The saved address was checked by the same schema when it was kept.
-    defaultValue: address as Partial<AddressValues>,
-    constraint: getZodConstraint(addressSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressSchema }),
-  });
+  const [form, fields] = useCheckedForm(
+    "address-form",
+    answer?.result,
+    ["country", "firstname", "lastname", "address", "other", "city", "state", "pincode"],
+    {
+      constraint,
+      // The saved address was checked by the same schema when it was kept.
+      defaultValue: address,
+      loadSchema: () => import("~/lib/forms/address").then((forms) => forms.addressSchema),
+    },
+  );
   const placing = useIsPending();
   const error = answer?.paymentError ?? paymentError;
-  const { key: stateKey, ...stateProps } = getSelectProps(fields.state);
-  const { key: countryKey, ...countryProps } = getSelectProps(fields.country);
-  const { key: pinKey, ...pinProps } = getInputProps(fields.pincode, { type: "text" });
+  const { key: stateKey, ...stateProps } = selectProps(fields.state);
+  const { key: countryKey, ...countryProps } = selectProps(fields.country);
+  const { key: pinKey, ...pinProps } = inputProps(fields.pincode, { type: "text" });
 
   return (
     <div className="container page checkout-page">
@@ -55,7 +56,7 @@ export function CheckoutForm({
           <Form
             method="post"
             className="stack-form address-form"
-            {...getFormProps(form)}
+            {...form.props}
             aria-labelledby="address-heading"
           >
             <h2 id="address-heading">Shipping Address</h2>

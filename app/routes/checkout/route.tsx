@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import {
   type ActionFunctionArgs,
   json,
@@ -11,7 +10,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { subtotal } from "~/lib/cart";
-import { addressSchema } from "~/lib/forms/address";
+import { addressSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
 import { SHIPPING_FEE_PAISE } from "~/lib/limits";
 import { successMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
@@ -82,6 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     paymentError,
     delivery: pin ? await deliveryAnswer(db, pin) : undefined,
+    constraint: getZodConstraint(addressSchema),
   });
 }
 

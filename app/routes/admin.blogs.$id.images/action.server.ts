@@ -1,13 +1,9 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useParams } from "@remix-run/react";
+import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
-import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
-import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { contentAdminMessages } from "~/lib/admin-messages";
-import { imageUploadSchema } from "~/lib/forms/product";
+import { imageUploadSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { parseId } from "~/lib/params";
 import { getBlogPost, setBlogPicture } from "~/modules/blog/blog-admin.server";
 import {
@@ -18,13 +14,7 @@ import {
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
-const notFound = () => json({ message: contentAdminMessages.postNotFound }, { status: 404 });
-
-/** The page is the post's edit page around the upload form; the role is checked here too. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
-  return null;
-}
+export const notFound = () => json({ message: contentAdminMessages.postNotFound }, { status: 404 });
 
 /**
  * A post's picture (one per post; a new one replaces the old, whose file is deleted). A multipart post with a
@@ -63,20 +53,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return toasts().redirectWithSuccess(`/admin/blogs/${id}`, contentAdminMessages.pictureChanged, {
     status: 303,
   });
-}
-
-export default function UploadPostPicture() {
-  const answer = useActionData<typeof action>();
-  const params = useParams();
-  return (
-    <>
-      <Toasts toast={answer?.toast ?? null} />
-      <ImageUploadForm
-        action={`/admin/blogs/${params.id}/images`}
-        owner="post"
-        heading="Change the picture"
-        lastResult={answer?.result}
-      />
-    </>
-  );
 }

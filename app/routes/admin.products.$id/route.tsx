@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -8,155 +7,22 @@ import {
   useLoaderData,
   useOutlet,
 } from "@remix-run/react";
-import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
 import { ProductForm } from "~/components/admin/ProductForm";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
-import { getDb } from "~/db/db.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { formatLongDate } from "~/lib/dates";
-import { PRODUCT_LIMITS, productEditSchema, productValuesOf, rupeesText } from "~/lib/forms/product";
-import { productAdminMessages } from "~/lib/messages";
-import { parseId } from "~/lib/params";
-import {
-  type ImageChange,
-  listColours,
-  moveProductImage,
-  productForEdit,
-  productProblemReply,
-  removeProductImage,
-  setImageAlt,
-  setProductHidden,
-  updateProduct,
-} from "~/modules/catalogue/product-admin.server";
-import { catalogueFacets } from "~/modules/catalogue/products.server";
-import { readForm } from "~/read-form.server";
-import { inlineToast, toasts } from "~/toast.server";
-
-const notFound = () => json({ message: productAdminMessages.notFound }, { status: 404 });
+import { PRODUCT_LIMITS } from "~/lib/form-limits";
+import type { action } from "./action.server";
+import type { loader } from "./loader.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta(data?.product.title ?? "Product");
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
-  const id = parseId(params.id);
-  if (id === undefined) throw notFound();
-  const db = await getDb();
-  const [product, colours, facets] = await Promise.all([
-    productForEdit(db, id),
-    listColours(db),
-    catalogueFacets(db),
-  ]);
-  if (!product) throw notFound();
-  return json({
-    product: {
-      id: product.id,
-      title: product.title,
-      images: product.images,
-      hiddenAt: product.hiddenAt?.toISOString() ?? null,
-      createdAt: product.createdAt.toISOString(),
-      updatedAt: product.updatedAt.toISOString(),
-      sold: product.sold,
-      version: product.version,
-    },
-    defaults: {
-      title: product.title,
-      description: product.description,
-      brand: product.brand,
-      category: product.category,
-      productType: product.productType,
-      tags: product.tags,
-      colours: product.colourIds.map(String),
-      mrp: rupeesText(product.originalPrice),
-      offerPrice: rupeesText(product.discountedPrice),
-      stock: String(product.quantity),
-    },
-    colours,
-    facets,
-  });
-}
-
-/** A refused picture form (a picture removed meanwhile in another tab, say): the page shows them as they are. */
-const pictureRefused = (message: string, status: number) =>
-  json({ intent: "picture" as const, toast: inlineToast("error", message) }, { status });
-
-const imageMessages = {
-  "image-up": productAdminMessages.imageMoved,
-  "image-down": productAdminMessages.imageMoved,
-  "image-remove": productAdminMessages.imageRemoved,
-  "image-alt": productAdminMessages.altSaved,
-} as const;
-
-/** The edit page's forms: save the fields, hide or show, and move, describe or remove a picture. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const member = await requireStaff(request);
-  const actor = { id: member.id, name: member.name };
-  const id = parseId(params.id);
-  if (id === undefined) throw notFound();
-  const here = `/admin/products/${id}`;
-  const submission = parseWithZod(await readForm(request, productEditSchema), { schema: productEditSchema });
-  if (submission.status !== "success") {
-    if (submission.error?.intent) throw new Response("Unknown form", { status: 400 });
-    // A picture's form: its message as a toast, the product form left as it was.
-    if (submission.payload.intent !== "save") {
-      const first = Object.values(submission.error ?? {}).flat()[0];
-      return pictureRefused(first ?? productAdminMessages.imageGone, 400);
-    }
-    // A version that is not one the page sent can only be an old or altered copy: refused like a stale one
-    // (once the fields themselves are right, so their messages come first).
-    if (submission.error?.version && Object.keys(submission.error).length === 1) {
-      return replyWithError(
-        submission,
-        productAdminMessages.stale,
-        { status: 409 },
-        { intent: "save" as const },
-      );
-    }
-    return replyInvalid(submission, {}, { intent: "save" as const });
-  }
-  const db = await getDb();
-  const form = submission.value;
-  switch (form.intent) {
-    case "save": {
-      const saved = await updateProduct(db, actor, id, form.version, productValuesOf(form));
-      if (saved.ok) return toasts().redirectWithSuccess(here, productAdminMessages.saved, { status: 303 });
-      if (saved.problem === "not-found") throw notFound();
-      const { message, status, field } = productProblemReply(saved);
-      return replyWithError(submission, message, { status, field }, { intent: "save" as const });
-    }
-    case "hide":
-    case "show": {
-      const hidden = form.intent === "hide";
-      const changed = await setProductHidden(db, actor, id, hidden);
-      if (!changed.ok) throw notFound();
-      const message = hidden ? productAdminMessages.hidden : productAdminMessages.shown;
-      return toasts().redirectWithSuccess(here, message, { status: 303 });
-    }
-    case "image-up":
-    case "image-down":
-    case "image-remove":
-    case "image-alt": {
-      let changed: ImageChange;
-      if (form.intent === "image-remove") changed = await removeProductImage(db, actor, id, form.image);
-      else if (form.intent === "image-alt") changed = await setImageAlt(db, actor, id, form.image, form.alt);
-      else
-        changed = await moveProductImage(
-          db,
-          actor,
-          id,
-          form.image,
-          form.intent === "image-up" ? "up" : "down",
-        );
-      if (changed.ok) return toasts().redirectWithSuccess(here, imageMessages[form.intent], { status: 303 });
-      if (changed.problem === "not-found") throw notFound();
-      return pictureRefused(productAdminMessages.imageGone, 409);
-    }
-    default:
-      throw new Response("Unknown form", { status: 400 });
-  }
-}
+/** The data comes from loader.server.ts and the form posts go to action.server.ts, so the page's JavaScript
+ * leaves out what they need. */
+export { action } from "./action.server";
+export { loader } from "./loader.server";
 
 /**
  * Read the product again after every form, refused ones too (Remix skips that after a 4xx by default): a save
@@ -166,7 +32,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod === "POST" || defaultShouldRevalidate;
 
 export default function EditProduct() {
-  const { product, defaults, colours, facets } = useLoaderData<typeof loader>();
+  const { product, defaults, colours, facets, constraints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const outlet = useOutlet();
   const changingVisibility = useIsPending({ intent: product.hiddenAt ? "show" : "hide" });
@@ -195,6 +61,7 @@ export default function EditProduct() {
       <ProductForm
         key={product.version}
         lastResult={answer?.intent === "save" ? answer.result : undefined}
+        constraint={constraints.product}
         defaults={defaults}
         colours={colours}
         categories={facets.categories}
@@ -263,7 +130,7 @@ export default function EditProduct() {
         </ol>
         {outlet ??
           (images.length < PRODUCT_LIMITS.images ? (
-            <ImageUploadForm action={`${here}/images`} owner="product" />
+            <ImageUploadForm action={`${here}/images`} owner="product" constraint={constraints.image} />
           ) : null)}
       </section>
 

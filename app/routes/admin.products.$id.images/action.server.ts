@@ -1,12 +1,8 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useParams } from "@remix-run/react";
+import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
-import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
-import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { imageUploadSchema, PRODUCT_LIMITS } from "~/lib/forms/product";
+import { imageUploadSchema, PRODUCT_LIMITS, parseWithZod } from "~/lib/forms/schemas.server";
 import { productAdminMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
 import { addProductImage, imageSlotsLeft } from "~/modules/catalogue/product-admin.server";
@@ -18,13 +14,7 @@ import {
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
-const notFound = () => json({ message: productAdminMessages.notFound }, { status: 404 });
-
-/** The page is the edit page around the upload form; the role is checked here too. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
-  return null;
-}
+export const notFound = () => json({ message: productAdminMessages.notFound }, { status: 404 });
 
 /**
  * A picture upload (the only multipart post with more than 64 KB, app/lib/request-limits.mjs). The page
@@ -59,19 +49,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return toasts().redirectWithSuccess(`/admin/products/${id}`, productAdminMessages.imageAdded, {
     status: 303,
   });
-}
-
-export default function UploadImage() {
-  const answer = useActionData<typeof action>();
-  const params = useParams();
-  return (
-    <>
-      <Toasts toast={answer?.toast ?? null} />
-      <ImageUploadForm
-        action={`/admin/products/${params.id}/images`}
-        owner="product"
-        lastResult={answer?.result}
-      />
-    </>
-  );
 }

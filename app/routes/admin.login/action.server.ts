@@ -1,21 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
-import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { clientAddress } from "~/auth.server";
-import { adminMeta } from "~/components/admin/admin-meta";
-import { Field, FormError } from "~/components/forms/Field";
-import { useIsPending } from "~/components/forms/use-is-pending";
-import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
 import { staffMessages } from "~/lib/admin-messages";
-import { staffLoginSchema } from "~/lib/forms/staff";
+import { parseWithZod, staffLoginSchema } from "~/lib/forms/schemas.server";
 import { accountProblems } from "~/lib/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
@@ -26,21 +14,14 @@ import {
 } from "~/modules/security/rate-limit.server";
 import { ServiceBusyError } from "~/modules/security/work-gate.server";
 import { authenticateStaff } from "~/modules/staff/staff.server";
-import { getSessionStaff, startStaffSession } from "~/modules/staff/staff-session.server";
+import { startStaffSession } from "~/modules/staff/staff-session.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
-
-export const meta: MetaFunction = () => adminMeta("Log in");
 
 /** Where to go after logging in: a back-office page, never anywhere else. */
 function backOfficePath(to: FormDataEntryValue | null): string {
   const path = safeRedirect(to, "/admin");
   return /^\/admin(?:[/?#]|$)/.test(path) && !path.startsWith("/admin/login") ? path : "/admin";
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getSessionStaff(await getDb(), request)) throw redirect("/admin", { status: 303 });
-  return null;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -78,45 +59,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
     status: 303,
     headers: { "Set-Cookie": cookie },
   });
-}
-
-export default function AdminLogin() {
-  const answer = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const busy = useIsPending({ state: "submitting" });
-  const [form, fields] = useForm({
-    id: "admin-login",
-    lastResult: answer?.result,
-    constraint: getZodConstraint(staffLoginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffLoginSchema }),
-  });
-  const redirectTo = searchParams.get("redirectTo");
-  return (
-    <section className="form-card" aria-labelledby="admin-login-heading">
-      <Toasts toast={answer?.toast ?? null} />
-      <h1 id="admin-login-heading">Back office log-in</h1>
-      <p className="form-intro">For the shop's staff. Customers log in on the shop's own Login page.</p>
-      <Form
-        method="post"
-        action={redirectTo ? `/admin/login?${new URLSearchParams({ redirectTo })}` : "/admin/login"}
-        className="stack-form"
-        {...getFormProps(form)}
-      >
-        <FormError id={form.errorId} errors={form.errors} />
-        <Field label="Email" field={fields.email} type="email" autoComplete="username" />
-        <Field
-          key={answer?.toast?.id ?? "password"}
-          label="Password"
-          field={fields.password}
-          type="password"
-          autoComplete="current-password"
-        />
-        <button type="submit" disabled={busy}>
-          {busy ? "Logging in…" : "Log in"}
-        </button>
-      </Form>
-    </section>
-  );
 }

@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useOutlet } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -9,27 +8,16 @@ import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { SanitizedHtml } from "~/components/SanitizedHtml";
 import { getDb } from "~/db/db.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { contentAdminMessages } from "~/lib/admin-messages";
 import { formatLongDate } from "~/lib/dates";
-import { blogPostChangeSchema } from "~/lib/forms/content";
+import { blogPostSchema, getZodConstraint, imageUploadSchema } from "~/lib/forms/schemas.server";
 import { parseId } from "~/lib/params";
-import {
-  blogCategories,
-  getBlogPost,
-  setBlogPicture,
-  setBlogPublished,
-  updateBlogPost,
-} from "~/modules/blog/blog-admin.server";
+import { blogCategories, getBlogPost } from "~/modules/blog/blog-admin.server";
 import { sanitizeDescription } from "~/modules/content/sanitize.server";
-import { deleteUploadedImage } from "~/modules/uploads/images.server";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import type { action } from "./action.server";
+import { notFound } from "./action.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   adminMeta(data ? `${data.post.title} (blog post)` : "Blog post not found");
-
-const notFound = () => json({ message: contentAdminMessages.postNotFound }, { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -51,71 +39,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Rendered as the shop renders it (sanitised again on the way out, like every description).
     preview: sanitizeDescription(post.description),
     categories: await blogCategories(db),
+    constraints: { post: getZodConstraint(blogPostSchema), image: getZodConstraint(imageUploadSchema) },
   });
 }
 
-/** Save the post's text, publish it, or take it off the shop. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const member = await requireStaff(request);
-  const actor = { id: member.id, name: member.name };
-  const id = parseId(params.id);
-  if (id === undefined) throw notFound();
-  const formData = await readForm(request, blogPostChangeSchema);
-  const submission = parseWithZod(formData, { schema: blogPostChangeSchema });
-  if (submission.status !== "success") {
-    if (submission.error?.intent) throw new Response("Unknown form", { status: 400 });
-    if (submission.error?.version) {
-      return replyWithError(submission, contentAdminMessages.postChangedMeanwhile, { status: 409 });
-    }
-    return replyInvalid(submission);
-  }
-  const db = await getDb();
-  const change = submission.value;
-  switch (change.intent) {
-    case "save": {
-      const { intent: _intent, version, ...values } = change;
-      const saved = await updateBlogPost(db, actor, id, values, new Date(version));
-      if (saved.ok) {
-        return toasts().redirectWithSuccess(`/admin/blogs/${id}`, contentAdminMessages.postSaved, {
-          status: 303,
-        });
-      }
-      switch (saved.problem) {
-        case "not-found":
-          throw notFound();
-        case "empty-description":
-          return replyWithError(submission, contentAdminMessages.descriptionEmpty, {
-            status: 422,
-            field: "description",
-          });
-        case "changed-meanwhile":
-          return replyWithError(submission, contentAdminMessages.postChangedMeanwhile, { status: 409 });
-      }
-      break;
-    }
-    case "publish":
-    case "unpublish": {
-      const publish = change.intent === "publish";
-      const done = await setBlogPublished(db, actor, id, publish);
-      if (!done.ok) throw notFound();
-      const message = publish ? contentAdminMessages.published : contentAdminMessages.unpublished;
-      return toasts().redirectWithSuccess(`/admin/blogs/${id}`, message, { status: 303 });
-    }
-    case "picture-remove": {
-      const done = await setBlogPicture(db, actor, id, null);
-      if (!done.ok) throw notFound();
-      for (const old of done.replaced) await deleteUploadedImage(old.url);
-      return toasts().redirectWithSuccess(`/admin/blogs/${id}`, contentAdminMessages.pictureRemoved, {
-        status: 303,
-      });
-    }
-    default:
-      throw new Response("Unknown form", { status: 400 });
-  }
-}
+/** The form posts are handled in action.server.ts, so the page's JavaScript leaves out what they need. */
+export { action } from "./action.server";
 
 export default function BlogPostPage() {
-  const { post, preview, categories } = useLoaderData<typeof loader>();
+  const { post, preview, categories, constraints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const publishing = useIsPending({ intent: post.publishedAt ? "unpublish" : "publish" });
   const removingPicture = useIsPending({ intent: "picture-remove" });
@@ -165,6 +97,7 @@ export default function BlogPostPage() {
         id="edit-post"
         heading="Edit the post"
         lastResult={answer?.result}
+        constraint={constraints.post}
         defaultValue={{ title: post.title, category: post.category, description: post.description }}
         categories={categories}
         version={post.updatedAt}
@@ -203,6 +136,7 @@ export default function BlogPostPage() {
             action={`/admin/blogs/${post.id}/images`}
             owner="post"
             heading={post.images.length > 0 ? "Change the picture" : "Add a picture"}
+            constraint={constraints.image}
           />
         )}
       </section>

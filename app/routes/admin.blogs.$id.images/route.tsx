@@ -1,0 +1,34 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useParams } from "@remix-run/react";
+import { requireStaff } from "~/auth.server";
+import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
+import { Toasts } from "~/components/layout/Toasts";
+import { getZodConstraint, imageUploadSchema } from "~/lib/forms/schemas.server";
+import type { action } from "./action.server";
+
+/** The page is the post's edit page around the upload form; the role is checked here too. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  return json({ constraint: getZodConstraint(imageUploadSchema) });
+}
+
+/** The form posts are handled in action.server.ts, so the page's JavaScript leaves out what they need. */
+export { action } from "./action.server";
+
+export default function UploadPostPicture() {
+  const answer = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
+  const params = useParams();
+  return (
+    <>
+      <Toasts toast={answer?.toast ?? null} />
+      <ImageUploadForm
+        action={`/admin/blogs/${params.id}/images`}
+        owner="post"
+        heading="Change the picture"
+        lastResult={answer?.result}
+        constraint={constraint}
+      />
+    </>
+  );
+}

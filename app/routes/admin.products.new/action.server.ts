@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireStaff } from "~/auth.server";
+import { getDb } from "~/db/db.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { parseWithZod, productFormSchema, productValuesOf } from "~/lib/forms/schemas.server";
+import { productAdminMessages } from "~/lib/messages";
+import { createProduct, productProblemReply } from "~/modules/catalogue/product-admin.server";
+import { readForm } from "~/read-form.server";
+import { toasts } from "~/toast.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const member = await requireStaff(request);
+  const submission = parseWithZod(await readForm(request, productFormSchema), { schema: productFormSchema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  const saved = await createProduct(
+    await getDb(),
+    { id: member.id, name: member.name },
+    productValuesOf(submission.value),
+  );
+  if (!saved.ok) {
+    const { message, status, field } = productProblemReply(saved);
+    return replyWithError(submission, message, { status, field });
+  }
+  return toasts().redirectWithSuccess(`/admin/products/${saved.id}`, productAdminMessages.created, {
+    status: 303,
+  });
+}
