@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, type useLoaderData } from "@remix-run/react";
-import { DeliverySummary } from "~/components/delivery/DeliveryCheck";
+import { DeliverySummary } from "~/components/delivery/DeliveryAnswer";
 import { Field, FieldError } from "~/components/forms/Field";
 import { inputProps, selectProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";

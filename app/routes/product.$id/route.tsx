@@ -1,10 +1,4 @@
-import {
-  type HeadersFunction,
-  json,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { Toasts } from "~/components/layout/Toasts";
 import { NotFound } from "~/components/NotFound";
@@ -12,63 +6,28 @@ import { ProductGallery } from "~/components/product/ProductGallery";
 import { ProductSection } from "~/components/product/ProductGrid";
 import { SanitizedHtml } from "~/components/SanitizedHtml";
 import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
-import { config } from "~/config.server";
-import { getDb } from "~/db/db.server";
-import { parseId } from "~/lib/params";
-import { productMetaTags } from "~/lib/product-page";
-import { productShareText, whatsAppAskUrl, whatsAppShareUrl } from "~/lib/share";
 import { shop } from "~/lib/shop";
 import { cutText } from "~/lib/text";
-import { productPageView } from "~/modules/catalogue/product-detail.server";
-import { deliveryCheck } from "~/modules/delivery/delivery-check.server";
-import { readShopSettings } from "~/modules/settings/settings.server";
-import { currentCustomer } from "~/request.server";
 import productStyles from "~/styles/product.css";
 import type { action } from "./action.server";
+import type { loader } from "./loader.server";
 import { categoryUrl } from "./ProductFacts";
 import { ProductSummary } from "./ProductSummary";
 import { Reviews } from "./Reviews";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
 
-const notFound = () => new Response("Product not found", { status: 404 });
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = parseId(params.id);
-  if (id === undefined) throw notFound();
-  const customer = await currentCustomer(request);
-  const db = await getDb();
-  const [view, settings] = await Promise.all([
-    productPageView(db, id, {
-      customerId: customer?.id,
-      publicUrl: config().publicUrl,
-      imageParam: new URL(request.url).searchParams.get("image"),
-    }),
-    readShopSettings(db),
-  ]);
-  if (!view) throw notFound();
-  const shareText = productShareText(view.product.title, view.product.discountedPrice);
-  const whatsapp = {
-    text: shareText,
-    share: whatsAppShareUrl(shareText, view.seo.url),
-    ask: whatsAppAskUrl(settings.whatsapp, view.product.title, view.seo.url),
-  };
-  const { check, setCookie } = await deliveryCheck(db, request, customer?.id);
-  // A delivery date is the shopper's own, and the time left to order changes by the minute.
-  const headers: HeadersInit = check ? { "Cache-Control": "private, no-store" } : {};
-  return json(
-    { ...view, whatsapp, delivery: check },
-    { headers: setCookie ? { ...headers, "Set-Cookie": setCookie } : headers },
-  );
-}
+/** The page's data is read in loader.server.ts, so its JavaScript leaves out what that needs. */
+export { loader } from "./loader.server";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** The form posts are handled in action.server.ts, so the page's JavaScript leaves out what they need. */
 export { action } from "./action.server";
 
+// The tags are made by the loader: the code that writes them stays out of the page's JavaScript.
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? productMetaTags(data.product.title, data.seo) : [{ title: `Product not found | ${shop.name}` }];
+  data ? data.metaTags : [{ title: `Product not found | ${shop.name}` }];
 
 export default function ProductPage() {
   const {

@@ -1,94 +1,19 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireOwner } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FieldError, FormError } from "~/components/forms/FieldError";
 import { type ServerField, useServerForm } from "~/components/forms/use-server-form";
 import { Toasts } from "~/components/layout/Toasts";
-import { getDb } from "~/db/db.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { formatShopDay, formatTimeOfDay, shopClock } from "~/lib/delivery-dates";
-import { rupeesText } from "~/lib/forms/product";
-import { settingsMessages, settingsPageSchema } from "~/lib/forms/settings";
-import { readShopSettings } from "~/modules/settings/settings.server";
-import {
-  addHoliday,
-  removeHoliday,
-  saveShopSettings,
-  settingsPageLists,
-} from "~/modules/settings/settings-admin.server";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import type { action } from "./action.server";
+import type { loader } from "./loader.server";
 
 export const meta: MetaFunction = () => adminMeta("Settings");
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
-  const db = await getDb();
-  const settings = await readShopSettings(db);
-  const { holidays, zones } = await settingsPageLists(db, shopClock(new Date()).day);
-  return json({
-    settings: {
-      hotline: settings.hotline,
-      whatsapp: `+${settings.whatsapp}`,
-      address: settings.address,
-      pinCode: settings.pinCode,
-      cutoff: formatTimeOfDay(settings.cutoffMinutes),
-      weekdays: settings.businessWeekdays,
-      expressFee: settings.expressFee === null ? "" : rupeesText(settings.expressFee),
-      cashOnDelivery: settings.cashOnDelivery,
-      codCeiling: rupeesText(settings.codCeiling),
-      codFee: rupeesText(settings.codFee),
-      updatedAt: settings.updatedAt.toISOString(),
-    },
-    holidays: holidays.map((holiday) => ({ ...holiday, label: formatShopDay(holiday.day) })),
-    zones: zones.map((zone) => ({
-      id: zone.id,
-      name: zone.name,
-      pinList: zone.pinList,
-      delivers: zone.delivers,
-      standard: `${zone.standardDaysMin}-${zone.standardDaysMax}`,
-      express: zone.expressDaysMin === null ? null : `${zone.expressDaysMin}-${zone.expressDaysMax}`,
-      cashOnDelivery: zone.cashOnDelivery,
-    })),
-  });
-}
-
-/** Owners only: the shop's settings, and the days it is closed. */
-export async function action({ request }: ActionFunctionArgs) {
-  const owner = await requireOwner(request);
-  const actor = { id: owner.id, name: owner.name };
-  const submission = parseWithZod(await readForm(request), { schema: settingsPageSchema });
-  if (submission.status !== "success") {
-    if (submission.error?.intent) throw new Response("Unknown form", { status: 400 });
-    return replyInvalid(submission, { toastFirst: true });
-  }
-  const db = await getDb();
-  const change = submission.value;
-  switch (change.intent) {
-    case "settings": {
-      const { intent: _, ...values } = change;
-      await saveShopSettings(db, actor, values);
-      return toasts().redirectWithSuccess("/admin/settings", settingsMessages.saved, { status: 303 });
-    }
-    case "add-holiday": {
-      if (!(await addHoliday(db, actor, change.day, change.name))) {
-        return replyWithError(submission, settingsMessages.holidayTaken, { status: 409, field: "day" });
-      }
-      return toasts().redirectWithSuccess("/admin/settings#holidays", settingsMessages.holidayAdded, {
-        status: 303,
-      });
-    }
-    case "remove-holiday":
-      await removeHoliday(db, actor, change.day);
-      return toasts().redirectWithSuccess("/admin/settings#holidays", settingsMessages.holidayRemoved, {
-        status: 303,
-      });
-  }
-}
+export { action } from "./action.server";
+/** The page's data and its forms are handled in .server files, so its JavaScript leaves out what they need. */
+export { loader } from "./loader.server";
 
 const settingsFields = [
   "hotline",

@@ -1,0 +1,39 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireOwner } from "~/auth.server";
+import { getDb } from "~/db/db.server";
+import { formatShopDay, formatTimeOfDay, shopClock } from "~/lib/delivery-dates";
+import { rupeesText } from "~/lib/forms/product";
+import { readShopSettings } from "~/modules/settings/settings.server";
+import { settingsPageLists } from "~/modules/settings/settings-admin.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const db = await getDb();
+  const settings = await readShopSettings(db);
+  const { holidays, zones } = await settingsPageLists(db, shopClock(new Date()).day);
+  return json({
+    settings: {
+      hotline: settings.hotline,
+      whatsapp: `+${settings.whatsapp}`,
+      address: settings.address,
+      pinCode: settings.pinCode,
+      cutoff: formatTimeOfDay(settings.cutoffMinutes),
+      weekdays: settings.businessWeekdays,
+      expressFee: settings.expressFee === null ? "" : rupeesText(settings.expressFee),
+      cashOnDelivery: settings.cashOnDelivery,
+      codCeiling: rupeesText(settings.codCeiling),
+      codFee: rupeesText(settings.codFee),
+      updatedAt: settings.updatedAt.toISOString(),
+    },
+    holidays: holidays.map((holiday) => ({ ...holiday, label: formatShopDay(holiday.day) })),
+    zones: zones.map((zone) => ({
+      id: zone.id,
+      name: zone.name,
+      pinList: zone.pinList,
+      delivers: zone.delivers,
+      standard: `${zone.standardDaysMin}-${zone.standardDaysMax}`,
+      express: zone.expressDaysMin === null ? null : `${zone.expressDaysMin}-${zone.expressDaysMax}`,
+      cashOnDelivery: zone.cashOnDelivery,
+    })),
+  });
+}

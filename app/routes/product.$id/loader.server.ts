@@ -1,0 +1,42 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { config } from "~/config.server";
+import { getDb } from "~/db/db.server";
+import { parseId } from "~/lib/params";
+import { productMetaTags } from "~/lib/product-page";
+import { productShareText, whatsAppAskUrl, whatsAppShareUrl } from "~/lib/share";
+import { productPageView } from "~/modules/catalogue/product-detail.server";
+import { deliveryCheck } from "~/modules/delivery/delivery-check.server";
+import { readShopSettings } from "~/modules/settings/settings.server";
+import { currentCustomer } from "~/request.server";
+
+const notFound = () => new Response("Product not found", { status: 404 });
+
+/** The product, its reviews and popular products, the WhatsApp links and the shopper's delivery date. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = parseId(params.id);
+  if (id === undefined) throw notFound();
+  const customer = await currentCustomer(request);
+  const db = await getDb();
+  const [view, settings] = await Promise.all([
+    productPageView(db, id, {
+      customerId: customer?.id,
+      publicUrl: config().publicUrl,
+      imageParam: new URL(request.url).searchParams.get("image"),
+    }),
+    readShopSettings(db),
+  ]);
+  if (!view) throw notFound();
+  const shareText = productShareText(view.product.title, view.product.discountedPrice);
+  const whatsapp = {
+    text: shareText,
+    share: whatsAppShareUrl(shareText, view.seo.url),
+    ask: whatsAppAskUrl(settings.whatsapp, view.product.title, view.seo.url),
+  };
+  const { check, setCookie } = await deliveryCheck(db, request, customer?.id);
+  // A delivery date is the shopper's own, and the time left to order changes by the minute.
+  const headers: HeadersInit = check ? { "Cache-Control": "private, no-store" } : {};
+  return json(
+    { ...view, whatsapp, delivery: check, metaTags: productMetaTags(view.product.title, view.seo) },
+    { headers: setCookie ? { ...headers, "Set-Cookie": setCookie } : headers },
+  );
+}
