@@ -147,3 +147,19 @@ export function activeFilterChips(filters: StoreFilters): FilterChip[] {
   if (filters.maxPrice !== undefined) add("maxPrice", `Up to ${formatRupees(filters.maxPrice * 100)}`);
   return chips;
 }
+
+/** The store filtered by a product's brand, category and each of its tags: the product page's links. */
+export type StoreLinks = { brand: string; category: string; tags: Partial<Record<string, string>> };
+
+export function productStoreLinks(product: {
+  brand: string;
+  category: string;
+  tags: readonly Tag[];
+}): StoreLinks {
+  const none = parseStoreFilters(new URLSearchParams());
+  return {
+    brand: storeUrl(none, { brand: product.brand }),
+    category: storeUrl(none, { category: product.category }),
+    tags: Object.fromEntries(product.tags.map((tag) => [tag, storeUrl(none, { tag })])),
+  };
+}

@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { FALLBACK_IMAGE, knownTags } from "~/lib/catalogue";
+import { formatLongDate } from "~/lib/dates";
 import {
   absoluteUrl,
   galleryImages,
@@ -96,6 +97,8 @@ export async function productPageView(
         star: review.star,
         comment: review.comment,
         createdAt: review.createdAt.toISOString(),
+        // Written here: the date code stays out of the page's JavaScript.
+        shownAt: formatLongDate(review.createdAt),
       })),
     },
     popular,

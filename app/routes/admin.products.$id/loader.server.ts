@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { formatLongDate } from "~/lib/dates";
 import {
   getZodConstraint,
   imageUploadSchema,
@@ -32,9 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: product.id,
       title: product.title,
       images: product.images,
-      hiddenAt: product.hiddenAt?.toISOString() ?? null,
-      createdAt: product.createdAt.toISOString(),
-      updatedAt: product.updatedAt.toISOString(),
+      // Written here: the date code stays out of the page's JavaScript.
+      hiddenAt: product.hiddenAt ? formatLongDate(product.hiddenAt) : null,
+      createdAt: formatLongDate(product.createdAt),
+      updatedAt: formatLongDate(product.updatedAt),
       sold: product.sold,
       version: product.version,
     },

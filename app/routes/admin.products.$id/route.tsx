@@ -12,7 +12,6 @@ import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
 import { ProductForm } from "~/components/admin/ProductForm";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
-import { formatLongDate } from "~/lib/dates";
 import { PRODUCT_LIMITS } from "~/lib/form-limits";
 import type { action } from "./action.server";
 import type { loader } from "./loader.server";
@@ -47,14 +46,13 @@ export default function EditProduct() {
       <h1>{product.title}</h1>
       <p className={product.hiddenAt ? "admin-status is-hidden" : "admin-status"}>
         {product.hiddenAt ? (
-          <>Hidden from the shop since {formatLongDate(product.hiddenAt)}.</>
+          <>Hidden from the shop since {product.hiddenAt}.</>
         ) : (
           <>
             Shown in the shop: <a href={`/product/${product.id}`}>view its page</a>.
           </>
         )}{" "}
-        Sold: {product.sold}. Created {formatLongDate(product.createdAt)}; last saved{" "}
-        {formatLongDate(product.updatedAt)}.
+        Sold: {product.sold}. Created {product.createdAt}; last saved {product.updatedAt}.
       </p>
 
       {/* A new version (a save, or an order taking stock) gives a fresh form; a refused save keeps what was typed. */}

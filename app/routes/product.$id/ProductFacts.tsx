@@ -1,9 +1,7 @@
 import { Link } from "@remix-run/react";
 import { type ProductType, productTypeLabels, type Tag, tagLabels } from "~/lib/catalogue";
 import { availabilityLabel } from "~/lib/product-page";
-import { parseStoreFilters, storeUrl } from "~/lib/store-filters";
-
-const noFilters = parseStoreFilters(new URLSearchParams());
+import type { StoreLinks } from "~/lib/store-filters";
 
 /** Type, brand, category, tags (each a link to the store filtered by it) and availability. */
 export function ProductFacts({
@@ -12,12 +10,15 @@ export function ProductFacts({
   category,
   tags,
   stock,
+  links,
 }: {
   productType: ProductType;
   brand: string;
   category: string;
   tags: Tag[];
   stock: number;
+  /** The store filtered by each fact (made by the loader: the store's URL rules stay out of this page's JavaScript). */
+  links: StoreLinks;
 }) {
   return (
     <dl className="product-facts">
@@ -28,13 +29,13 @@ export function ProductFacts({
       <div>
         <dt>Brand</dt>
         <dd>
-          <Link to={storeUrl(noFilters, { brand })}>{brand}</Link>
+          <Link to={links.brand}>{brand}</Link>
         </dd>
       </div>
       <div>
         <dt>Category</dt>
         <dd>
-          <Link to={storeUrl(noFilters, { category })}>{category}</Link>
+          <Link to={links.category}>{category}</Link>
         </dd>
       </div>
       <div>
@@ -45,7 +46,7 @@ export function ProductFacts({
             : tags.map((tag, index) => (
                 <span key={tag}>
                   {index > 0 ? ", " : null}
-                  <Link to={storeUrl(noFilters, { tag })}>{tagLabels[tag]}</Link>
+                  <Link to={links.tags[tag] ?? "/product"}>{tagLabels[tag]}</Link>
                 </span>
               ))}
         </dd>
@@ -56,9 +57,4 @@ export function ProductFacts({
       </div>
     </dl>
   );
-}
-
-/** The store link of a category, for the breadcrumb. */
-export function categoryUrl(category: string): string {
-  return storeUrl(noFilters, { category });
 }

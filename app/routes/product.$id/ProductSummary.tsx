@@ -9,6 +9,7 @@ import { WishlistHeart } from "~/components/product/WishlistHeart";
 import { CompareIcon } from "~/components/ui/icons";
 import { type ProductType, productTypeLabels, type Tag } from "~/lib/catalogue";
 import { quantityOptions } from "~/lib/product-page";
+import type { StoreLinks } from "~/lib/store-filters";
 import type { DeliveryCheck as DeliveryCheckView } from "~/modules/delivery/delivery-check.server";
 import { ProductFacts } from "./ProductFacts";
 import { PurchaseForm } from "./PurchaseForm";
@@ -37,6 +38,7 @@ export function ProductSummary({
   url,
   whatsapp,
   delivery,
+  storeLinks,
   lastResult,
 }: {
   product: Product;
@@ -48,6 +50,7 @@ export function ProductSummary({
   /** The WhatsApp links (share, ask the dealer) and the share text, built by the loader. */
   whatsapp: { text: string; share: string; ask?: string };
   delivery: DeliveryCheckView | undefined;
+  storeLinks: StoreLinks;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   return (
@@ -79,6 +82,7 @@ export function ProductSummary({
         category={product.category}
         tags={product.tags}
         stock={product.quantity}
+        links={storeLinks}
       />
       <PurchaseForm
         colours={product.colours}

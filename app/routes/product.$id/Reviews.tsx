@@ -1,9 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Stars } from "~/components/product/Stars";
-import { formatLongDate } from "~/lib/dates";
 import { ReviewForm } from "./ReviewForm";
 
-type Review = { id: number; star: number; comment: string; createdAt: string };
+type Review = { id: number; star: number; comment: string; createdAt: string; shownAt: string };
 
 const reviewCount = (count: number) => `${count} ${count === 1 ? "review" : "reviews"}`;
 
@@ -36,7 +35,7 @@ export function Reviews({
               <p className="review-head">
                 <span className="review-author">Customer</span>
                 <Stars rating={review.star} />
-                <time dateTime={review.createdAt}>{formatLongDate(review.createdAt)}</time>
+                <time dateTime={review.createdAt}>{review.shownAt}</time>
               </p>
               <p className="review-comment">{review.comment}</p>
             </li>

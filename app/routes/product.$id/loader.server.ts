@@ -4,6 +4,7 @@ import { getDb } from "~/db/db.server";
 import { parseId } from "~/lib/params";
 import { productMetaTags } from "~/lib/product-page";
 import { productShareText, whatsAppAskUrl, whatsAppShareUrl } from "~/lib/share";
+import { productStoreLinks } from "~/lib/store-filters";
 import { productPageView } from "~/modules/catalogue/product-detail.server";
 import { deliveryCheck } from "~/modules/delivery/delivery-check.server";
 import { readShopSettings } from "~/modules/settings/settings.server";
@@ -36,7 +37,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // A delivery date is the shopper's own, and the time left to order changes by the minute.
   const headers: HeadersInit = check ? { "Cache-Control": "private, no-store" } : {};
   return json(
-    { ...view, whatsapp, delivery: check, metaTags: productMetaTags(view.product.title, view.seo) },
+    {
+      ...view,
+      whatsapp,
+      delivery: check,
+      metaTags: productMetaTags(view.product.title, view.seo),
+      storeLinks: productStoreLinks(view.product),
+    },
     { headers: setCookie ? { ...headers, "Set-Cookie": setCookie } : headers },
   );
 }

@@ -11,7 +11,6 @@ import { cutText } from "~/lib/text";
 import productStyles from "~/styles/product.css";
 import type { action } from "./action.server";
 import type { loader } from "./loader.server";
-import { categoryUrl } from "./ProductFacts";
 import { ProductSummary } from "./ProductSummary";
 import { Reviews } from "./Reviews";
 
@@ -42,6 +41,7 @@ export default function ProductPage() {
     seo,
     whatsapp,
     delivery,
+    storeLinks,
   } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
@@ -50,7 +50,7 @@ export default function ProductPage() {
       <Breadcrumbs
         trail={[
           { label: "Our Store", to: "/product" },
-          { label: product.category, to: categoryUrl(product.category) },
+          { label: product.category, to: storeLinks.category },
         ]}
         current={cutText(product.title, 40)}
       />
@@ -64,6 +64,7 @@ export default function ProductPage() {
           url={seo.url}
           whatsapp={whatsapp}
           delivery={delivery}
+          storeLinks={storeLinks}
           lastResult={answer?.intent === "add-to-cart" ? answer.result : undefined}
         />
       </article>
