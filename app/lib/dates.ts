@@ -4,7 +4,8 @@
  */
 export const SHOP_TIME_ZONE = "Asia/Kolkata";
 
-const MONTHS = [
+/** Month names, January first. */
+export const MONTHS = [
   "January",
   "February",
   "March",

@@ -1,3 +1,5 @@
+import { MONTHS } from "./dates";
+
 /**
  * When an order reaches the shopper, by the shipping policy: an order placed on a business day before the
  * cut-off (4 PM) starts that day, otherwise on the next business day; processing takes up to two business
@@ -84,20 +86,6 @@ export function deliveryPromise(now: Date, transitDays: number, calendar: ShopCa
 }
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
 
 /** "Thursday, 27 November", as the shop promises a day. */
 export function formatShopDay(day: ShopDay): string {

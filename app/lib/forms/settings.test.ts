@@ -107,4 +107,19 @@ describe("the settings form", () => {
       name: "Ugadi",
     });
   });
+
+  it("refuses to remove a day that is not a real date (the database would reject it)", () => {
+    for (const day of ["2026-13-45", "9999-99-99", "2026-02-30", "20260101"]) {
+      const removal = parseWithZod(
+        form([
+          ["intent", "remove-holiday"],
+          ["day", day],
+        ]),
+        { schema: settingsPageSchema },
+      );
+      expect(removal.status === "error" && removal.error).toMatchObject({
+        day: [settingsMessages.holidayDayInvalid],
+      });
+    }
+  });
 });

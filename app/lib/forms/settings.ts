@@ -107,23 +107,26 @@ export const settingsSchema = z.object({
 
 export type SettingsValues = z.output<typeof settingsSchema>;
 
+/** A calendar day as a date field sends it ("2026-03-19"), and a real one: 2026-02-30 is refused. */
+const holidayDay = z
+  .string({ required_error: settingsMessages.holidayDayInvalid })
+  .refine(
+    (day) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(day) &&
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+      new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    settingsMessages.holidayDayInvalid,
+  );
+
 export const holidayAddSchema = z.object({
   intent: z.literal("add-holiday"),
-  day: z
-    .string({ required_error: settingsMessages.holidayDayInvalid })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, settingsMessages.holidayDayInvalid)
-    .refine(
-      (day) =>
-        !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
-        new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-      settingsMessages.holidayDayInvalid,
-    ),
+  day: holidayDay,
   name: requiredTypedText(settingsMessages.holidayNameRequired, { max: 80 }),
 });
 
 export const holidayRemoveSchema = z.object({
   intent: z.literal("remove-holiday"),
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, settingsMessages.holidayDayInvalid),
+  day: holidayDay,
 });
 
 /** The settings page's forms, told apart by the submit button's intent. */
