@@ -240,6 +240,14 @@ export const paymentAttempts = pgTable(
     status: text("status").notNull().default("PENDING"),
     lines: jsonb("lines").$type<CartSnapshotLine[]>().notNull(),
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
+    /** PHONEPE, or COD: a cash order, made at once and never sent to PhonePe (app/lib/checkout-choices.ts). */
+    method: text("method").notNull().default("PHONEPE"),
+    /** The shipping the shopper chose, its fee in paise (part of amount) and the day it was promised by. */
+    shippingMethod: text("shipping_method").notNull().default("Standard"),
+    shippingFee: integer("shipping_fee").notNull().default(10_000),
+    promisedBy: date("promised_by", { mode: "string" }),
+    /** Paise: the dealer's cash-on-delivery fee, part of amount (0 when paid online). */
+    codFee: integer("cod_fee").notNull().default(0),
     providerOrderId: text("provider_order_id"),
     /** PhonePe's payment page for this attempt: Place Order again with the same cart goes back to it. */
     paymentUrl: text("payment_url"),
@@ -271,6 +279,7 @@ export const paymentAttempts = pgTable(
   (t) => [
     index("payment_attempts_customer_idx").on(t.customerId),
     index("payment_attempts_pending_idx").on(t.status, t.nextCheckAt),
+    check("payment_attempts_method", sql`method IN ('PHONEPE', 'COD')`),
   ],
 );
 
@@ -291,6 +300,17 @@ export const orders = pgTable(
     /** Paise, what was paid: offer prices plus shipping. */
     totalPriceAfterDiscount: integer("total_price_after_discount").notNull(),
     shippingFee: integer("shipping_fee").notNull(),
+    /** Standard or Express, and the last day it was promised by (null on orders from before the choice). */
+    shippingMethod: text("shipping_method").notNull().default("Standard"),
+    promisedBy: date("promised_by", { mode: "string" }),
+    /** PhonePe, or Cash on delivery: then the cash is due at the door until a staff member records it. */
+    paymentMethod: text("payment_method").notNull().default("PhonePe"),
+    /** Paise, part of the total: the cash-on-delivery fee. */
+    codFee: integer("cod_fee").notNull().default(0),
+    /** Paise collected at the door, by whom and when: the cash order counts as paid from then on. */
+    cashCollected: integer("cash_collected"),
+    cashCollectedBy: text("cash_collected_by"),
+    cashCollectedAt: timestamp("cash_collected_at", { withTimezone: true }),
     status: text("status").notNull().default("Ordered"),
     paymentInfo: jsonb("payment_info").$type<Record<string, unknown>>().notNull(),
     shippingInfo: jsonb("shipping_info").$type<ShippingAddress>().notNull(),
@@ -300,7 +320,11 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("orders_customer_idx").on(t.customerId, t.createdAt)],
+  (t) => [
+    index("orders_customer_idx").on(t.customerId, t.createdAt),
+    check("orders_payment_method", sql`payment_method IN ('PhonePe', 'Cash on delivery')`),
+    check("orders_shipping_method", sql`shipping_method IN ('Standard', 'Express')`),
+  ],
 );
 
 export const orderItems = pgTable(

@@ -59,6 +59,22 @@ export const orderAdminMessages = {
   /** The order's history, for a refund an owner asked for. */
   refundNote: (full: boolean, amount: string) =>
     `${full ? "Full" : "Part"} refund of ${amount} requested from PhonePe`,
+  collectAmountRequired: "Enter the cash collected, in rupees",
+  collectAmountNotPositive: "The cash collected must be more than Rs. 0",
+  collectTooMuch: (due: string) => `The order is for ${due}: record at most that`,
+  cashCollected: (id: number, amount: string) => `Order #${id} is Delivered: ${amount} collected`,
+  refusedAtDoor: (id: number) =>
+    `Order #${id} is Cancelled: refused at the door, its items are back in stock`,
+  notCash: "This order was paid online: it has no cash to collect.",
+  refundCash:
+    "A cash order has no PhonePe payment: settle a refund with the customer in cash or by bank transfer.",
+  cannotCollect: (status: string) =>
+    `An order that is ${status} cannot be marked delivered with cash collected.`,
+  cannotRefuse: (status: string) => `An order that is ${status} has not reached the door: cancel it instead.`,
+  /** The order's history. */
+  cashCollectedNote: (amount: string, due: string) =>
+    amount === due ? `Cash collected: ${amount}` : `Cash collected: ${amount} of ${due}`,
+  refusedNote: "Refused at the door: the parcel comes back and its items are back in stock",
 } as const;
 
 /** The back office's content pages (/admin/blogs, /admin/enquiries, /admin/newsletter). */

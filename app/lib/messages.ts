@@ -42,6 +42,8 @@ export const addressMessages = {
   countryRequired: "Country is Required",
   /** "No custom message": the form library's default, below. */
   pincodeRequired: "pincode is a required field",
+  shippingRequired: "Choose Standard or Express delivery",
+  paymentRequired: "Choose how you would like to pay",
 } as const;
 
 /** Product page. */
@@ -176,6 +178,8 @@ export const checkoutMessages = {
   refundFailed: `Sorry, an item in your order ran out of stock while you were paying, and PhonePe could not refund it automatically. Please call us on ${shop.hotline}; we will return your money.`,
   outOfStock:
     "Sorry, an item in your order ran out of stock while you were paying. No order was placed and your payment is being refunded.",
+  shortOfStock: (title: string, stock: number) =>
+    `Sorry, only ${stock} of ${title} ${stock === 1 ? "is" : "are"} in stock. Please change the quantity in your cart.`,
   tooManyPayments: (minutes: number) =>
     `You have started many payments in the last hour. Please try again in ${minutesText(minutes)}, or call us to place your order.`,
 } as const;
@@ -189,6 +193,19 @@ export const deliveryMessages = {
   expressBy: (day: string) => `Express delivery by ${day}`,
   pinInOtherState: (pin: string, pinState: string, chosen: string) =>
     `PIN code ${pin} is in ${pinState}, not ${chosen}. Please check the PIN code or the state.`,
+} as const;
+
+/** Cash on delivery: why it is not offered, and what the customer and the dealer are told about a cash order. */
+export const codMessages = {
+  off: "Cash on delivery is not available at the moment.",
+  notInZone: "Cash on delivery does not reach this PIN code yet.",
+  aboveCeiling: (ceiling: string) => `Cash on delivery is available for orders up to ${ceiling}.`,
+  tooManyAwaiting: (count: number) =>
+    `You have ${count} cash-on-delivery orders waiting for our confirming call. Please pay online, or wait until we confirm them.`,
+  toPay: (amount: string) => `Cash on delivery: ${amount} to pay on delivery`,
+  paid: (amount: string) => `Cash on delivery: ${amount} paid on delivery`,
+  awaitingConfirmation: "Cash on delivery: awaiting confirmation",
+  expressUnavailable: "Express delivery does not reach this PIN code. Please choose Standard.",
 } as const;
 
 /** The store's search (issue 18). */

@@ -45,13 +45,39 @@ const FORWARD: Record<OrderStatus, readonly OrderStatus[]> = {
 const REFUNDABLE_BY_HAND: readonly OrderStatus[] = ["Delivered", "Cancelled"];
 
 /** What the order's payment has been through, as far as its status is concerned. */
-export type RefundFacts = { refundRequested: boolean };
+export type RefundFacts = {
+  refundRequested: boolean;
+  /** A cash order is Delivered only with the cash recorded (collectCash), never by a plain move. */
+  cashOnDelivery?: boolean;
+};
 
 /** The statuses a staff member may move an order to from `from`, in life-cycle order. */
-export function nextStatuses(from: OrderStatus, { refundRequested }: RefundFacts): OrderStatus[] {
-  const next = [...FORWARD[from]];
+export function nextStatuses(
+  from: OrderStatus,
+  { refundRequested, cashOnDelivery }: RefundFacts,
+): OrderStatus[] {
+  const next = FORWARD[from].filter((to) => !(cashOnDelivery && to === "Delivered"));
   if (refundRequested && REFUNDABLE_BY_HAND.includes(from)) next.push("Refunded");
   return next;
+}
+
+/** Whether the order has ended: delivered, cancelled or refunded. */
+export function isFinished(status: OrderStatus): boolean {
+  return status === "Delivered" || status === "Cancelled" || status === "Refunded";
+}
+
+/** Where a cash order may be marked "Delivered, cash collected": packed, or on its way. */
+const CASH_COLLECTABLE: readonly OrderStatus[] = ["Processed", "Shipped", "Out for delivery"];
+
+/** Where a cash order may be "Refused at the door": it has left the shop and reached the door. */
+const REFUSABLE_AT_DOOR: readonly OrderStatus[] = ["Shipped", "Out for delivery"];
+
+export function canCollectCash(from: OrderStatus): boolean {
+  return CASH_COLLECTABLE.includes(from);
+}
+
+export function canRefuseAtDoor(from: OrderStatus): boolean {
+  return REFUSABLE_AT_DOOR.includes(from);
 }
 
 export function canMove(from: OrderStatus, to: OrderStatus, facts: RefundFacts): boolean {
@@ -106,4 +132,12 @@ export function paymentStateLabel(refund: {
   if (state === "COMPLETED") return `${part} completed`;
   if (state === "FAILED") return `${part} failed`;
   return `${part} in progress`;
+}
+
+/** A cash order's money as the order list shows it: to confirm by phone, to collect, or collected. */
+export function cashStateLabel(order: { status: string; cashCollected: number | null }): string {
+  if (order.cashCollected !== null) return "Cash collected";
+  if (order.status === FIRST_STATUS) return "Cash on delivery: to confirm";
+  if (order.status === "Cancelled") return "Cash on delivery: cancelled";
+  return "Cash to collect";
 }

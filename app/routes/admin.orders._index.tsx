@@ -131,7 +131,14 @@ export default function OrderList() {
                 <td data-label="Status">
                   <span className="order-status-badge">{row.status}</span>
                 </td>
-                <td data-label="Payment">{row.paymentState}</td>
+                <td data-label="Payment">
+                  {row.paymentState}
+                  {row.callToConfirm ? (
+                    <span className="admin-flag">
+                      Call <a href={`tel:+91${row.callToConfirm}`}>{row.callToConfirm}</a> to confirm
+                    </span>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

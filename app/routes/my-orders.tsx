@@ -5,6 +5,7 @@ import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { getDb } from "~/db/db.server";
 import { formatLongDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
+import { cashNote, deliveryNote } from "~/lib/order-notes";
 import { shop } from "~/lib/shop";
 import { customerOrders } from "~/modules/orders/orders.server";
 import ordersStyles from "~/styles/orders.css";
@@ -17,7 +18,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request);
   const orders = await customerOrders(await getDb(), customer.id);
   return json({
-    orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
+    orders: orders.map(({ shippingMethod, promisedBy, paymentMethod, cashCollected, ...order }) => ({
+      ...order,
+      createdAt: order.createdAt.toISOString(),
+      delivery: deliveryNote({ shippingMethod, promisedBy }),
+      cash: cashNote({ ...order, paymentMethod, cashCollected }),
+    })),
   });
 }
 
@@ -61,6 +67,8 @@ export default function MyOrders() {
               <p className="order-date">
                 Ordered on <time dateTime={order.createdAt}>{formatLongDate(order.createdAt)}</time>
               </p>
+              <p className="order-delivery">{order.delivery}</p>
+              {order.cash ? <p className="order-cash">{order.cash}</p> : null}
               {order.courier || order.trackingNumber ? (
                 <p className="order-shipping">
                   Shipped{order.courier ? ` with ${order.courier}` : ""}

@@ -19,7 +19,13 @@ import { followDueRefunds, merchantRefundIdOf, requestRefund } from "~/modules/o
 import { type PhonePeClient, PhonePeError } from "~/modules/payments/phonepe/client.server";
 import type { Actor } from "~/modules/staff/audit.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
-import { type CustomerRow, insertCustomer, insertProduct, type ProductRow } from "./support/fixtures";
+import {
+  type CustomerRow,
+  insertCustomer,
+  insertProduct,
+  type ProductRow,
+  STANDARD_SHIPPING,
+} from "./support/fixtures";
 import { sendVia } from "./support/mail";
 import { startSmtpServer, type TestSmtpServer } from "./support/smtp";
 
@@ -99,7 +105,7 @@ async function placeOrder(
       quantity: line.quantity,
     });
   }
-  const attempt = await createPaymentAttempt(database.db, customer.id, address);
+  const attempt = await createPaymentAttempt(database.db, customer.id, address, STANDARD_SHIPPING);
   if (!("merchantOrderId" in attempt)) throw new Error("the attempt was refused");
   const result = await finishPayment(database.db, attempt.merchantOrderId, {
     state: "COMPLETED",
@@ -338,6 +344,8 @@ describe(`moving an order along its life cycle (${databaseKind})`, () => {
         status: "Processed",
         courier: null,
         trackingNumber: null,
+        // The order is still on its way: the mail repeats the day it was promised by.
+        details: ["Standard delivery, promised by Friday, 4 December"],
       },
     });
     const shipped = await moveOrder(database.db, member, {
@@ -634,6 +642,7 @@ describe(`an owner's refund (${databaseKind})`, () => {
         status: "Refunded",
         courier: null,
         trackingNumber: null,
+        details: [],
       },
     });
     expect((await orderRow(orderId))?.status).toBe("Refunded");
@@ -684,7 +693,7 @@ describe(`payments refunded without an order (${databaseKind})`, () => {
         colourId: mouse.colourId,
         quantity: 1,
       });
-      const attempt = await createPaymentAttempt(database.db, customer.id, address);
+      const attempt = await createPaymentAttempt(database.db, customer.id, address, STANDARD_SHIPPING);
       if (!("merchantOrderId" in attempt)) throw new Error("the attempt was refused");
       return attempt;
     };

@@ -14,7 +14,7 @@ import { startCheckoutPayment } from "~/modules/orders/payment-flow.server";
 import { saveReview } from "~/modules/reviews/reviews.server";
 import { setWishlisted, wishlistProducts } from "~/modules/wishlist/wishlist.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
-import { insertCustomer, insertProduct, type ProductRow } from "./support/fixtures";
+import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
 
 /*
  * A product the back office hides leaves every shop page and query (store list, facets and counts, search and
@@ -142,12 +142,12 @@ describe(`a hidden product in the shop (${databaseKind})`, () => {
       ok: false,
       problem: "unavailable",
     });
-    expect(await createPaymentAttempt(database.db, customer.id, address)).toEqual({
+    expect(await createPaymentAttempt(database.db, customer.id, address, STANDARD_SHIPPING)).toEqual({
       problem: "unavailable",
       title: product.title,
     });
-    expect(await reusablePaymentPage(database.db, customer.id, address)).toBeNull();
-    expect(await startCheckoutPayment(database.db, customer.id, address)).toEqual({
+    expect(await reusablePaymentPage(database.db, customer.id, address, STANDARD_SHIPPING)).toBeNull();
+    expect(await startCheckoutPayment(database.db, customer.id, address, STANDARD_SHIPPING)).toEqual({
       ok: false,
       message: productAdminMessages.cartLineUnavailable(product.title),
       status: 409,
@@ -164,7 +164,7 @@ describe(`a hidden product in the shop (${databaseKind})`, () => {
       colourId: product.colourId,
       quantity: 1,
     });
-    const attempt = await createPaymentAttempt(database.db, customer.id, address);
+    const attempt = await createPaymentAttempt(database.db, customer.id, address, STANDARD_SHIPPING);
     if (!("merchantOrderId" in attempt)) throw new Error("the attempt was refused");
     const finished = await finishPayment(database.db, attempt.merchantOrderId, {
       state: "COMPLETED",

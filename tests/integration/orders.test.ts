@@ -30,7 +30,7 @@ import {
 import type { PhonePeClient } from "~/modules/payments/phonepe/client.server";
 import { PhonePeError } from "~/modules/payments/phonepe/client.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
-import { insertCustomer, insertProduct, type ProductRow } from "./support/fixtures";
+import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
 
 let database: TestDatabase;
 let product: ProductRow;
@@ -58,7 +58,7 @@ afterAll(async () => {
 async function customerWithAttempt(quantity = 1) {
   const customer = await insertCustomer(database.db, { savedAddress: address });
   await addToCart(database.db, customer.id, { productId: product.id, colourId: product.colourId, quantity });
-  const attempt = await createPaymentAttempt(database.db, customer.id, address);
+  const attempt = await createPaymentAttempt(database.db, customer.id, address, STANDARD_SHIPPING);
   if (!("merchantOrderId" in attempt)) throw new Error("the attempt was refused");
   return { customerId: customer.id, ...attempt };
 }
@@ -223,7 +223,7 @@ describe("an order too large to pay online", () => {
         colourId: product.colourId,
         quantity: 3,
       });
-      const attempt = await createPaymentAttempt(database.db, customer.id, address);
+      const attempt = await createPaymentAttempt(database.db, customer.id, address, STANDARD_SHIPPING);
       expect(attempt).toEqual({ problem: "too-large", amount: 3 * 1_20_00_000 * 100 + 10_000 });
       const stored = await database.db
         .select({ id: paymentAttempts.id })
@@ -296,14 +296,14 @@ describe("Place Order again with the same cart", () => {
     const now = new Date();
     const paymentUrl = `https://mercury-uat.phonepe.com/transact/${merchantOrderId}`;
     // Not started at PhonePe yet: nothing to go back to.
-    expect(await reusablePaymentPage(database.db, customerId, address, now)).toBeNull();
+    expect(await reusablePaymentPage(database.db, customerId, address, STANDARD_SHIPPING, now)).toBeNull();
     await recordPaymentStart(database.db, merchantOrderId, {
       providerOrderId: "OMO1",
       paymentUrl,
       expireAt: new Date(now.getTime() + 20 * 60_000),
     });
     const moved = { ...address, city: "Mysuru" };
-    expect(await reusablePaymentPage(database.db, customerId, moved, now)).toEqual({
+    expect(await reusablePaymentPage(database.db, customerId, moved, STANDARD_SHIPPING, now)).toEqual({
       merchantOrderId,
       paymentUrl,
     });
@@ -314,11 +314,17 @@ describe("Place Order again with the same cart", () => {
     expect(saved?.address.city).toBe("Mysuru");
     // Close to PhonePe's expiry the page is not reused.
     expect(
-      await reusablePaymentPage(database.db, customerId, address, new Date(now.getTime() + 19.5 * 60_000)),
+      await reusablePaymentPage(
+        database.db,
+        customerId,
+        address,
+        STANDARD_SHIPPING,
+        new Date(now.getTime() + 19.5 * 60_000),
+      ),
     ).toBeNull();
     // Another quantity is another payment.
     await database.db.update(cartItems).set({ quantity: 2 }).where(eq(cartItems.customerId, customerId));
-    expect(await reusablePaymentPage(database.db, customerId, address, now)).toBeNull();
+    expect(await reusablePaymentPage(database.db, customerId, address, STANDARD_SHIPPING, now)).toBeNull();
   });
 });
 

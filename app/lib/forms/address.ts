@@ -38,3 +38,18 @@ export const addressSchema = z.object({
 });
 
 export type AddressValues = z.output<typeof addressSchema>;
+
+/**
+ * Place Order: the address with the shipping and payment choices. A post without choices (an older page, a
+ * script) is Standard shipping paid online, the choices the page starts with; the server prices them.
+ */
+export const checkoutSchema = addressSchema.extend({
+  shipping: z
+    .enum(["standard", "express"], { errorMap: () => ({ message: addressMessages.shippingRequired }) })
+    .default("standard"),
+  payment: z
+    .enum(["phonepe", "cod"], { errorMap: () => ({ message: addressMessages.paymentRequired }) })
+    .default("phonepe"),
+});
+
+export type CheckoutValues = z.output<typeof checkoutSchema>;

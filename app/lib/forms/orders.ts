@@ -5,7 +5,10 @@ import { rupeesToPaise } from "~/lib/money";
 import { ORDER_STATUSES, SHIPPED } from "~/lib/order-status";
 import { typedText } from "./fields";
 
-/** The back office's order page: moving an order along its life cycle, and (owners) a refund. */
+/**
+ * The back office's order page: moving an order along its life cycle, (owners) a refund, and a cash order's
+ * end at the door.
+ */
 
 // In lib/form-limits.ts, which pages may import without zod.
 export { COURIER_MAX, ORDER_NOTE_MAX, TRACKING_MAX, TRACKING_MIN };
@@ -41,27 +44,42 @@ const moveFields = {
   note,
 };
 
-/** Rupees as typed ("1,500", "1500.50"), as paise; more than 0. Whether it is at most what was paid is the server's. */
-const refundAmount = z
-  .string({
-    required_error: orderAdminMessages.refundAmountRequired,
-    invalid_type_error: orderAdminMessages.refundAmountRequired,
-  })
-  .trim()
-  .min(1, orderAdminMessages.refundAmountRequired)
-  .max(AMOUNT_TEXT_MAX, orderAdminMessages.refundAmountInvalid)
-  .transform((typed, context) => {
-    const paise = rupeesToPaise(typed);
-    if (paise === undefined) {
-      context.addIssue({ code: z.ZodIssueCode.custom, message: orderAdminMessages.refundAmountInvalid });
-      return z.NEVER;
-    }
-    if (paise <= 0) {
-      context.addIssue({ code: z.ZodIssueCode.custom, message: orderAdminMessages.refundAmountNotPositive });
-      return z.NEVER;
-    }
-    return paise;
-  });
+/** Rupees as typed ("1,500", "1500.50"), as paise; more than 0. Whether it fits the order is the server's. */
+function rupeeAmount(messages: { required: string; notPositive: string }) {
+  return z
+    .string({ required_error: messages.required, invalid_type_error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(AMOUNT_TEXT_MAX, orderAdminMessages.refundAmountInvalid)
+    .transform((typed, context) => {
+      const paise = rupeesToPaise(typed);
+      if (paise === undefined) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: orderAdminMessages.refundAmountInvalid });
+        return z.NEVER;
+      }
+      if (paise <= 0) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: messages.notPositive });
+        return z.NEVER;
+      }
+      return paise;
+    });
+}
+
+const refundAmount = rupeeAmount({
+  required: orderAdminMessages.refundAmountRequired,
+  notPositive: orderAdminMessages.refundAmountNotPositive,
+});
+
+/** A cash order at the door: the cash collected (Delivered), or refused (Cancelled, stock back). */
+const collectFields = {
+  from: status(orderAdminMessages.chooseStatus),
+  amount: rupeeAmount({
+    required: orderAdminMessages.collectAmountRequired,
+    notPositive: orderAdminMessages.collectAmountNotPositive,
+  }),
+  note,
+};
+const refuseFields = { from: status(orderAdminMessages.chooseStatus), note };
 
 const refundFields = { amount: refundAmount, note };
 
@@ -88,11 +106,16 @@ export const moveOrderSchema = z.object(moveFields).superRefine(shippingDetailsO
 /** The refund form's fields, checked in the browser as they are typed. */
 export const refundOrderSchema = z.object(refundFields);
 
+/** The cash-collected form's fields, checked in the browser as they are typed. */
+export const collectCashSchema = z.object(collectFields);
+
 /** The order page's two forms, told apart by the submit button's intent. */
 export const orderPageSchema = z
   .discriminatedUnion("intent", [
     z.object({ intent: z.literal("move"), ...moveFields }),
     z.object({ intent: z.literal("refund"), ...refundFields }),
+    z.object({ intent: z.literal("collect"), ...collectFields }),
+    z.object({ intent: z.literal("refuse"), ...refuseFields }),
   ])
   .superRefine((form, context) => {
     if (form.intent === "move") shippingDetailsOnlyWhenShipped(form, context);

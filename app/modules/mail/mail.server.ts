@@ -355,6 +355,8 @@ export type OrderStatusMailInput = {
   /** Given when the order was shipped with them. */
   courier?: string | null | undefined;
   trackingNumber?: string | null | undefined;
+  /** Lines about the delivery promised and the cash due at the door (app/lib/order-notes.ts). */
+  details?: readonly string[] | undefined;
   /** The absolute link to /my-orders. */
   myOrdersUrl: string;
 };
@@ -378,6 +380,7 @@ export function orderStatusMail({
   status,
   courier,
   trackingNumber,
+  details = [],
   myOrdersUrl,
 }: OrderStatusMailInput): MailMessage {
   if (!/^https?:\/\//.test(myOrdersUrl))
@@ -389,6 +392,7 @@ export function orderStatusMail({
   const shipping: string[] = [];
   if (courier) shipping.push(`Courier: ${courier}`);
   if (trackingNumber) shipping.push(`Tracking number: ${trackingNumber}`);
+  shipping.push(...details);
   const follow = "You can follow your orders on My Orders:";
   const sign = signature();
 

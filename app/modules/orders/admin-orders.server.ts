@@ -19,6 +19,7 @@ import {
 import type { Database } from "~/db/client.server";
 import { customers, orderEvents, orderItems, orders, paymentAttempts, products } from "~/db/schema";
 import { orderAdminMessages } from "~/lib/admin-messages";
+import { CASH_ON_DELIVERY } from "~/lib/checkout-choices";
 import { formatRupees } from "~/lib/money";
 import {
   ORDERS_PAGE_SIZE,
@@ -27,8 +28,14 @@ import {
   orderIdIn,
   phoneDigitsIn,
 } from "~/lib/order-filters";
+import { cashNote, deliveryNote } from "~/lib/order-notes";
 import {
+  canCollectCash,
   canMove,
+  canRefuseAtDoor,
+  cashStateLabel,
+  FIRST_STATUS,
+  isFinished,
   isOrderStatus,
   nextStatuses,
   type OrderStatus,
@@ -61,8 +68,10 @@ export type OrderListRow = {
   /** Paise paid: offer prices plus shipping. */
   paid: number;
   status: string;
-  /** "Paid", or how far a refund of the payment has gone. */
+  /** "Paid", or how far a refund of the payment has gone; for a cash order, where its cash stands. */
   paymentState: string;
+  /** A cash order waiting for the dealer's confirming call: the customer's mobile number to call. */
+  callToConfirm: string | undefined;
 };
 
 export type OrderList = { rows: OrderListRow[]; total: number; page: number; pages: number };
@@ -109,6 +118,9 @@ export async function listOrders(db: Database, filters: OrderFilters): Promise<O
           ),
         paid: orders.totalPriceAfterDiscount,
         status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        cashCollected: orders.cashCollected,
+        mobile: customers.mobile,
         refundState: paymentAttempts.refundState,
         refundAmount: paymentAttempts.refundAmount,
       })
@@ -136,7 +148,12 @@ export async function listOrders(db: Database, filters: OrderFilters): Promise<O
       itemCount: row.itemCount,
       paid: row.paid,
       status: row.status,
-      paymentState: paymentStateLabel({ state: row.refundState, amount: row.refundAmount, paid: row.paid }),
+      paymentState:
+        row.paymentMethod === CASH_ON_DELIVERY
+          ? cashStateLabel(row)
+          : paymentStateLabel({ state: row.refundState, amount: row.refundAmount, paid: row.paid }),
+      callToConfirm:
+        row.paymentMethod === CASH_ON_DELIVERY && row.status === FIRST_STATUS ? row.mobile : undefined,
     })),
     total,
     page: filters.page,
@@ -209,6 +226,7 @@ export async function orderDetail(db: Database, orderId: number) {
   const { order, customer, attempt } = row;
   const refundState = refundStateOf(attempt.refundState);
   const status = order.status;
+  const cashOnDelivery = order.paymentMethod === CASH_ON_DELIVERY;
   return {
     id: order.id,
     status,
@@ -218,7 +236,10 @@ export async function orderDetail(db: Database, orderId: number) {
       atMrp: order.totalPrice,
       paid: order.totalPriceAfterDiscount,
       shipping: order.shippingFee,
+      codFee: order.codFee,
     },
+    shippingMethod: order.shippingMethod,
+    promisedBy: order.promisedBy,
     shippingAddress: order.shippingInfo,
     courier: order.courier,
     trackingNumber: order.trackingNumber,
@@ -226,6 +247,7 @@ export async function orderDetail(db: Database, orderId: number) {
     items,
     history,
     payment: {
+      method: order.paymentMethod,
       merchantOrderId: attempt.merchantOrderId,
       providerOrderId: attempt.providerOrderId ?? text(order.paymentInfo.providerOrderId),
       transactionId: text(order.paymentInfo.transactionId),
@@ -236,8 +258,20 @@ export async function orderDetail(db: Database, orderId: number) {
       ? { state: refundState, amount: attempt.refundAmount ?? attempt.amount, refundId: attempt.refundId }
       : null,
     nextStatuses: isOrderStatus(status)
-      ? nextStatuses(status, { refundRequested: refundState !== null })
+      ? nextStatuses(status, { refundRequested: refundState !== null, cashOnDelivery })
       : [],
+    /** A cash order: what is due at the door, and what was collected, by whom and when. */
+    cash: cashOnDelivery
+      ? {
+          due: order.totalPriceAfterDiscount,
+          collected: order.cashCollected,
+          collectedBy: order.cashCollectedBy,
+          collectedAt: order.cashCollectedAt,
+          state: cashStateLabel({ status, cashCollected: order.cashCollected }),
+          canCollect: isOrderStatus(status) && order.cashCollected === null && canCollectCash(status),
+          canRefuse: isOrderStatus(status) && canRefuseAtDoor(status),
+        }
+      : null,
   };
 }
 
@@ -254,6 +288,8 @@ export type StatusNotice = {
   status: OrderStatus;
   courier: string | null;
   trackingNumber: string | null;
+  /** The delivery promised and, for a cash order, what is to pay at the door (app/lib/order-notes.ts). */
+  details: string[];
 };
 
 export type StatusMove = {
@@ -283,6 +319,11 @@ async function lockOrder(tx: Tx, orderId: number) {
       trackingNumber: orders.trackingNumber,
       email: customers.email,
       firstname: customers.firstname,
+      shippingMethod: orders.shippingMethod,
+      promisedBy: orders.promisedBy,
+      paymentMethod: orders.paymentMethod,
+      totalPriceAfterDiscount: orders.totalPriceAfterDiscount,
+      cashCollected: orders.cashCollected,
       merchantOrderId: paymentAttempts.merchantOrderId,
       paid: paymentAttempts.amount,
       refundState: paymentAttempts.refundState,
@@ -293,6 +334,31 @@ async function lockOrder(tx: Tx, orderId: number) {
     .where(eq(orders.id, orderId))
     .for("update", { of: orders });
   return row;
+}
+
+type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+
+/** What the customer is told of the order's move to `status` (mailed after the commit). */
+function noticeOf(
+  order: LockedOrder,
+  status: OrderStatus,
+  change: { courier?: string | null; trackingNumber?: string | null; cashCollected?: number | null } = {},
+): StatusNotice {
+  const cash = cashNote({
+    ...order,
+    status,
+    cashCollected: change.cashCollected === undefined ? order.cashCollected : change.cashCollected,
+  });
+  return {
+    to: order.email,
+    firstname: order.firstname,
+    orderId: order.id,
+    status,
+    courier: change.courier === undefined ? order.courier : change.courier,
+    trackingNumber: change.trackingNumber === undefined ? order.trackingNumber : change.trackingNumber,
+    // The promised day matters while the order is on its way, not once it has ended.
+    details: [...(isFinished(status) ? [] : [deliveryNote(order)]), ...(cash ? [cash] : [])],
+  };
 }
 
 /**
@@ -352,7 +418,11 @@ export async function moveOrder(
     const order = await lockOrder(tx, move.orderId);
     if (!order) return { ok: false, problem: "not-found" } as const;
     if (order.status !== move.from) return { ok: false, problem: "stale", current: order.status } as const;
-    if (!canMove(move.from, move.to, { refundRequested: refundStateOf(order.refundState) !== null })) {
+    const facts = {
+      refundRequested: refundStateOf(order.refundState) !== null,
+      cashOnDelivery: order.paymentMethod === CASH_ON_DELIVERY,
+    };
+    if (!canMove(move.from, move.to, facts)) {
       return { ok: false, problem: "not-allowed" } as const;
     }
     const shipped = move.to === SHIPPED;
@@ -380,17 +450,7 @@ export async function moveOrder(
       ...(move.note ? { note: move.note } : {}),
       ...(stock.length > 0 ? { stock } : {}),
     });
-    return {
-      ok: true,
-      notice: {
-        to: order.email,
-        firstname: order.firstname,
-        orderId: order.id,
-        status: move.to,
-        courier,
-        trackingNumber,
-      },
-    } as const;
+    return { ok: true, notice: noticeOf(order, move.to, { courier, trackingNumber }) } as const;
   });
 }
 
@@ -427,7 +487,7 @@ export type OrderRefundResult =
       /** Set when the refund changed the order's status (a full refund): mail the customer. */
       notice: StatusNotice | null;
     }
-  | { ok: false; problem: "not-found" | "not-positive" | "refunded-before" }
+  | { ok: false; problem: "not-found" | "not-positive" | "refunded-before" | "cash-order" }
   | { ok: false; problem: "too-large"; paid: number };
 
 /**
@@ -447,6 +507,8 @@ export async function refundOrder(
   const claimed = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, refund.orderId);
     if (!order) return { ok: false, problem: "not-found" } as const;
+    // A cash order's money never went through PhonePe: there is nothing there to refund.
+    if (order.paymentMethod === CASH_ON_DELIVERY) return { ok: false, problem: "cash-order" } as const;
     if (!Number.isSafeInteger(refund.amount) || refund.amount <= 0) {
       return { ok: false, problem: "not-positive" } as const;
     }
@@ -481,22 +543,121 @@ export async function refundOrder(
       ...(refund.note ? { note: refund.note } : {}),
       ...(stock.length > 0 ? { stock } : {}),
     });
-    const notice: StatusNotice | null =
-      to !== from && isOrderStatus(to)
-        ? {
-            to: order.email,
-            firstname: order.firstname,
-            orderId: order.id,
-            status: to,
-            courier: order.courier,
-            trackingNumber: order.trackingNumber,
-          }
-        : null;
+    const notice: StatusNotice | null = to !== from && isOrderStatus(to) ? noticeOf(order, to) : null;
     return { ok: true, merchantOrderId: order.merchantOrderId, notice } as const;
   });
   if (!claimed.ok) return claimed;
   const state = await askForClaimedRefund(db, client, claimed.merchantOrderId, refund.amount, now);
   return { ok: true, state, notice: claimed.notice };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A cash order at the door
+
+export type DoorResult =
+  | { ok: true; notice: StatusNotice }
+  | { ok: false; problem: "not-found" | "not-cash" | "not-allowed" }
+  | { ok: false; problem: "stale"; current: string }
+  | { ok: false; problem: "too-much"; due: number };
+
+/** Locks a cash order for a change at the door, refusing what the page's `from` no longer matches. */
+async function lockCashOrder(tx: Tx, orderId: number, from: OrderStatus) {
+  const order = await lockOrder(tx, orderId);
+  if (!order) return { ok: false, problem: "not-found" } as const;
+  if (order.paymentMethod !== CASH_ON_DELIVERY) return { ok: false, problem: "not-cash" } as const;
+  if (order.status !== from) return { ok: false, problem: "stale", current: order.status } as const;
+  return { ok: true, order } as const;
+}
+
+/**
+ * "Delivered, cash collected": the cash order becomes Delivered and counts as paid, with the amount, who
+ * recorded it and when; at most what the order is for (a customer who paid less is settled by hand, and the
+ * history says so). Once only: a second post finds the order Delivered.
+ */
+export async function collectCash(
+  db: Database,
+  actor: Actor,
+  collection: { orderId: number; from: OrderStatus; amount: number; note?: string | undefined },
+  now = new Date(),
+): Promise<DoorResult> {
+  return db.transaction(async (tx) => {
+    const locked = await lockCashOrder(tx, collection.orderId, collection.from);
+    if (!locked.ok) return locked;
+    const { order } = locked;
+    if (order.cashCollected !== null || !canCollectCash(collection.from)) {
+      return { ok: false, problem: "not-allowed" } as const;
+    }
+    const due = order.totalPriceAfterDiscount;
+    if (!Number.isSafeInteger(collection.amount) || collection.amount <= 0) {
+      return { ok: false, problem: "not-allowed" } as const;
+    }
+    if (collection.amount > due) return { ok: false, problem: "too-much", due } as const;
+    const to: OrderStatus = "Delivered";
+    await tx
+      .update(orders)
+      .set({
+        status: to,
+        cashCollected: collection.amount,
+        cashCollectedBy: actor.name,
+        cashCollectedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
+    const said = orderAdminMessages.cashCollectedNote(formatRupees(collection.amount), formatRupees(due));
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: collection.from,
+      toStatus: to,
+      staffId: actor.id,
+      actorName: actor.name,
+      note: collection.note ? `${said}: ${collection.note}` : said,
+      createdAt: now,
+    });
+    await recordAudit(tx, actor, "order.cash", `order ${order.id}`, {
+      status: { before: collection.from, after: to },
+      collected: collection.amount,
+      due,
+      ...(collection.note ? { note: collection.note } : {}),
+    });
+    return { ok: true, notice: noticeOf(order, to, { cashCollected: collection.amount }) } as const;
+  });
+}
+
+/**
+ * "Refused at the door": the cash order is Cancelled and, since the parcel comes back unopened, its items
+ * go back in stock (a parcel paid online that comes back is checked by the dealer first).
+ */
+export async function refuseAtDoor(
+  db: Database,
+  actor: Actor,
+  refusal: { orderId: number; from: OrderStatus; note?: string | undefined },
+  now = new Date(),
+): Promise<DoorResult> {
+  return db.transaction(async (tx) => {
+    const locked = await lockCashOrder(tx, refusal.orderId, refusal.from);
+    if (!locked.ok) return locked;
+    const { order } = locked;
+    if (!canRefuseAtDoor(refusal.from)) return { ok: false, problem: "not-allowed" } as const;
+    const to: OrderStatus = "Cancelled";
+    await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, order.id));
+    const stock = await putItemsBack(tx, order.id, now);
+    const said = orderAdminMessages.refusedNote;
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: refusal.from,
+      toStatus: to,
+      staffId: actor.id,
+      actorName: actor.name,
+      note: refusal.note ? `${said}: ${refusal.note}` : said,
+      createdAt: now,
+    });
+    await recordAudit(tx, actor, "order.refused", `order ${order.id}`, {
+      status: { before: refusal.from, after: to },
+      ...(refusal.note ? { note: refusal.note } : {}),
+      ...(stock.length > 0 ? { stock } : {}),
+    });
+    return { ok: true, notice: noticeOf(order, to) } as const;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------

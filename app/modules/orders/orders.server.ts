@@ -10,7 +10,7 @@ import {
   paymentAttempts,
   products,
 } from "~/db/schema";
-import { SHIPPING_FEE_PAISE } from "~/lib/limits";
+import { PAYMENT_CHOICES } from "~/lib/checkout-choices";
 import { FIRST_STATUS } from "~/lib/order-status";
 import type { AttemptStatus, FinishResult, PaymentOutcome } from "./payment-attempts.server";
 
@@ -89,17 +89,14 @@ export async function finishPayment(
       return { kind: "amount-mismatch" } as const;
     }
 
-    // Lock the products in id order (no deadlocks between two finishers), then check the stock.
-    const productIds = [...new Set(attempt.lines.map((line) => line.productId))].sort((a, b) => a - b);
-    const stock = await tx
-      .select({ id: products.id, quantity: products.quantity })
-      .from(products)
-      .where(inArray(products.id, productIds))
-      .orderBy(asc(products.id))
-      .for("update");
-    const available = new Map(stock.map((row) => [row.id, row.quantity]));
-    const short = attempt.lines.some((line) => (available.get(line.productId) ?? 0) < line.quantity);
-    if (short) {
+    const made = await makeOrder(tx, attempt, {
+      provider: "PhonePe",
+      merchantOrderId,
+      providerOrderId: attempt.providerOrderId,
+      transactionId: outcome.transactionId ?? null,
+      ...outcome.details,
+    });
+    if (made.kind === "short") {
       await tx
         .update(paymentAttempts)
         .set({
@@ -111,66 +108,98 @@ export async function finishPayment(
         .where(eq(paymentAttempts.id, attempt.id));
       return { kind: "out-of-stock", amount: attempt.amount } as const;
     }
-
-    for (const line of attempt.lines) {
-      await tx
-        .update(products)
-        .set({
-          quantity: sql`${products.quantity} - ${line.quantity}`,
-          sold: sql`${products.sold} + ${line.quantity}`,
-          updatedAt: now,
-        })
-        .where(eq(products.id, line.productId));
-    }
-    const atMrp = attempt.lines.reduce((sum, line) => sum + line.originalPrice * line.quantity, 0);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        customerId: attempt.customerId,
-        paymentAttemptId: attempt.id,
-        totalPrice: atMrp + SHIPPING_FEE_PAISE,
-        totalPriceAfterDiscount: attempt.amount,
-        shippingFee: SHIPPING_FEE_PAISE,
-        paymentInfo: {
-          provider: "PhonePe",
-          merchantOrderId,
-          providerOrderId: attempt.providerOrderId,
-          transactionId: outcome.transactionId ?? null,
-          ...outcome.details,
-        },
-        shippingInfo: attempt.shippingAddress,
-        status: FIRST_STATUS,
-      })
-      .returning({ id: orders.id });
-    if (!order) throw new Error("The new order row was not returned");
-    // The order's history starts with the order placed, by the shop itself.
-    await tx
-      .insert(orderEvents)
-      .values({ orderId: order.id, fromStatus: null, toStatus: FIRST_STATUS, actorName: SHOP_ACTOR });
-    await tx.insert(orderItems).values(
-      attempt.lines.map((line) => ({
-        orderId: order.id,
-        productId: line.productId,
-        title: line.title,
-        colourId: line.colourId,
-        colourValue: line.colourValue,
-        colourName: line.colourName,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-        originalPrice: line.originalPrice,
-      })),
-    );
     await tx
       .update(paymentAttempts)
       .set({ status: "COMPLETED", providerDetails: outcome.details, nextCheckAt: null, updatedAt: now })
       .where(eq(paymentAttempts.id, attempt.id));
-    // The paid-for lines leave the cart; the address is no longer needed.
-    await tx
-      .delete(cartItems)
-      .where(and(eq(cartItems.customerId, attempt.customerId), inArray(cartItems.productId, productIds)));
-    await tx.update(customers).set({ savedAddress: null }).where(eq(customers.id, attempt.customerId));
-    return { kind: "ordered", orderId: order.id, customerId: attempt.customerId } as const;
+    return { kind: "ordered", orderId: made.orderId, customerId: attempt.customerId } as const;
   });
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Attempt = typeof paymentAttempts.$inferSelect;
+
+/**
+ * Turns a settled attempt (paid online, or a cash order) into the order, inside the caller's transaction: the
+ * products are locked in id order (no deadlocks between two finishers) and the stock checked; then stock
+ * taken, the order, its items and the first row of its history written, the lines taken out of the cart and
+ * the kept address forgotten. "short" when a line's stock ran out: nothing is written.
+ */
+export async function makeOrder(
+  tx: Tx,
+  attempt: Attempt,
+  paymentInfo: Record<string, unknown>,
+  now = new Date(),
+): Promise<{ kind: "ordered"; orderId: number } | { kind: "short" }> {
+  const productIds = [...new Set(attempt.lines.map((line) => line.productId))].sort((a, b) => a - b);
+  const stock = await tx
+    .select({ id: products.id, quantity: products.quantity })
+    .from(products)
+    .where(inArray(products.id, productIds))
+    .orderBy(asc(products.id))
+    .for("update");
+  const available = new Map(stock.map((row) => [row.id, row.quantity]));
+  if (attempt.lines.some((line) => (available.get(line.productId) ?? 0) < line.quantity)) {
+    return { kind: "short" };
+  }
+  for (const line of attempt.lines) {
+    await tx
+      .update(products)
+      .set({
+        quantity: sql`${products.quantity} - ${line.quantity}`,
+        sold: sql`${products.sold} + ${line.quantity}`,
+        updatedAt: now,
+      })
+      .where(eq(products.id, line.productId));
+  }
+  const atMrp = attempt.lines.reduce((sum, line) => sum + line.originalPrice * line.quantity, 0);
+  const cash = attempt.method === "COD";
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      customerId: attempt.customerId,
+      paymentAttemptId: attempt.id,
+      totalPrice: atMrp + attempt.shippingFee + attempt.codFee,
+      totalPriceAfterDiscount: attempt.amount,
+      shippingFee: attempt.shippingFee,
+      shippingMethod: attempt.shippingMethod,
+      promisedBy: attempt.promisedBy,
+      paymentMethod: cash ? PAYMENT_CHOICES.cod : PAYMENT_CHOICES.phonepe,
+      codFee: attempt.codFee,
+      paymentInfo,
+      shippingInfo: attempt.shippingAddress,
+      status: FIRST_STATUS,
+      createdAt: now,
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error("The new order row was not returned");
+  // The order's history starts with the order placed, by the shop itself.
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: null,
+    toStatus: FIRST_STATUS,
+    actorName: SHOP_ACTOR,
+    createdAt: now,
+  });
+  await tx.insert(orderItems).values(
+    attempt.lines.map((line) => ({
+      orderId: order.id,
+      productId: line.productId,
+      title: line.title,
+      colourId: line.colourId,
+      colourValue: line.colourValue,
+      colourName: line.colourName,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      originalPrice: line.originalPrice,
+    })),
+  );
+  // The ordered lines leave the cart; the address is no longer needed.
+  await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.customerId, attempt.customerId), inArray(cartItems.productId, productIds)));
+  await tx.update(customers).set({ savedAddress: null }).where(eq(customers.id, attempt.customerId));
+  return { kind: "ordered", orderId: order.id };
 }
 
 export type OrderView = {
@@ -181,6 +210,12 @@ export type OrderView = {
   /** Set when the order was shipped (both optional). */
   courier: string | null;
   trackingNumber: string | null;
+  shippingMethod: string;
+  /** The day India's calendar promised it by (null on orders from before the choice). */
+  promisedBy: string | null;
+  paymentMethod: string;
+  /** Paise collected at the door, once a staff member recorded it. */
+  cashCollected: number | null;
   createdAt: Date;
   items: {
     id: number;
@@ -202,6 +237,10 @@ export async function customerOrders(db: Database, customerId: number): Promise<
       status: orders.status,
       courier: orders.courier,
       trackingNumber: orders.trackingNumber,
+      shippingMethod: orders.shippingMethod,
+      promisedBy: orders.promisedBy,
+      paymentMethod: orders.paymentMethod,
+      cashCollected: orders.cashCollected,
       createdAt: orders.createdAt,
     })
     .from(orders)

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from
 import type { Database } from "~/db/client.server";
 import { type CartSnapshotLine, paymentAttempts, type ShippingAddress } from "~/db/schema";
 import { subtotal } from "~/lib/cart";
-import { SHIPPING_FEE_PAISE } from "~/lib/limits";
+import type { ChosenShipping } from "~/lib/checkout-choices";
 import { nextStatusCheck } from "~/lib/payment-schedule";
 import { cartLines } from "~/modules/cart/cart.server";
 import { isPhonePeId } from "~/modules/payments/phonepe/types";
@@ -57,6 +57,7 @@ export async function createPaymentAttempt(
   db: Database,
   customerId: number,
   address: ShippingAddress,
+  shipping: ChosenShipping,
   now = new Date(),
 ): Promise<{ merchantOrderId: string; amount: number } | StartProblem> {
   const lines = await cartLines(db, customerId);
@@ -76,7 +77,7 @@ export async function createPaymentAttempt(
     unitPrice: line.unitPrice,
     originalPrice: line.originalPrice,
   }));
-  const amount = subtotal(lines) + SHIPPING_FEE_PAISE;
+  const amount = subtotal(lines) + shipping.fee;
   if (amount > MAX_ONLINE_ORDER_PAISE) return { problem: "too-large", amount };
   const merchantOrderId = newMerchantOrderId(now);
   await db.insert(paymentAttempts).values({
@@ -85,6 +86,9 @@ export async function createPaymentAttempt(
     amount,
     lines: snapshot,
     shippingAddress: address,
+    shippingMethod: shipping.method,
+    shippingFee: shipping.fee,
+    promisedBy: shipping.promisedBy,
     nextCheckAt: nextStatusCheck(now, now),
   });
   return { merchantOrderId, amount };
@@ -129,11 +133,12 @@ export async function reusablePaymentPage(
   db: Database,
   customerId: number,
   address: ShippingAddress,
+  shipping: ChosenShipping,
   now = new Date(),
 ): Promise<{ merchantOrderId: string; paymentUrl: string } | null> {
   const lines = await cartLines(db, customerId);
   if (lines.length === 0 || lines.some((line) => !line.available)) return null;
-  const amount = subtotal(lines) + SHIPPING_FEE_PAISE;
+  const amount = subtotal(lines) + shipping.fee;
   const candidates = await db
     .select({
       id: paymentAttempts.id,
@@ -147,6 +152,7 @@ export async function reusablePaymentPage(
         eq(paymentAttempts.customerId, customerId),
         eq(paymentAttempts.status, "PENDING"),
         eq(paymentAttempts.amount, amount),
+        eq(paymentAttempts.shippingMethod, shipping.method),
         isNotNull(paymentAttempts.paymentUrl),
         gt(paymentAttempts.expireAt, new Date(now.getTime() + 60_000)),
       ),

@@ -1,6 +1,7 @@
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import type { ShippingAddress } from "~/db/schema";
+import type { ChosenShipping } from "~/lib/checkout-choices";
 import { checkoutMessages, paymentMessages, productAdminMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
 import { nextStatusCheck, PAYMENT_EXPIRY_SECONDS } from "~/lib/payment-schedule";
@@ -33,15 +34,16 @@ export async function startCheckoutPayment(
   db: Database,
   customerId: number,
   address: ShippingAddress,
+  shipping: ChosenShipping,
   now = new Date(),
 ): Promise<StartResult> {
   // Place Order again with the same cart: back to the payment page PhonePe already has open.
-  const open = await reusablePaymentPage(db, customerId, address, now);
+  const open = await reusablePaymentPage(db, customerId, address, shipping, now);
   if (open) return { ok: true, redirectUrl: open.paymentUrl };
   const limit = await consume(db, rateLimits.paymentAttempts, `customer:${customerId}`, now);
   if (limit.limited) return { ok: false, message: checkoutMessages.tooManyPayments(limit.retryAfterMinutes) };
 
-  const attempt = await createPaymentAttempt(db, customerId, address, now);
+  const attempt = await createPaymentAttempt(db, customerId, address, shipping, now);
   if ("problem" in attempt) {
     if (attempt.problem === "empty")
       return { ok: false, message: checkoutMessages.emptyCart, emptyCart: true };
@@ -54,10 +56,7 @@ export async function startCheckoutPayment(
         message: checkoutMessages.tooLargeToPayOnline(formatRupees(MAX_ONLINE_ORDER_PAISE)),
       };
     }
-    return {
-      ok: false,
-      message: `Sorry, only ${attempt.stock} of ${attempt.title} ${attempt.stock === 1 ? "is" : "are"} in stock. Please change the quantity in your cart.`,
-    };
+    return { ok: false, message: checkoutMessages.shortOfStock(attempt.title, attempt.stock) };
   }
   const { merchantOrderId, amount } = attempt;
   const redirectUrl = new URL("/checkout", config().publicUrl);

@@ -62,6 +62,12 @@ export function OrderFacts({ order }: { order: Order }) {
             <dt>Shipping (in the amount paid)</dt>
             <dd>{formatRupees(amounts.shipping)}</dd>
           </div>
+          {amounts.codFee > 0 ? (
+            <div>
+              <dt>Cash on delivery fee</dt>
+              <dd>{formatRupees(amounts.codFee)}</dd>
+            </div>
+          ) : null}
         </dl>
       </section>
 
@@ -109,21 +115,38 @@ export function OrderFacts({ order }: { order: Order }) {
         <h2 id="payment-heading">Payment and shipping</h2>
         <dl className="admin-facts">
           <div>
-            <dt>PhonePe merchantOrderId</dt>
-            <dd className="admin-code">{payment.merchantOrderId}</dd>
+            <dt>Shipping</dt>
+            <dd>{order.delivery}</dd>
           </div>
           <div>
-            <dt>PhonePe order id</dt>
-            <dd className="admin-code">{payment.providerOrderId ?? "—"}</dd>
+            <dt>Payment</dt>
+            <dd>{payment.method}</dd>
           </div>
-          <div>
-            <dt>Transaction id</dt>
-            <dd className="admin-code">{payment.transactionId ?? "—"}</dd>
-          </div>
-          <div>
-            <dt>Payment state</dt>
-            <dd>{payment.state}</dd>
-          </div>
+          {order.cash ? (
+            <div>
+              <dt>Order reference</dt>
+              <dd className="admin-code">{payment.merchantOrderId}</dd>
+            </div>
+          ) : (
+            <>
+              <div>
+                <dt>PhonePe merchantOrderId</dt>
+                <dd className="admin-code">{payment.merchantOrderId}</dd>
+              </div>
+              <div>
+                <dt>PhonePe order id</dt>
+                <dd className="admin-code">{payment.providerOrderId ?? "—"}</dd>
+              </div>
+              <div>
+                <dt>Transaction id</dt>
+                <dd className="admin-code">{payment.transactionId ?? "—"}</dd>
+              </div>
+              <div>
+                <dt>Payment state</dt>
+                <dd>{payment.state}</dd>
+              </div>
+            </>
+          )}
           <div>
             <dt>Amount</dt>
             <dd>{formatRupees(payment.amount)}</dd>

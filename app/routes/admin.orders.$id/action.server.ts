@@ -7,7 +7,13 @@ import { orderAdminMessages } from "~/lib/admin-messages";
 import { orderPageSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { formatRupees } from "~/lib/money";
 import { parseId } from "~/lib/params";
-import { moveOrder, refundOrder, sendStatusMail } from "~/modules/orders/admin-orders.server";
+import {
+  collectCash,
+  moveOrder,
+  refundOrder,
+  refuseAtDoor,
+  sendStatusMail,
+} from "~/modules/orders/admin-orders.server";
 import { phonePeClientFromConfig } from "~/modules/payments/phonepe/client.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
@@ -73,6 +79,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
               { status: 400, field: "amount" },
               { intent: form.intent },
             );
+          case "cash-order":
+            return replyWithError(
+              submission,
+              orderAdminMessages.refundCash,
+              { status: 409 },
+              { intent: form.intent },
+            );
           case "not-positive":
             return replyWithError(
               submission,
@@ -100,6 +113,46 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return toasts().redirectWithWarning(here, orderAdminMessages.refundQueued(amount), { status: 303 });
       }
       return toasts().redirectWithSuccess(here, orderAdminMessages.refundRequested(amount), { status: 303 });
+    }
+    case "collect":
+    case "refuse": {
+      const done =
+        form.intent === "collect"
+          ? await collectCash(db, actor, {
+              orderId: id,
+              from: form.from,
+              amount: form.amount,
+              note: form.note,
+            })
+          : await refuseAtDoor(db, actor, { orderId: id, from: form.from, note: form.note });
+      if (!done.ok) {
+        if (done.problem === "not-found") throw notFound();
+        const message =
+          done.problem === "stale"
+            ? orderAdminMessages.stale(done.current)
+            : done.problem === "not-cash"
+              ? orderAdminMessages.notCash
+              : done.problem === "too-much"
+                ? orderAdminMessages.collectTooMuch(formatRupees(done.due))
+                : form.intent === "collect"
+                  ? orderAdminMessages.cannotCollect(form.from)
+                  : orderAdminMessages.cannotRefuse(form.from);
+        const field = done.problem === "too-much" ? "amount" : undefined;
+        return replyWithError(
+          submission,
+          message,
+          { status: done.problem === "too-much" ? 400 : 409, ...(field ? { field } : {}) },
+          { intent: form.intent },
+        );
+      }
+      void sendStatusMail(done.notice, config().publicUrl);
+      return toasts().redirectWithSuccess(
+        here,
+        form.intent === "collect"
+          ? orderAdminMessages.cashCollected(id, formatRupees(form.amount))
+          : orderAdminMessages.refusedAtDoor(id),
+        { status: 303 },
+      );
     }
     default:
       throw new Response("Unknown form", { status: 400 });

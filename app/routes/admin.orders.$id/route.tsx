@@ -5,10 +5,12 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { formatLongDate } from "~/lib/dates";
+import { deliveryNote } from "~/lib/order-notes";
 import { parseId } from "~/lib/params";
 import { orderDetail } from "~/modules/orders/admin-orders.server";
 import type { action } from "./action.server";
 import { notFound } from "./action.server";
+import { CashPanel } from "./CashPanel";
 import { OrderFacts } from "./OrderFacts";
 import { OrderHistory } from "./OrderHistory";
 import { RefundPanel } from "./RefundPanel";
@@ -24,6 +26,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     order: {
       ...order,
       placed: formatLongDate(order.createdAt),
+      delivery: deliveryNote(order),
+      cash: order.cash && {
+        ...order.cash,
+        collectedWhen: order.cash.collectedAt ? formatLongDate(order.cash.collectedAt) : null,
+      },
       history: order.history.map((event) => ({ ...event, when: formatLongDate(event.createdAt) })),
     },
     isOwner: member.role === "owner",
@@ -60,12 +67,25 @@ export default function OrderPage() {
           nextStatuses={order.nextStatuses}
           lastResult={answer?.intent === "move" ? answer.result : undefined}
         />
-        <RefundPanel
-          refund={order.refund}
-          paid={order.amounts.paid}
-          isOwner={isOwner}
-          lastResult={answer?.intent === "refund" ? answer.result : undefined}
-        />
+        {order.cash ? (
+          <CashPanel
+            key={`cash-${order.status}`}
+            orderId={order.id}
+            status={order.status}
+            mobile={order.customer.mobile}
+            cash={order.cash}
+            lastResult={
+              answer?.intent === "collect" || answer?.intent === "refuse" ? answer.result : undefined
+            }
+          />
+        ) : (
+          <RefundPanel
+            refund={order.refund}
+            paid={order.amounts.paid}
+            isOwner={isOwner}
+            lastResult={answer?.intent === "refund" ? answer.result : undefined}
+          />
+        )}
         <OrderHistory history={order.history} />
       </div>
     </>

@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, type useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { DeliverySummary } from "~/components/delivery/DeliveryAnswer";
 import { Field, FieldError } from "~/components/forms/Field";
 import { inputProps, selectProps } from "~/components/forms/field-props";
@@ -11,12 +12,15 @@ import type { action, loader } from "./route";
 
 type CheckoutData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { pending: true }>;
 
-/** Contact line, the address form and the order summary; Place Order goes on to PhonePe. */
+/**
+ * Contact line, the address form with the shipping and payment choices, and the order summary; Place Order
+ * goes on to PhonePe, or places a cash-on-delivery order at once.
+ */
 export function CheckoutForm({
   contact,
   lines,
   subtotal: sub,
-  shipping,
+  options,
   address,
   paymentError,
   delivery,
@@ -26,12 +30,23 @@ export function CheckoutForm({
   const [form, fields] = useCheckedForm(
     "address-form",
     answer?.result,
-    ["country", "firstname", "lastname", "address", "other", "city", "state", "pincode"],
+    [
+      "country",
+      "firstname",
+      "lastname",
+      "address",
+      "other",
+      "city",
+      "state",
+      "pincode",
+      "shipping",
+      "payment",
+    ],
     {
       constraint,
       // The saved address was checked by the same schema when it was kept.
       defaultValue: address,
-      loadSchema: () => import("~/lib/forms/address").then((forms) => forms.addressSchema),
+      loadSchema: () => import("~/lib/forms/address").then((forms) => forms.checkoutSchema),
     },
   );
   const placing = useIsPending();
@@ -39,6 +54,12 @@ export function CheckoutForm({
   const { key: stateKey, ...stateProps } = selectProps(fields.state);
   const { key: countryKey, ...countryProps } = selectProps(fields.country);
   const { key: pinKey, ...pinProps } = inputProps(fields.pincode, { type: "text" });
+  // The summary follows the choices when JavaScript runs; without it, each choice's label gives its fee.
+  const [shippingChoice, setShippingChoice] = useState(String(fields.shipping.initialValue ?? "standard"));
+  const [paymentChoice, setPaymentChoice] = useState(String(fields.payment.initialValue ?? "phonepe"));
+  const shippingFee =
+    (options.shipping.find((o) => o.choice === shippingChoice) ?? options.shipping[0])?.fee ?? 0;
+  const cashFee = paymentChoice === "cod" ? options.cash.fee : 0;
 
   return (
     <div className="container page checkout-page">
@@ -93,10 +114,66 @@ export function CheckoutForm({
               </div>
               <div className="field">
                 <label htmlFor={fields.pincode.id}>PIN Code</label>
-                <input key={pinKey} {...pinProps} inputMode="numeric" autoComplete="postal-code" />
+                <input
+                  key={pinKey}
+                  {...pinProps}
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  onChange={(event) => fillPlaceOfPin(event.currentTarget)}
+                />
                 <FieldError field={fields.pincode} />
               </div>
             </div>
+            <fieldset className="checkout-choice" aria-describedby={fields.shipping.errorId}>
+              <legend>Shipping Method</legend>
+              {options.shipping.map((option) => (
+                <label key={option.choice} className="choice">
+                  <input
+                    type="radio"
+                    name="shipping"
+                    value={option.choice}
+                    defaultChecked={shippingChoice === option.choice}
+                    onChange={() => setShippingChoice(option.choice)}
+                  />
+                  <span className="choice-name">
+                    {option.method}: {formatRupees(option.fee)}
+                  </span>
+                  {option.promise ? <span className="choice-note">{option.promise}</span> : null}
+                </label>
+              ))}
+              <FieldError field={fields.shipping} />
+            </fieldset>
+            <fieldset className="checkout-choice" aria-describedby={fields.payment.errorId}>
+              <legend>Payment</legend>
+              <label className="choice">
+                <input
+                  type="radio"
+                  name="payment"
+                  value="phonepe"
+                  defaultChecked={paymentChoice !== "cod"}
+                  onChange={() => setPaymentChoice("phonepe")}
+                />
+                <span className="choice-name">PhonePe</span>
+                <span className="choice-note">UPI, cards or net banking, on PhonePe's page</span>
+              </label>
+              <label className="choice">
+                <input
+                  type="radio"
+                  name="payment"
+                  value="cod"
+                  disabled={options.cash.refusal !== undefined}
+                  defaultChecked={paymentChoice === "cod" && options.cash.refusal === undefined}
+                  onChange={() => setPaymentChoice("cod")}
+                />
+                <span className="choice-name">
+                  Cash on delivery{options.cash.fee > 0 ? `: ${formatRupees(options.cash.fee)} fee` : ""}
+                </span>
+                <span className="choice-note">
+                  {options.cash.refusal ?? "Pay in cash when the order reaches you"}
+                </span>
+              </label>
+              <FieldError field={fields.payment} />
+            </fieldset>
             <p className="payment-error" role="alert">
               {error}
             </p>
@@ -143,11 +220,17 @@ export function CheckoutForm({
             </div>
             <div>
               <dt>Shipping</dt>
-              <dd>{formatRupees(shipping)}</dd>
+              <dd>{formatRupees(shippingFee)}</dd>
             </div>
+            {cashFee > 0 ? (
+              <div>
+                <dt>Cash on delivery fee</dt>
+                <dd>{formatRupees(cashFee)}</dd>
+              </div>
+            ) : null}
             <div className="summary-grand">
               <dt>Total</dt>
-              <dd data-testid="checkout-total">{formatRupees(sub + shipping)}</dd>
+              <dd data-testid="checkout-total">{formatRupees(sub + shippingFee + cashFee)}</dd>
             </div>
           </dl>
           <DeliverySummary check={delivery} />
@@ -155,4 +238,32 @@ export function CheckoutForm({
       </div>
     </div>
   );
+}
+
+/**
+ * With JavaScript, a complete PIN code fills the city and the state the shopper left empty, as India Post
+ * names them (the server refuses a PIN code of another state in any case).
+ */
+function fillPlaceOfPin(input: HTMLInputElement) {
+  const pin = input.value.replace(/\s+/g, "");
+  const form = input.form;
+  if (!form || !/^[1-9]\d{5}$/.test(pin)) return;
+  fetch(`/pin-place?pin=${pin}`)
+    .then((response) => (response.ok ? response.json() : undefined))
+    .then((place: { city: string; state: string } | undefined) => {
+      if (!place) return;
+      for (const [name, value] of [
+        ["city", place.city],
+        ["state", place.state],
+      ] as const) {
+        const field = form.elements.namedItem(name);
+        if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.value === "") {
+          field.value = value;
+          field.dispatchEvent(
+            new Event(field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }),
+          );
+        }
+      }
+    })
+    .catch(() => undefined);
 }

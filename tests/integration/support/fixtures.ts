@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { colours, customers, productColours, products } from "~/db/schema";
+import type { ChosenShipping } from "~/lib/checkout-choices";
 import { createCustomer } from "~/modules/accounts/customers.server";
 import { searchColumns } from "~/modules/catalogue/search-index.server";
 
@@ -103,3 +104,10 @@ export async function insertProduct(
   await db.insert(productColours).values({ productId: row.id, colourId: colour.id });
   return { ...row, colourId: colour.id };
 }
+
+/** Standard shipping at the spec's fee, as the checkout prices it (the promised day is any business day). */
+export const STANDARD_SHIPPING: ChosenShipping = {
+  method: "Standard",
+  fee: 10_000,
+  promisedBy: "2026-12-04",
+};
