@@ -5,7 +5,6 @@ import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { getDb } from "~/db/db.server";
 import { formatLongDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
-import { cashNote, deliveryNote } from "~/lib/order-notes";
 import { shop } from "~/lib/shop";
 import { customerOrders } from "~/modules/orders/orders.server";
 import ordersStyles from "~/styles/orders.css";
@@ -18,12 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request);
   const orders = await customerOrders(await getDb(), customer.id);
   return json({
-    orders: orders.map(({ shippingMethod, promisedBy, paymentMethod, cashCollected, ...order }) => ({
-      ...order,
-      createdAt: order.createdAt.toISOString(),
-      delivery: deliveryNote({ shippingMethod, promisedBy }),
-      cash: cashNote({ ...order, paymentMethod, cashCollected }),
-    })),
+    orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
   });
 }
 

@@ -238,8 +238,8 @@ export async function orderDetail(db: Database, orderId: number) {
       shipping: order.shippingFee,
       codFee: order.codFee,
     },
-    shippingMethod: order.shippingMethod,
-    promisedBy: order.promisedBy,
+    /** "Express delivery, promised by Friday, 27 November". */
+    delivery: deliveryNote(order),
     shippingAddress: order.shippingInfo,
     courier: order.courier,
     trackingNumber: order.trackingNumber,

@@ -11,6 +11,7 @@ import {
   products,
 } from "~/db/schema";
 import { PAYMENT_CHOICES } from "~/lib/checkout-choices";
+import { cashNote, deliveryNote } from "~/lib/order-notes";
 import { FIRST_STATUS } from "~/lib/order-status";
 import type { AttemptStatus, FinishResult, PaymentOutcome } from "./payment-attempts.server";
 
@@ -210,12 +211,10 @@ export type OrderView = {
   /** Set when the order was shipped (both optional). */
   courier: string | null;
   trackingNumber: string | null;
-  shippingMethod: string;
-  /** The day India's calendar promised it by (null on orders from before the choice). */
-  promisedBy: string | null;
-  paymentMethod: string;
-  /** Paise collected at the door, once a staff member recorded it. */
-  cashCollected: number | null;
+  /** "Standard delivery, promised by Friday, 27 November" (app/lib/order-notes.ts). */
+  delivery: string;
+  /** For a cash order: what is to pay at the door, or was paid there. */
+  cash: string | undefined;
   createdAt: Date;
   items: {
     id: number;
@@ -265,8 +264,10 @@ export async function customerOrders(db: Database, customerId: number): Promise<
       ),
     )
     .orderBy(asc(orderItems.id));
-  return rows.map((row) => ({
+  return rows.map(({ shippingMethod, promisedBy, paymentMethod, cashCollected, ...row }) => ({
     ...row,
+    delivery: deliveryNote({ shippingMethod, promisedBy }),
+    cash: cashNote({ ...row, paymentMethod, cashCollected }),
     items: items.filter((item) => item.orderId === row.id).map(({ orderId: _orderId, ...item }) => item),
   }));
 }

@@ -5,7 +5,6 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { formatLongDate } from "~/lib/dates";
-import { deliveryNote } from "~/lib/order-notes";
 import { parseId } from "~/lib/params";
 import { orderDetail } from "~/modules/orders/admin-orders.server";
 import type { action } from "./action.server";
@@ -26,7 +25,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     order: {
       ...order,
       placed: formatLongDate(order.createdAt),
-      delivery: deliveryNote(order),
       cash: order.cash && {
         ...order.cash,
         collectedWhen: order.cash.collectedAt ? formatLongDate(order.cash.collectedAt) : null,

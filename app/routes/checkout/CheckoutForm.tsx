@@ -8,7 +8,8 @@ import { useIsPending } from "~/components/forms/use-is-pending";
 import { FALLBACK_IMAGE } from "~/lib/catalogue";
 import { INDIAN_STATES } from "~/lib/indian-states";
 import { formatRupees } from "~/lib/money";
-import type { action, loader } from "./route";
+import type { action } from "./action.server";
+import type { loader } from "./loader.server";
 
 type CheckoutData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { pending: true }>;
 
