@@ -11,6 +11,7 @@ export const auditAreaLabels = {
   enquiry: "Enquiries",
   newsletter: "Newsletter",
   settings: "Settings",
+  zone: "Delivery zones",
 } as const;
 
 export type AuditArea = keyof typeof auditAreaLabels;

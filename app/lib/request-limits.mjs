@@ -20,6 +20,8 @@ export const requestLimits = {
    * this much plus room for the form around it; every other path keeps the 64 KB form limit.
    */
   imageBytes: 5 * 1024 * 1024,
+  /** A CSV file of delivery zones imported in the back office: a few hundred rows at most are a few KB. */
+  csvBytes: 256 * 1024,
   /** No form of the shop has more than about 20 fields. */
   formFields: 100,
   /**
@@ -41,6 +43,12 @@ const imageUpload = /^\/admin\/(?:products|blogs)\/[^/]+\/images\/?$/i;
 /** A blog post's form: a long post in Kannada or Tamil (9 bytes a letter once percent-encoded) needs more. */
 const longForm = /^\/admin\/blogs\/[^/]+\/?$/i;
 const IMAGE_FORM_BYTES = requestLimits.imageBytes + requestLimits.formBytes;
+/** The delivery zones' CSV import: multipart only, the file plus room for the form around it. */
+const csvUpload = /^\/admin\/zones\/import\/?$/i;
+const CSV_FORM_BYTES = requestLimits.csvBytes + 4 * 1024;
+
+/** Said when a CSV file is over the limit, by the server before reading it and by the import form. */
+export const csvTooLargeMessage = `The file is too large (at most ${requestLimits.csvBytes / 1024} KB). Please choose a smaller one.`;
 
 /** Said when a picture is over the limit, by the server before reading it and by the upload form. */
 export const imageTooLargeMessage = `The picture is too large (at most ${requestLimits.imageBytes / (1024 * 1024)} MB). Please choose a smaller one.`;
@@ -58,6 +66,9 @@ export function acceptedBodies(pathname) {
       maxBytes: IMAGE_FORM_BYTES,
       tooLargeMessage: imageTooLargeMessage,
     };
+  }
+  if (csvUpload.test(pathname)) {
+    return { types: ["multipart/form-data"], maxBytes: CSV_FORM_BYTES, tooLargeMessage: csvTooLargeMessage };
   }
   if (longForm.test(pathname)) {
     return {

@@ -1,10 +1,34 @@
 import { describe, expect, it } from "vitest";
 import { readForm } from "~/read-form.server";
-import { acceptedBodies, imageTooLargeMessage, refuseBody, requestLimits } from "./request-limits.mjs";
+import {
+  acceptedBodies,
+  csvTooLargeMessage,
+  imageTooLargeMessage,
+  refuseBody,
+  requestLimits,
+} from "./request-limits.mjs";
 
 const MB = 1024 * 1024;
 const upload = "/admin/products/12/images";
 const multipart = "multipart/form-data; boundary=x";
+
+describe("the delivery zones' CSV import limit", () => {
+  it("takes a multipart body of up to 256 KB and its form on the import path only", () => {
+    const ask = (pathname: string, contentLength: number, contentType = multipart) =>
+      refuseBody({
+        method: "POST",
+        pathname,
+        contentType,
+        contentLength: String(contentLength),
+        chunked: false,
+      });
+    expect(ask("/admin/zones/import", 256 * 1024)).toBeUndefined();
+    expect(ask("/admin/zones/import", 300 * 1024)).toEqual({ status: 413, message: csvTooLargeMessage });
+    expect(ask("/admin/zones/import", 100, "application/x-www-form-urlencoded")?.status).toBe(415);
+    // The zone forms themselves are ordinary 64 KB forms.
+    expect(ask("/admin/zones/new", 100 * 1024)?.status).toBe(413);
+  });
+});
 
 describe("the picture upload's own body limit", () => {
   it("lets a multipart body of up to 5 MB and its form through on the upload path only", () => {

@@ -16,3 +16,4 @@ export * from "./newsletter";
 export * from "./orders";
 export * from "./product";
 export * from "./staff";
+export * from "./zones";

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FieldError, FormError } from "~/components/forms/FieldError";
 import { type ServerField, useServerForm } from "~/components/forms/use-server-form";
@@ -248,7 +248,8 @@ export default function AdminSettings() {
       <section aria-labelledby="zones-heading">
         <h2 id="zones-heading">Delivery zones</h2>
         <p className="admin-intro">
-          Where the shop delivers, by PIN code prefixes and ranges; where zones overlap, the narrowest wins.
+          Where the shop delivers, by PIN code prefixes and ranges; where zones overlap, the narrowest wins.{" "}
+          <Link to="/admin/zones">Edit the delivery zones, or download and import them as CSV</Link>.
         </p>
         <div className="admin-table-wrap">
           <table className="admin-table">

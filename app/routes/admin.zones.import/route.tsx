@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { requireOwner } from "~/auth.server";
+import { ZoneImportForm } from "~/components/admin/ZoneImportForm";
+import { Toasts } from "~/components/layout/Toasts";
+import type { action } from "./action.server";
+
+/** The page is the zones page around the import form; the role is checked here too. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  return null;
+}
+
+/** The upload is handled in action.server.ts, so the page's JavaScript leaves out what it needs. */
+export { action } from "./action.server";
+
+export default function ImportZones() {
+  const answer = useActionData<typeof action>();
+  return (
+    <>
+      <Toasts toast={answer?.toast ?? null} />
+      <ZoneImportForm lastResult={answer?.result} problems={answer?.problems} />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireOwner } from "~/auth.server";
+import { getDb } from "~/db/db.server";
+import { parseId } from "~/lib/params";
+import { zoneInputOf } from "~/lib/zones";
+import { zoneForEdit } from "~/modules/settings/zones-admin.server";
+import { notFound } from "./action.server";
+
+/** The zone as the form shows it; `?delete` asks to confirm deleting it (a step that needs no script). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const id = parseId(params.id);
+  if (id === undefined) throw notFound();
+  const zone = await zoneForEdit(await getDb(), id);
+  if (!zone) throw notFound();
+  const input = zoneInputOf(zone);
+  return json({
+    zone: { id: zone.id, name: zone.name, version: zone.version },
+    defaults: {
+      ...input,
+      delivers: input.delivers ? "on" : undefined,
+      cashOnDelivery: input.cashOnDelivery ? "on" : undefined,
+    },
+    confirmDelete: new URL(request.url).searchParams.has("delete"),
+  });
+}

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireOwner } from "~/auth.server";
+import { getDb } from "~/db/db.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { parseWithZod, zoneCreateSchema } from "~/lib/forms/schemas.server";
+import { zoneMessages } from "~/lib/zones";
+import { createZone } from "~/modules/settings/zones-admin.server";
+import { readForm } from "~/read-form.server";
+import { toasts } from "~/toast.server";
+
+/** Adds a zone (owners only), then back to the list. */
+export async function action({ request }: ActionFunctionArgs) {
+  const owner = await requireOwner(request);
+  const submission = parseWithZod(await readForm(request, zoneCreateSchema), { schema: zoneCreateSchema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  const created = await createZone(await getDb(), { id: owner.id, name: owner.name }, submission.value);
+  // Only when no zone delivers yet (the list was emptied by hand) and the new one does not either.
+  if (!created.ok)
+    return replyWithError(submission, zoneMessages.noneServed, { status: 409, field: "delivers" });
+  return toasts().redirectWithSuccess("/admin/zones", zoneMessages.created, { status: 303 });
+}
