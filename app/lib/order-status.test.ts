@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  canCollectCash,
   canMove,
+  canRefuseAtDoor,
+  cashStateLabel,
+  isFinished,
   isOrderStatus,
   nextStatuses,
   ORDER_STATUSES,
@@ -15,7 +19,7 @@ const none = { refundRequested: false };
 const refunded = { refundRequested: true };
 
 /** Every move the life cycle allows, as "from → to", without and with a refund of the payment. */
-function allowedMoves(facts: { refundRequested: boolean }): string[] {
+function allowedMoves(facts: { refundRequested: boolean; cashOnDelivery?: boolean }): string[] {
   return ORDER_STATUSES.flatMap((from) => nextStatuses(from, facts).map((to) => `${from} → ${to}`));
 }
 
@@ -104,5 +108,36 @@ describe("what a refund does", () => {
     expect(paymentStateLabel({ state: "CONFIRMED", amount: 100_00, paid })).toBe("Part refund in progress");
     expect(paymentStateLabel({ state: "COMPLETED", amount: paid, paid })).toBe("Refund completed");
     expect(paymentStateLabel({ state: "FAILED", amount: 100_00, paid })).toBe("Part refund failed");
+  });
+});
+
+describe("a cash-on-delivery order", () => {
+  it("is never marked Delivered by a plain move: only with the cash recorded", () => {
+    const cash = allowedMoves({ refundRequested: false, cashOnDelivery: true });
+    expect(cash.filter((move) => move.endsWith("→ Delivered"))).toEqual([]);
+    expect(allowedMoves(none).filter((move) => !cash.includes(move))).toEqual([
+      "Processed → Delivered",
+      "Shipped → Delivered",
+      "Out for delivery → Delivered",
+    ]);
+    // Confirming by phone is the ordinary Ordered → Processed; cancelling before it leaves stays possible.
+    expect(cash).toContain("Ordered → Processed");
+    expect(cash).toContain("Ordered → Cancelled");
+  });
+
+  it("has its cash collected once it is packed or on its way, and is refused only at the door", () => {
+    expect(ORDER_STATUSES.filter(canCollectCash)).toEqual(["Processed", "Shipped", "Out for delivery"]);
+    expect(ORDER_STATUSES.filter(canRefuseAtDoor)).toEqual(["Shipped", "Out for delivery"]);
+  });
+
+  it("shows the dealer where its cash stands", () => {
+    expect(cashStateLabel({ status: "Ordered", cashCollected: null })).toBe("Cash on delivery: to confirm");
+    expect(cashStateLabel({ status: "Shipped", cashCollected: null })).toBe("Cash to collect");
+    expect(cashStateLabel({ status: "Cancelled", cashCollected: null })).toBe("Cash on delivery: cancelled");
+    expect(cashStateLabel({ status: "Delivered", cashCollected: 510_000 })).toBe("Cash collected");
+  });
+
+  it("ends when delivered, cancelled or refunded", () => {
+    expect(ORDER_STATUSES.filter(isFinished)).toEqual(["Delivered", "Cancelled", "Refunded"]);
   });
 });
