@@ -1,7 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import { staffMessages } from "~/lib/admin-messages";
-import type { SessionCustomer } from "~/modules/accounts/session.server";
+import type { SignedInCustomer } from "~/modules/accounts/session.server";
 import type { StaffMember } from "~/modules/staff/staff.server";
 import { getSessionStaff } from "~/modules/staff/staff-session.server";
 import { currentCustomer } from "~/request.server";
@@ -12,7 +12,7 @@ export function loginUrl(to: string): string {
 }
 
 /** The signed-in customer, or a redirect to login that comes back to `returnTo` (default: this page). */
-export async function requireCustomer(request: Request, returnTo?: string): Promise<SessionCustomer> {
+export async function requireCustomer(request: Request, returnTo?: string): Promise<SignedInCustomer> {
   const customer = await currentCustomer(request);
   if (customer) return customer;
   const url = new URL(request.url);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { type CodFacts, codRefusal, MAX_COD_AWAITING, orderTotal } from "./checkout-choices";
 
-const allowed: CodFacts = { enabled: true, zoneAllows: true, total: 20_000_00, ceiling: 50_000_00, awaiting: 0 };
+const allowed: CodFacts = {
+  enabled: true,
+  zoneAllows: true,
+  total: 20_000_00,
+  ceiling: 50_000_00,
+  awaiting: 0,
+};
 
 describe("cash on delivery", () => {
   it("is offered where the dealer allows it, the zone takes it and the order is within the ceiling", () => {

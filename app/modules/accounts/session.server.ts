@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { qualified } from "~/db/qualified";
-import { customers, sessions } from "~/db/schema";
+import { customers, orders, sessions } from "~/db/schema";
 import { cartTotalsColumns } from "~/modules/cart/cart.server";
 import { wishlistIdsColumn } from "~/modules/wishlist/wishlist.server";
 
@@ -46,11 +46,13 @@ export type SessionCustomer = {
 export type SignedInCustomer = SessionCustomer & {
   cart: { lines: number; total: number };
   wishlist: number[];
+  /** The PIN code of the checkout address kept, else of the last order: the delivery box's default. */
+  rememberedPin: string | null;
 };
 
 /**
  * The signed-in customer behind this request, with their cart's totals and wishlist, or null. One query:
- * every signed-in page needs all three. Expired and revoked sessions count as none.
+ * every signed-in page needs all three (and the product and cart pages the remembered PIN code). Expired and revoked sessions count as none.
  */
 export async function getSessionCustomer(db: Database, request: Request): Promise<SignedInCustomer | null> {
   const token = await readToken(request);
@@ -66,6 +68,9 @@ export async function getSessionCustomer(db: Database, request: Request): Promis
       cartLines: cart.lines,
       cartTotal: cart.total,
       wishlist: wishlistIdsColumn(qualified(customers.id)),
+      rememberedPin: sql<
+        string | null
+      >`coalesce(${customers.savedAddress} ->> 'pincode', (SELECT ${orders.shippingInfo} ->> 'pincode' FROM ${orders} WHERE ${orders.customerId} = ${qualified(customers.id)} ORDER BY ${orders.id} DESC LIMIT 1))`,
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))

@@ -1,8 +1,6 @@
 import { createCookie } from "@remix-run/node";
-import { desc, eq } from "drizzle-orm";
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
-import { customers, orders } from "~/db/schema";
 import { formatShopDay, formatTimeLeft } from "~/lib/delivery-dates";
 import { deliveryMessages } from "~/lib/messages";
 import { normalisePinCode } from "~/lib/pin-codes";
@@ -48,30 +46,16 @@ export async function pinFromCookie(request: Request): Promise<string | undefine
   return typeof value === "string" ? normalisePinCode(value) : undefined;
 }
 
-/** A customer who never checked a PIN code on this device: the one of their checkout address or last order. */
-async function customersPin(db: Database, customerId: number): Promise<string | undefined> {
-  const [saved] = await db
-    .select({ address: customers.savedAddress })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  if (saved?.address?.pincode) return normalisePinCode(saved.address.pincode);
-  const [last] = await db
-    .select({ address: orders.shippingInfo })
-    .from(orders)
-    .where(eq(orders.customerId, customerId))
-    .orderBy(desc(orders.id))
-    .limit(1);
-  return last ? normalisePinCode(last.address.pincode) : undefined;
-}
-
 /**
  * The delivery box for a page: the PIN code in `?pin=` when one was typed (remembered from then on with the
- * returned cookie), else the remembered one, else nothing to say. `now` is the clock the promise is made by.
+ * returned cookie), else the one this device checked, else a signed-in customer's (from their kept address
+ * or last order, read with the session: no query of its own), else nothing to say. `now` is the clock the
+ * promise is made by.
  */
 export async function deliveryCheck(
   db: Database,
   request: Request,
-  customerId: number | undefined,
+  customer: { rememberedPin: string | null } | null | undefined,
   now = new Date(),
 ): Promise<{ check: DeliveryCheck | undefined; setCookie: string | undefined }> {
   const typed = new URL(request.url).searchParams.get("pin");
@@ -83,7 +67,7 @@ export async function deliveryCheck(
   }
   const remembered =
     (await pinFromCookie(request)) ??
-    (customerId === undefined ? undefined : await customersPin(db, customerId));
+    (customer?.rememberedPin ? normalisePinCode(customer.rememberedPin) : undefined);
   return { check: remembered ? await deliveryAnswer(db, remembered, now) : undefined, setCookie: undefined };
 }
 

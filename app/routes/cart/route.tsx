@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const [lines, { check, setCookie }] = await Promise.all([
     cartLines(db, customer.id),
-    deliveryCheck(db, request, customer.id),
+    deliveryCheck(db, request, customer),
   ]);
   return json(
     { lines, subtotal: subtotal(lines), delivery: check },

@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     share: whatsAppShareUrl(shareText, view.seo.url),
     ask: whatsAppAskUrl(settings.whatsapp, view.product.title, view.seo.url),
   };
-  const { check, setCookie } = await deliveryCheck(db, request, customer?.id);
+  const { check, setCookie } = await deliveryCheck(db, request, customer);
   // A delivery date is the shopper's own, and the time left to order changes by the minute.
   const headers: HeadersInit = check ? { "Cache-Control": "private, no-store" } : {};
   return json(
