@@ -13,6 +13,9 @@ describe("telHref", () => {
     expect(telHref("1800 425 1234 (toll free)")).toBe("tel:18004251234");
     expect(telHref("Call +91 80 4125 6789, 10 AM to 8 PM")).toBe("tel:+918041256789");
     expect(telHref("+91 80 4125 6789 / +91 98450 12345")).toBe("tel:+918041256789");
+    expect(telHref("080 2222 3333 (10 AM to 8 PM)")).toBe("tel:08022223333");
+    expect(telHref("+91 (80) 4125-6789")).toBe("tel:+918041256789");
+    expect(telHref("10 AM to 8 PM: 080 4125 6789")).toBe("tel:08041256789");
   });
 
   it("gives no link for a text without a plausible number", () => {

@@ -21,20 +21,22 @@ export type ShopContact = {
 /** What the settings hold for these (shop_settings' columns). */
 export type ContactSettings = { hotline: string; whatsapp: string; address: string; pinCode: string };
 
-/** The first run of a phone number in a text: digits, spaces, dots, hyphens and brackets, maybe after a "+". */
-const PHONE_NUMBER = /\+?\d[\d\s().-]*\d/;
+/**
+ * A phone number in a text: maybe a country code ("+91"), maybe an area code in brackets ("(080)"), then
+ * groups of digits each after one space, dot or hyphen. A bracket after the digits ends it: "(10 AM to 8 PM)".
+ */
+const PHONE_NUMBER = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d+\)[\s.-]?)?\d+(?:[\s.-]\d+)*/g;
 
 /**
- * A hotline as typed ("+91 80 4125 6789", "080-4125 6789", "1800 425 1234 (toll free)") as a tel: link:
- * the first number in it, digits only, its "+" kept. Undefined when there is no plausible number.
+ * A hotline as typed ("+91 80 4125 6789", "(080) 4125-6789", "1800 425 1234 (toll free)") as a tel: link:
+ * its first number of 3 to 15 digits (E.164's most), digits only, its "+" kept. Undefined when it has none.
  */
 export function telHref(hotline: string): string | undefined {
-  const number = PHONE_NUMBER.exec(hotline)?.[0];
-  if (!number) return undefined;
-  const digits = number.replace(/\D/g, "");
-  // E.164 allows at most 15 digits; fewer than 3 is no phone number (and more is two numbers run together).
-  if (digits.length < 3 || digits.length > 15) return undefined;
-  return `tel:${number.startsWith("+") ? "+" : ""}${digits}`;
+  for (const [number] of hotline.matchAll(PHONE_NUMBER)) {
+    const digits = number.replace(/\D/g, "");
+    if (digits.length >= 3 && digits.length <= 15) return `tel:${number.startsWith("+") ? "+" : ""}${digits}`;
+  }
+  return undefined;
 }
 
 /**
