@@ -89,6 +89,7 @@ export function Footer({ year, contact }: { year: number; contact?: ShopContact 
           <h2 id="footer-contact">Contact Us</h2>
           <address>
             <strong>{shop.name}</strong>
+            {/* Not ShopContact's AddressLines: that module stays out of the JavaScript every page loads. */}
             {contact?.address.map((line, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: two lines may read the same; they do not move
               <span key={index}>{line}</span>

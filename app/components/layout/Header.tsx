@@ -19,9 +19,8 @@ const menu = [
   { to: "/contact", label: "Contact", end: false },
 ];
 
-const tagline = <p>New, refurbished and rental laptops, desktops, CCTV and biometrics</p>;
-
 // The header's parts that never change, built once when the module loads instead of at every render.
+const tagline = <p>New, refurbished and rental laptops, desktops, CCTV and biometrics</p>;
 
 const logo = (
   <Link to="/" className="logo" aria-label={`${shop.name} home`}>
