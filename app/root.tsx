@@ -1,5 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -17,11 +16,12 @@ import { Header, type HeaderProps } from "~/components/layout/Header";
 import { Toasts, type ToastView } from "~/components/layout/Toasts";
 import { NotFound } from "~/components/NotFound";
 import { useNonce } from "~/components/nonce";
+import { isBackOffice } from "~/lib/back-office";
 import { shopDescription, shopTitle } from "~/lib/shop";
-import { currentCustomer } from "~/request.server";
+import type { ShopContact } from "~/lib/shop-contact";
 import stylesheet from "~/styles/app.css";
 import formStyles from "~/styles/forms.css";
-import { readToast } from "~/toast.server";
+import type { loader } from "./root-loader.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -34,30 +34,14 @@ export const meta: MetaFunction = () => [
   { name: "description", content: shopDescription },
 ];
 
-/** The back office has its own frame (app/routes/admin.tsx): no shop header, footer or customer. */
-const isBackOffice = (pathname: string) => /^\/admin(?:\/|$)/i.test(pathname);
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const backOffice = isBackOffice(new URL(request.url).pathname);
-  const [customer, flash] = await Promise.all([
-    backOffice ? null : currentCustomer(request),
-    readToast(request),
-  ]);
-  return json(
-    {
-      customer: customer ? { firstname: customer.firstname } : null,
-      cart: customer?.cart ?? { lines: 0, total: 0 },
-      toast: flash.toast satisfies ToastView | null,
-      year: new Date().getFullYear(),
-    },
-    { headers: flash.headers },
-  );
-}
+/** The frame's data is read in root-loader.server.ts, so every page's JavaScript leaves out what that needs. */
+export { loader } from "./root-loader.server";
 
 type RootData = {
   customer: HeaderProps["customer"];
   cart: HeaderProps["cart"];
   toast: ToastView | null;
+  contact: ShopContact | null;
   year: number;
 };
 
@@ -78,10 +62,14 @@ function Document({ children, data }: { children: ReactNode; data: RootData | un
           Skip to content
         </a>
         {backOffice ? null : (
-          <Header customer={data?.customer ?? null} cart={data?.cart ?? { lines: 0, total: 0 }} />
+          <Header
+            customer={data?.customer ?? null}
+            cart={data?.cart ?? { lines: 0, total: 0 }}
+            contact={data?.contact}
+          />
         )}
         <main id="main">{children}</main>
-        {backOffice ? null : <Footer year={data?.year ?? new Date().getFullYear()} />}
+        {backOffice ? null : <Footer year={data?.year ?? new Date().getFullYear()} contact={data?.contact} />}
         <Toasts toast={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -8,7 +8,6 @@
  */
 import { MAX_QUANTITY, MIN_QUANTITY } from "./limits";
 import { imageTooLargeMessage } from "./request-limits.mjs";
-import { shop } from "./shop";
 
 // ---------------------------------------------------------------------------------------------------------
 // Spec section 5: Validation rules
@@ -169,13 +168,15 @@ export const newsletterMessages = {
 /** Checkout and payment, beyond the spec's four payment messages. */
 export const checkoutMessages = {
   emptyCart: "Your cart is empty.",
-  tooLargeToPayOnline: (limit: string) =>
-    `Orders over ${limit} cannot be paid online. Please call us on ${shop.hotline} to place this order.`,
+  // The hotline is the settings' (readShopSettings), so these take it.
+  tooLargeToPayOnline: (limit: string, hotline: string) =>
+    `Orders over ${limit} cannot be paid online. Please call us on ${hotline} to place this order.`,
   stillChecking:
     "We could not reach PhonePe just now. Your payment is safe; this page keeps checking and your order is placed as soon as PhonePe confirms it.",
   refunded:
     "Sorry, an item in your order ran out of stock while you were paying. No order was placed and your payment has been refunded.",
-  refundFailed: `Sorry, an item in your order ran out of stock while you were paying, and PhonePe could not refund it automatically. Please call us on ${shop.hotline}; we will return your money.`,
+  refundFailed: (hotline: string) =>
+    `Sorry, an item in your order ran out of stock while you were paying, and PhonePe could not refund it automatically. Please call us on ${hotline}; we will return your money.`,
   outOfStock:
     "Sorry, an item in your order ran out of stock while you were paying. No order was placed and your payment is being refunded.",
   shortOfStock: (title: string, stock: number) =>

@@ -1,5 +1,6 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { AddressLines, useShopContact } from "~/components/layout/ShopContact";
 import { StaticPage, staticPageMeta } from "~/components/StaticPage";
 import { shop } from "~/lib/shop";
 import pageStyles from "~/styles/pages.css";
@@ -13,6 +14,7 @@ export const meta: MetaFunction = () =>
   );
 
 export default function About() {
+  const contact = useShopContact();
   return (
     <StaticPage
       title="About Us"
@@ -80,16 +82,14 @@ export default function About() {
         <p>Come and see us at our walk-in store:</p>
         <address className="static-address">
           <strong>{shop.name}</strong>
-          {shop.address.map((line) => (
-            <span key={line}>{line}</span>
-          ))}
+          <AddressLines contact={contact} />
         </address>
         <dl className="static-facts">
           <dt>Opening hours</dt>
           <dd>{shop.openingHours}</dd>
           <dt>Phone</dt>
           <dd>
-            <a href={shop.hotlineHref}>{shop.hotline}</a>
+            <a href={contact.hotlineHref}>{contact.hotline}</a>
           </dd>
           <dt>E-mail</dt>
           <dd>

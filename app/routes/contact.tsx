@@ -8,6 +8,7 @@ import { FieldError, FormError, Honeypot } from "~/components/forms/Field";
 import { inputProps, textareaProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
+import { AddressLines, useShopContact } from "~/components/layout/ShopContact";
 import { Toasts } from "~/components/layout/Toasts";
 import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { getDb } from "~/db/db.server";
@@ -80,6 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Contact() {
   const answer = useActionData<typeof action>();
   const { constraint } = useLoaderData<typeof loader>();
+  const contact = useShopContact();
   return (
     <div className="container page contact-page">
       <Toasts toast={answer?.toast ?? null} />
@@ -116,15 +118,23 @@ export default function Contact() {
           <h2 id="contact-details-heading">Get In Touch With Us</h2>
           <address>
             <strong>{shop.name}</strong>
-            {shop.address.map((line) => (
-              <span key={line}>{line}</span>
-            ))}
+            <AddressLines contact={contact} />
           </address>
           <dl className="contact-facts">
             <dt>Phone</dt>
             <dd>
-              <a href={shop.hotlineHref}>{shop.hotline}</a>
+              <a href={contact.hotlineHref}>{contact.hotline}</a>
             </dd>
+            {contact.whatsapp ? (
+              <>
+                <dt>WhatsApp</dt>
+                <dd>
+                  <a href={contact.whatsapp.href} target="_blank" rel="noopener">
+                    {contact.whatsapp.number}
+                  </a>
+                </dd>
+              </>
+            ) : null}
             <dt>E-mail</dt>
             <dd>
               <a href={`mailto:${shop.email}`}>{shop.email}</a>

@@ -1,4 +1,5 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { useShopContact } from "~/components/layout/ShopContact";
 import { StaticPage, staticPageMeta } from "~/components/StaticPage";
 import { shop } from "~/lib/shop";
 import pageStyles from "~/styles/pages.css";
@@ -12,6 +13,7 @@ export const meta: MetaFunction = () =>
   );
 
 export default function PrivacyPolicy() {
+  const contact = useShopContact();
   return (
     <StaticPage
       title="Privacy Policy"
@@ -92,7 +94,7 @@ export default function PrivacyPolicy() {
         <h2 id="privacy-contact">Contact</h2>
         <p>
           Questions about this policy or your data? E-mail <a href={`mailto:${shop.email}`}>{shop.email}</a>{" "}
-          or write to {shop.legalName}, {shop.address.join(", ")}.
+          or write to {shop.legalName}, {contact.address.join(", ")}.
         </p>
       </section>
     </StaticPage>

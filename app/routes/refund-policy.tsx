@@ -1,5 +1,6 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { useShopContact } from "~/components/layout/ShopContact";
 import { StaticPage, staticPageMeta } from "~/components/StaticPage";
 import { shop } from "~/lib/shop";
 import pageStyles from "~/styles/pages.css";
@@ -13,6 +14,7 @@ export const meta: MetaFunction = () =>
   );
 
 export default function RefundPolicy() {
+  const contact = useShopContact();
   return (
     <StaticPage
       title="Refund Policy"
@@ -41,8 +43,8 @@ export default function RefundPolicy() {
         <ol>
           <li>
             Write to <a href={`mailto:${shop.email}`}>{shop.email}</a> or call{" "}
-            <a href={shop.hotlineHref}>{shop.hotline}</a> with your order id and a short description of the
-            defect or damage. Photos of the product and packaging help us decide quickly.
+            <a href={contact.hotlineHref}>{contact.hotline}</a> with your order id and a short description of
+            the defect or damage. Photos of the product and packaging help us decide quickly.
           </li>
           <li>
             We will confirm whether the product can be returned and tell you how to send it back or bring it

@@ -1,5 +1,6 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { useShopContact } from "~/components/layout/ShopContact";
 import { StaticPage, staticPageMeta } from "~/components/StaticPage";
 import { shop } from "~/lib/shop";
 import pageStyles from "~/styles/pages.css";
@@ -13,6 +14,7 @@ export const meta: MetaFunction = () =>
   );
 
 export default function ShippingPolicy() {
+  const contact = useShopContact();
   return (
     <StaticPage
       title="Shipping Policy"
@@ -86,7 +88,7 @@ export default function ShippingPolicy() {
         <h2 id="shipping-contact">Questions</h2>
         <p>
           For help with a delivery, write to <a href={`mailto:${shop.email}`}>{shop.email}</a> or call{" "}
-          <a href={shop.hotlineHref}>{shop.hotline}</a> ({shop.openingHours}).
+          <a href={contact.hotlineHref}>{contact.hotline}</a> ({shop.openingHours}).
         </p>
       </section>
     </StaticPage>

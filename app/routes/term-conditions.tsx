@@ -1,5 +1,6 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { useShopContact } from "~/components/layout/ShopContact";
 import { StaticPage, staticPageMeta } from "~/components/StaticPage";
 import { shop } from "~/lib/shop";
 import pageStyles from "~/styles/pages.css";
@@ -13,10 +14,11 @@ export const meta: MetaFunction = () =>
   );
 
 export default function TermsAndConditions() {
+  const contact = useShopContact();
   return (
     <StaticPage
       title="Terms & Conditions"
-      intro={`These terms apply to every purchase from the ${shop.name} online shop, run by ${shop.legalName}, ${shop.address.join(", ")}. By placing an order you agree to them.`}
+      intro={`These terms apply to every purchase from the ${shop.name} online shop, run by ${shop.legalName}, ${contact.address.join(", ")}. By placing an order you agree to them.`}
     >
       <section aria-labelledby="terms-account">
         <h2 id="terms-account">Your account</h2>
@@ -91,7 +93,7 @@ export default function TermsAndConditions() {
         <h2 id="terms-contact">Contact</h2>
         <p>
           Questions about these terms? E-mail <a href={`mailto:${shop.email}`}>{shop.email}</a> or call{" "}
-          <a href={shop.hotlineHref}>{shop.hotline}</a>.
+          <a href={contact.hotlineHref}>{contact.hotline}</a>.
         </p>
       </section>
     </StaticPage>

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { shop } from "~/lib/shop";
+import type { ShopContact } from "~/lib/shop-contact";
 
 const information = [
   { to: "/privacy-policy", label: "Privacy Policy" },
@@ -18,23 +19,18 @@ const account = [
   { to: "/product", label: "Our Store" },
 ];
 
-// The footer's columns never change: built once when the module loads instead of at every render.
-const columns = (
-  <div className="container footer-columns">
-    <section aria-labelledby="footer-contact">
-      <h2 id="footer-contact">Contact Us</h2>
-      <address>
-        <strong>{shop.name}</strong>
-        {shop.address.map((line) => (
-          <span key={line}>{line}</span>
-        ))}
-        <a href={shop.hotlineHref}>{shop.hotline}</a>
-        <a href={`mailto:${shop.email}`}>{shop.email}</a>
-        <a href={shop.social.href} rel="noopener noreferrer">
-          {shop.social.label}
-        </a>
-      </address>
-    </section>
+// The footer's parts that never change: built once when the module loads instead of at every render.
+const contactLinks = (
+  <>
+    <a href={`mailto:${shop.email}`}>{shop.email}</a>
+    <a href={shop.social.href} rel="noopener noreferrer">
+      {shop.social.label}
+    </a>
+  </>
+);
+
+const otherColumns = (
+  <>
     <nav aria-labelledby="footer-information">
       <h2 id="footer-information">Information</h2>
       <ul>
@@ -60,10 +56,11 @@ const columns = (
       <p>{`Online shop with a physical store in ${shop.city}.`}</p>
       <p>{`Open ${shop.openingHours}.`}</p>
     </section>
-  </div>
+  </>
 );
 
-export function Footer({ year }: { year: number }) {
+/** `contact` comes from the settings; there is none on the error page of a request whose root loader failed. */
+export function Footer({ year, contact }: { year: number; contact?: ShopContact | null }) {
   const location = useLocation();
   return (
     <footer className="site-footer">
@@ -87,7 +84,22 @@ export function Footer({ year }: { year: number }) {
           </Form>
         </div>
       </section>
-      {columns}
+      <div className="container footer-columns">
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">Contact Us</h2>
+          <address>
+            <strong>{shop.name}</strong>
+            {/* Not ShopContact's AddressLines: that module stays out of the JavaScript every page loads. */}
+            {contact?.address.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two lines may read the same; they do not move
+              <span key={index}>{line}</span>
+            ))}
+            {contact && <a href={contact.hotlineHref}>{contact.hotline}</a>}
+            {contactLinks}
+          </address>
+        </section>
+        {otherColumns}
+      </div>
       <p className="copyright">{`© ${year}, ${shop.legalName}. All rights reserved.`}</p>
     </footer>
   );

@@ -2,11 +2,14 @@ import { Form, Link, NavLink } from "@remix-run/react";
 import { CartIcon, HeartOutlineIcon, UserIcon } from "~/components/ui/icons";
 import { formatRupees } from "~/lib/money";
 import { shop } from "~/lib/shop";
+import type { ShopContact } from "~/lib/shop-contact";
 import { SearchBox } from "./SearchBox";
 
 export type HeaderProps = {
   customer: { firstname: string } | null;
   cart: { lines: number; total: number };
+  /** From the settings; none on the error page of a request whose root loader failed. */
+  contact?: ShopContact | null;
 };
 
 const menu = [
@@ -17,16 +20,7 @@ const menu = [
 ];
 
 // The header's parts that never change, built once when the module loads instead of at every render.
-const topbar = (
-  <div className="topbar">
-    <div className="container topbar-inner">
-      <p>New, refurbished and rental laptops, desktops, CCTV and biometrics</p>
-      <p>
-        Hotline: <a href={shop.hotlineHref}>{shop.hotline}</a>
-      </p>
-    </div>
-  </div>
-);
+const tagline = <p>New, refurbished and rental laptops, desktops, CCTV and biometrics</p>;
 
 const logo = (
   <Link to="/" className="logo" aria-label={`${shop.name} home`}>
@@ -76,10 +70,19 @@ const logOutForm = (
   </Form>
 );
 
-export function Header({ customer, cart }: HeaderProps) {
+export function Header({ customer, cart, contact }: HeaderProps) {
   return (
     <header className="site-header">
-      {topbar}
+      <div className="topbar">
+        <div className="container topbar-inner">
+          {tagline}
+          {contact && (
+            <p>
+              Hotline: <a href={contact.hotlineHref}>{contact.hotline}</a>
+            </p>
+          )}
+        </div>
+      </div>
       <div className="header-main">
         <div className="container header-main-inner">
           {logo}

@@ -9,6 +9,7 @@ import { shop } from "~/lib/shop";
 import { describeError } from "~/modules/ops/errors.server";
 import { PhonePeError, phonePeClientFromConfig } from "~/modules/payments/phonepe/client.server";
 import { consume, rateLimits } from "~/modules/security/rate-limit.server";
+import { readShopSettings } from "~/modules/settings/settings.server";
 import { finishPayment } from "./orders.server";
 import {
   checkFailed,
@@ -53,7 +54,10 @@ export async function startCheckoutPayment(
     if (attempt.problem === "too-large") {
       return {
         ok: false,
-        message: checkoutMessages.tooLargeToPayOnline(formatRupees(MAX_ONLINE_ORDER_PAISE)),
+        message: checkoutMessages.tooLargeToPayOnline(
+          formatRupees(MAX_ONLINE_ORDER_PAISE),
+          (await readShopSettings(db)).hotline,
+        ),
       };
     }
     return { ok: false, message: checkoutMessages.shortOfStock(attempt.title, attempt.stock) };
@@ -163,9 +167,9 @@ export function pendingRefreshSeconds(startedAt: Date, now: Date): number {
 }
 
 /** What the shopper is told about a payment that could not become an order, as its refund goes. */
-function refundMessage(refundState: string | null): string {
+async function refundMessage(db: Database, refundState: string | null): Promise<string> {
   if (refundState === "COMPLETED") return checkoutMessages.refunded;
-  if (refundState === "FAILED") return checkoutMessages.refundFailed;
+  if (refundState === "FAILED") return checkoutMessages.refundFailed((await readShopSettings(db)).hotline);
   return checkoutMessages.outOfStock;
 }
 
@@ -193,7 +197,7 @@ export async function returnFromPhonePe(
       }
       if (result.kind === "out-of-stock") {
         const refunded = await customerAttempt(db, customerId, merchantOrderId);
-        return { kind: "failed", message: refundMessage(refunded?.refundState ?? null) };
+        return { kind: "failed", message: await refundMessage(db, refunded?.refundState ?? null) };
       }
       if (result.kind !== "pending") return { kind: "failed", message: paymentMessages.verificationFailed };
     } catch (error) {
@@ -216,7 +220,7 @@ export async function returnFromPhonePe(
             : null,
       };
     case "REFUND_PENDING":
-      return { kind: "failed", message: refundMessage(state.refundState) };
+      return { kind: "failed", message: await refundMessage(db, state.refundState) };
     case "FAILED":
       return { kind: "failed", message: state.failureReason || paymentMessages.verificationFailed };
     default:

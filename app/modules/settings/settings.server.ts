@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { deliveryZones, shopHolidays, shopSettings } from "~/db/schema";
 import type { ShopCalendar } from "~/lib/delivery-dates";
 import { type PinSpan, parsePinList, type ZoneClaims } from "~/lib/pin-codes";
+import { type ShopContact, shopContact } from "~/lib/shop-contact";
 
 export type ShopSettings = typeof shopSettings.$inferSelect;
 export type DeliveryZone = typeof deliveryZones.$inferSelect;
@@ -48,6 +49,20 @@ export async function readShopRules(db: Database, now = Date.now()): Promise<Sho
 
 export async function readShopSettings(db: Database): Promise<ShopSettings> {
   return (await readShopRules(db)).settings;
+}
+
+// Made once per settings read (the root loader asks on every page), forgotten with the settings object.
+const contacts = new WeakMap<ShopSettings, ShopContact>();
+
+/** The hotline, WhatsApp number and address as the shop's pages show them; no query while the rules are kept. */
+export async function readShopContact(db: Database): Promise<ShopContact> {
+  const settings = await readShopSettings(db);
+  let contact = contacts.get(settings);
+  if (!contact) {
+    contact = shopContact(settings);
+    contacts.set(settings, contact);
+  }
+  return contact;
 }
 
 async function loadRules(db: Database): Promise<ShopRules> {

@@ -105,13 +105,19 @@ export default function AdminSettings() {
         <FormError id={form.errorId} errors={form.errors} />
         <fieldset>
           <legend>Contact</legend>
-          <TextField label="Hotline" field={fields.hotline} value={settings.hotline} inputMode="tel" />
+          <TextField
+            label="Hotline"
+            field={fields.hotline}
+            value={settings.hotline}
+            inputMode="tel"
+            hint="Shown on every page of the shop; a tap on a phone dials its first number."
+          />
           <TextField
             label="WhatsApp number"
             field={fields.whatsapp}
             value={settings.whatsapp}
             inputMode="tel"
-            hint="Shoppers' “Ask about this on WhatsApp” links go to this number."
+            hint="Shoppers' “Ask about this on WhatsApp” links and the contact page's WhatsApp link go to this number."
           />
           <div className="field">
             <label htmlFor={fields.address.id}>Address</label>
@@ -121,8 +127,14 @@ export default function AdminSettings() {
               rows={3}
               defaultValue={fields.address.initialValue ?? settings.address}
               aria-invalid={fields.address.errors ? true : undefined}
-              aria-describedby={fields.address.errors ? fields.address.errorId : undefined}
+              aria-describedby={
+                fields.address.errors ? `${fields.address.errorId} address-hint` : "address-hint"
+              }
             />
+            <p className="field-hint" id="address-hint">
+              Printed line by line in the shop's footer and contact pages; the PIN code below is added when
+              the address leaves it out.
+            </p>
             <FieldError field={fields.address} />
           </div>
           <TextField label="PIN code" field={fields.pinCode} value={settings.pinCode} inputMode="numeric" />
