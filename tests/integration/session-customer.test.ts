@@ -1,8 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, wishlistItems } from "~/db/schema";
+import { saveAddress } from "~/modules/accounts/customers.server";
 import { getSessionCustomer, startSession } from "~/modules/accounts/session.server";
+import { addToCart } from "~/modules/cart/cart.server";
+import { placeCashOrder } from "~/modules/orders/checkout.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
-import { insertProduct, signUpCustomer } from "./support/fixtures";
+import { insertProduct, STANDARD_SHIPPING, signUpCustomer } from "./support/fixtures";
+
+const address = {
+  firstname: "Asha",
+  lastname: "Rao",
+  address: "12, 4th Cross, Malleshwaram",
+  city: "Bengaluru",
+  state: "Karnataka",
+  country: "India",
+  pincode: "560003",
+};
 
 /*
  * A signed-in page learns who the customer is, what their cart holds and what they wished for in one query;
@@ -71,6 +84,20 @@ describe(`the signed-in customer of a request (${databaseKind})`, () => {
       requestWith(await startSession(database.db, ravi.id)),
     );
     expect(other).toMatchObject({ id: ravi.id, cart: { lines: 1, total: 500_00 }, wishlist: [] });
+  });
+
+  it("remembers the PIN code of the address kept at checkout, else of the last order, for the delivery box", async () => {
+    const { customer } = await signUpCustomer(database.db);
+    const request = requestWith(await startSession(database.db, customer.id));
+    expect((await getSessionCustomer(database.db, request))?.rememberedPin).toBeNull();
+    const mouse = await insertProduct(database.db, { discountedPrice: 500_00 });
+    await addToCart(database.db, customer.id, { productId: mouse.id, colourId: mouse.colourId, quantity: 1 });
+    const chennai = { ...address, city: "Chennai", state: "Tamil Nadu", pincode: "600017" };
+    const placed = await placeCashOrder(database.db, customer.id, chennai, STANDARD_SHIPPING, 0);
+    expect(placed.kind).toBe("ordered");
+    expect((await getSessionCustomer(database.db, request))?.rememberedPin).toBe("600017");
+    await saveAddress(database.db, customer.id, { ...address, pincode: "560034" });
+    expect((await getSessionCustomer(database.db, request))?.rememberedPin).toBe("560034");
   });
 
   it("is nobody for a request without a session or with an unknown one", async () => {
