@@ -104,3 +104,11 @@ export const contentAdminMessages = {
   subscriberNotFound: "That subscriber could not be found",
   unsubscribed: (email: string) => `${email} is unsubscribed and left out of the export`,
 } as const;
+
+/** The prefixes of invoice and credit-note numbers, set in the back office (app/lib/invoice-numbers.ts). */
+export const documentNumberMessages = {
+  prefixRequired: "Prefix is Required",
+  prefixShape: (max: number) =>
+    `The prefix must be 1 to ${max} capital letters or digits, such as KC, so that every number fits GST's 16 characters`,
+  prefixesSame: "Invoices and credit notes need different prefixes, so that no two documents share a number",
+} as const;

@@ -262,3 +262,15 @@ export const productAdminMessages = {
   cartLineUnavailable: (title: string) =>
     `Sorry, ${title} is no longer available. Please remove it from your cart to place your order.`,
 } as const;
+
+/** A GSTIN typed for a business invoice, by a customer or by the dealer's staff (app/lib/gst.ts checks it). */
+export const gstMessages = {
+  gstinLength: "A GSTIN has 15 characters, such as 29ABCDE1234F1ZW",
+  gstinState: (code: string) =>
+    `A GSTIN starts with the two-digit code of its state, such as 29 for Karnataka; ${code} is not a state code`,
+  gstinPan: "Characters 3 to 12 of a GSTIN are a PAN: 5 letters, 4 digits and a letter, such as ABCDE1234F",
+  gstinEntity: "The 13th character of a GSTIN is a digit from 1 to 9 or a letter",
+  gstinZ: "The 14th character of a GSTIN is the letter Z",
+  gstinCheckDigit:
+    "This GSTIN is not valid: its last character does not match the others. Please check it for a mistyped character.",
+} as const;
