@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { TaxDocument } from "../lib/invoice";
 import { MAX_QUANTITY, MIN_QUANTITY } from "../lib/limits";
 
 /** Money is always integer paise (1 rupee = 100 paise). */
@@ -49,6 +50,9 @@ export const customers = pgTable("customers", {
   passwordHash: text("password_hash").notNull(),
   /** The checkout address, kept until the order completes. */
   savedAddress: jsonb("saved_address").$type<ShippingAddress>(),
+  /** A business buyer's GSTIN and name, kept from the last business purchase for the next one. */
+  businessGstin: text("business_gstin"),
+  businessName: text("business_name"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -107,6 +111,9 @@ export const products = pgTable(
     quantity: integer("quantity").notNull().default(0),
     sold: integer("sold").notNull().default(0),
     totalRating: numeric("total_rating", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
+    /** HSN code of the goods (4, 6 or 8 digits; SAC for a service such as a rental) and its GST rate in %. */
+    hsn: text("hsn").notNull().default("8471"),
+    gstRate: smallint("gst_rate").notNull().default(18),
     /**
      * The product's words as search reads them (app/lib/search-terms.ts): its title, and everything searchable
      * (title, brand, category, type, tags). Written by the shop with every change of those fields; null until
@@ -132,6 +139,8 @@ export const products = pgTable(
     check("products_prices_positive", sql`${t.originalPrice} > 0 AND ${t.discountedPrice} > 0`),
     check("products_discount_not_above_mrp", sql`${t.discountedPrice} <= ${t.originalPrice}`),
     check("products_stock_not_negative", sql`${t.quantity} >= 0 AND ${t.sold} >= 0`),
+    check("products_hsn", sql`${t.hsn} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
+    check("products_gst_rate", sql`${t.gstRate} IN (0, 5, 18, 40)`),
   ],
 );
 
@@ -225,6 +234,9 @@ export type CartSnapshotLine = {
   quantity: number;
   unitPrice: number;
   originalPrice: number;
+  /** The product's HSN code and GST rate at Place Order (absent from attempts made before invoices). */
+  hsn?: string;
+  gstRate?: number;
 };
 
 export const paymentAttempts = pgTable(
@@ -248,6 +260,9 @@ export const paymentAttempts = pgTable(
     promisedBy: date("promised_by", { mode: "string" }),
     /** Paise: the dealer's cash-on-delivery fee, part of amount (0 when paid online). */
     codFee: integer("cod_fee").notNull().default(0),
+    /** A business purchase: the buyer's GSTIN and business name for the tax invoice. */
+    buyerGstin: text("buyer_gstin"),
+    buyerBusinessName: text("buyer_business_name"),
     providerOrderId: text("provider_order_id"),
     /** PhonePe's payment page for this attempt: Place Order again with the same cart goes back to it. */
     paymentUrl: text("payment_url"),
@@ -311,6 +326,8 @@ export const orders = pgTable(
     cashCollected: integer("cash_collected"),
     cashCollectedBy: text("cash_collected_by"),
     cashCollectedAt: timestamp("cash_collected_at", { withTimezone: true }),
+    buyerGstin: text("buyer_gstin"),
+    buyerBusinessName: text("buyer_business_name"),
     status: text("status").notNull().default("Ordered"),
     paymentInfo: jsonb("payment_info").$type<Record<string, unknown>>().notNull(),
     shippingInfo: jsonb("shipping_info").$type<ShippingAddress>().notNull(),
@@ -342,6 +359,9 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     unitPrice: integer("unit_price").notNull(),
     originalPrice: integer("original_price").notNull(),
+    /** The product's HSN code and GST rate when it was ordered: what its invoice is made with. */
+    hsn: text("hsn").notNull().default("8471"),
+    gstRate: smallint("gst_rate").notNull().default(18),
   },
   (t) => [index("order_items_order_idx").on(t.orderId)],
 );
@@ -600,6 +620,17 @@ export const shopSettings = pgTable(
     /** Paise: orders above this total cannot be paid in cash. */
     codCeiling: integer("cod_ceiling").notNull().default(5_000_000),
     codFee: integer("cod_fee").notNull().default(0),
+    /** The dealer as GST knows it, printed on every tax invoice; the seed's GSTIN is a sample until set. */
+    legalName: text("legal_name").notNull().default("Kaveri Computers Private Limited"),
+    tradeName: text("trade_name").notNull().default("Kaveri Computers"),
+    gstin: text("gstin").notNull().default("29AAHCK4591M1ZS"),
+    gstinIsSample: boolean("gstin_is_sample").notNull().default(true),
+    /** The registration's state, as the checkout's list names it (its GST code comes from app/lib/gst.ts). */
+    gstState: text("gst_state").notNull().default("Karnataka"),
+    invoicePrefix: text("invoice_prefix").notNull().default("KC"),
+    creditNotePrefix: text("credit_note_prefix").notNull().default("CN"),
+    /** Paise: inter-state sales to consumers above this are listed one by one in the monthly return (B2CL). */
+    b2clThreshold: integer("b2cl_threshold").notNull().default(1_00_000_00),
     /** The last year whose holidays were copied from the holiday library (the dealer may edit them after). */
     holidaysSeededThrough: smallint("holidays_seeded_through").notNull().default(0),
     updatedAt: updatedAt(),
@@ -646,4 +677,53 @@ export const deliveryZones = pgTable(
       sql`standard_days_min BETWEEN 0 AND 60 AND standard_days_max BETWEEN standard_days_min AND 60 AND (express_days_min IS NULL) = (express_days_max IS NULL) AND (express_days_min IS NULL OR (express_days_min BETWEEN 0 AND 60 AND express_days_max BETWEEN express_days_min AND 60))`,
     ),
   ],
+);
+
+/**
+ * Tax invoices and credit notes as issued: the whole document as printed (app/lib/invoice.ts) and the figures
+ * the monthly register sums. One invoice per order, issued when it is paid; one credit note per refund.
+ */
+export const taxDocuments = pgTable(
+  "tax_documents",
+  {
+    id: serial("id").primaryKey(),
+    /** invoice or credit-note. */
+    kind: text("kind").notNull(),
+    number: text("number").notNull().unique(),
+    /** The financial year it is numbered in (2026 for 26-27) and its place in that year's series. */
+    financialYear: smallint("financial_year").notNull(),
+    sequence: integer("sequence").notNull(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    /** India's calendar day of issue: what the document and the register show. */
+    issuedOn: date("issued_on", { mode: "string" }).notNull(),
+    document: jsonb("document").$type<TaxDocument>().notNull(),
+    buyerGstin: text("buyer_gstin"),
+    placeOfSupply: text("place_of_supply").notNull(),
+    amount: integer("amount").notNull(),
+    taxable: integer("taxable").notNull(),
+    cgst: integer("cgst").notNull(),
+    sgst: integer("sgst").notNull(),
+    igst: integer("igst").notNull(),
+  },
+  (t) => [
+    uniqueIndex("tax_documents_one_per_order").on(t.orderId, t.kind),
+    uniqueIndex("tax_documents_series").on(t.kind, t.financialYear, t.sequence),
+    index("tax_documents_issued_idx").on(t.issuedOn),
+    check("tax_documents_kind", sql`${t.kind} IN ('invoice', 'credit-note')`),
+    check("tax_documents_adds_up", sql`${t.taxable} + ${t.cgst} + ${t.sgst} + ${t.igst} = ${t.amount}`),
+  ],
+);
+
+/** The last number given in each series (invoices, credit notes) and financial year: numbers without gaps. */
+export const documentSequences = pgTable(
+  "document_sequences",
+  {
+    kind: text("kind").notNull(),
+    financialYear: smallint("financial_year").notNull(),
+    lastSequence: integer("last_sequence").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.financialYear] })],
 );

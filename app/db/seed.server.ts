@@ -1,4 +1,5 @@
 import { count, sql } from "drizzle-orm";
+import { taxFactsFor } from "~/lib/hsn";
 import { addSearchWords, searchColumns, vocabularyOf } from "~/modules/catalogue/search-index.server";
 import type { Database } from "./client.server";
 import { blogs, colours, productColours, products } from "./schema";
@@ -60,6 +61,7 @@ async function insertProducts(
         sold: item.sold,
         totalRating: item.totalRating,
         createdAt: new Date(now.getTime() - item.daysAgo * DAY_MS),
+        ...taxFactsFor(item),
         ...searchColumns(item),
       })),
     )

@@ -16,8 +16,19 @@ export const PAYMENT_CHOICES = { phonepe: "PhonePe", cod: "Cash on delivery" } a
 export type PaymentChoice = keyof typeof PAYMENT_CHOICES;
 export type PaymentMethod = (typeof PAYMENT_CHOICES)[PaymentChoice];
 
-/** The shipping an order is placed with, as the server priced and promised it. */
-export type ChosenShipping = { method: ShippingMethod; fee: number; promisedBy: string };
+/** A business purchase: the GSTIN (checked) and the business's name, printed on the tax invoice. */
+export type BusinessBuyer = { gstin: string; name: string };
+
+/**
+ * The shipping an order is placed with, as the server priced and promised it, and the business buying it
+ * when the shopper gave a GSTIN.
+ */
+export type ChosenShipping = {
+  method: ShippingMethod;
+  fee: number;
+  promisedBy: string;
+  business?: BusinessBuyer | null | undefined;
+};
 
 export const CASH_ON_DELIVERY: PaymentMethod = PAYMENT_CHOICES.cod;
 

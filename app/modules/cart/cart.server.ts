@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { qualified } from "~/db/qualified";
-import { cartItems, colours, productColours, products } from "~/db/schema";
+import { type CartSnapshotLine, cartItems, colours, productColours, products } from "~/db/schema";
 import { listMessages, productAdminMessages, productMessages } from "~/lib/messages";
 
 export type CartLine = {
@@ -19,6 +19,9 @@ export type CartLine = {
   stock: number;
   /** False once the back office has hidden the product: the line stays, but cannot be paid for. */
   available: boolean;
+  /** The product's HSN code and GST rate, for the invoice. */
+  hsn: string;
+  gstRate: number;
 };
 
 /** The customer's cart, oldest line first, priced from the products as they are now. */
@@ -37,6 +40,8 @@ export async function cartLines(db: Database, customerId: number): Promise<CartL
       originalPrice: products.originalPrice,
       stock: products.quantity,
       available: sql<boolean>`${products.hiddenAt} IS NULL`,
+      hsn: products.hsn,
+      gstRate: products.gstRate,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -47,6 +52,22 @@ export async function cartLines(db: Database, customerId: number): Promise<CartL
     ...line,
     image: images[0]?.url ?? null,
     colour: { id: colourId, name: colourName, value: colourValue },
+  }));
+}
+
+/** The cart's lines as an order keeps them: prices, colour and tax facts as they are at Place Order. */
+export function snapshotLines(lines: CartLine[]): CartSnapshotLine[] {
+  return lines.map((line) => ({
+    productId: line.productId,
+    title: line.title,
+    colourId: line.colour.id,
+    colourValue: line.colour.value,
+    colourName: line.colour.name,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    originalPrice: line.originalPrice,
+    hsn: line.hsn,
+    gstRate: line.gstRate,
   }));
 }
 

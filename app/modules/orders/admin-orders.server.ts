@@ -47,6 +47,7 @@ import {
   statusAfterRefund,
 } from "~/lib/order-status";
 import { escapeLike } from "~/lib/search-text";
+import { issueCreditNote, issueInvoice } from "~/modules/invoices/invoices.server";
 import { type MailMessage, orderStatusMail, sendMail } from "~/modules/mail/mail.server";
 import { describeError } from "~/modules/ops/errors.server";
 import type { PhonePeClient } from "~/modules/payments/phonepe/client.server";
@@ -525,6 +526,7 @@ export async function refundOrder(
       isOrderStatus(from) && isOrderStatus(to) && putsStockBack(from, to)
         ? await putItemsBack(tx, order.id, now)
         : [];
+    await issueCreditNote(tx, order.id, refund.amount, now);
     const said = orderAdminMessages.refundNote(refund.amount >= order.paid, formatRupees(refund.amount));
     await tx.insert(orderEvents).values({
       orderId: order.id,
@@ -613,6 +615,8 @@ export async function collectCash(
       note: collection.note ? `${said}: ${collection.note}` : said,
       createdAt: now,
     });
+    // The cash is in: the order is paid, and its tax invoice is issued now (decision 0028).
+    await issueInvoice(tx, order.id, now);
     await recordAudit(tx, actor, "order.cash", `order ${order.id}`, {
       status: { before: collection.from, after: to },
       collected: collection.amount,

@@ -2,14 +2,7 @@
 // once, from the database cart, exactly once however often Place Order is pressed.
 import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import {
-  type CartSnapshotLine,
-  customers,
-  orders,
-  paymentAttempts,
-  products,
-  type ShippingAddress,
-} from "~/db/schema";
+import { customers, orders, paymentAttempts, products, type ShippingAddress } from "~/db/schema";
 import { subtotal } from "~/lib/cart";
 import {
   CASH_ON_DELIVERY,
@@ -24,7 +17,7 @@ import {
 } from "~/lib/checkout-choices";
 import { formatShopDay } from "~/lib/delivery-dates";
 import { codMessages, deliveryMessages } from "~/lib/messages";
-import { cartLines } from "~/modules/cart/cart.server";
+import { cartLines, snapshotLines } from "~/modules/cart/cart.server";
 import { quoteDelivery } from "~/modules/delivery/delivery.server";
 import { readShopSettings } from "~/modules/settings/settings.server";
 import { makeOrder } from "./orders.server";
@@ -222,16 +215,7 @@ export async function placeCashOrder(
     if (amount > settings.codCeiling) {
       return { kind: "refused", message: codRefusal({ ...cashFacts(settings), total: amount }) ?? "" };
     }
-    const snapshot: CartSnapshotLine[] = lines.map((line) => ({
-      productId: line.productId,
-      title: line.title,
-      colourId: line.colour.id,
-      colourValue: line.colour.value,
-      colourName: line.colour.name,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      originalPrice: line.originalPrice,
-    }));
+    const snapshot = snapshotLines(lines);
     const [attempt] = await tx
       .insert(paymentAttempts)
       .values({
@@ -246,6 +230,8 @@ export async function placeCashOrder(
         shippingFee: shipping.fee,
         promisedBy: shipping.promisedBy,
         codFee,
+        buyerGstin: shipping.business?.gstin ?? null,
+        buyerBusinessName: shipping.business?.name ?? null,
         nextCheckAt: null,
         createdAt: now,
         updatedAt: now,

@@ -13,6 +13,7 @@ import {
 import { PAYMENT_CHOICES } from "~/lib/checkout-choices";
 import { cashNote, deliveryNote } from "~/lib/order-notes";
 import { FIRST_STATUS } from "~/lib/order-status";
+import { issueInvoice } from "~/modules/invoices/invoices.server";
 import type { AttemptStatus, FinishResult, PaymentOutcome } from "./payment-attempts.server";
 
 /** The name an order's history gives the shop itself (the order placed by a payment, a refund it followed). */
@@ -113,6 +114,8 @@ export async function finishPayment(
       .update(paymentAttempts)
       .set({ status: "COMPLETED", providerDetails: outcome.details, nextCheckAt: null, updatedAt: now })
       .where(eq(paymentAttempts.id, attempt.id));
+    // Paid: the tax invoice is issued with the order, in the same transaction (decision 0028).
+    await issueInvoice(tx, made.orderId, now);
     return { kind: "ordered", orderId: made.orderId, customerId: attempt.customerId } as const;
   });
 }
@@ -167,6 +170,8 @@ export async function makeOrder(
       promisedBy: attempt.promisedBy,
       paymentMethod: cash ? PAYMENT_CHOICES.cod : PAYMENT_CHOICES.phonepe,
       codFee: attempt.codFee,
+      buyerGstin: attempt.buyerGstin,
+      buyerBusinessName: attempt.buyerBusinessName,
       paymentInfo,
       shippingInfo: attempt.shippingAddress,
       status: FIRST_STATUS,
@@ -193,6 +198,9 @@ export async function makeOrder(
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       originalPrice: line.originalPrice,
+      // Attempts from before invoices carry no tax facts: the columns' defaults (8471 at 18 %) stand in.
+      ...(line.hsn ? { hsn: line.hsn } : {}),
+      ...(line.gstRate !== undefined ? { gstRate: line.gstRate } : {}),
     })),
   );
   // The ordered lines leave the cart; the address is no longer needed.

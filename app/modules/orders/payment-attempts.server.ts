@@ -7,7 +7,7 @@ import { type CartSnapshotLine, paymentAttempts, type ShippingAddress } from "~/
 import { subtotal } from "~/lib/cart";
 import type { ChosenShipping } from "~/lib/checkout-choices";
 import { nextStatusCheck } from "~/lib/payment-schedule";
-import { cartLines } from "~/modules/cart/cart.server";
+import { cartLines, snapshotLines } from "~/modules/cart/cart.server";
 import { isPhonePeId } from "~/modules/payments/phonepe/types";
 
 export type AttemptStatus = "PENDING" | "COMPLETED" | "FAILED" | "AMOUNT_MISMATCH" | "REFUND_PENDING";
@@ -67,16 +67,7 @@ export async function createPaymentAttempt(
   if (gone) return { problem: "unavailable", title: gone.title };
   const short = lines.find((line) => line.quantity > line.stock);
   if (short) return { problem: "stock", title: short.title, stock: short.stock };
-  const snapshot: CartSnapshotLine[] = lines.map((line) => ({
-    productId: line.productId,
-    title: line.title,
-    colourId: line.colour.id,
-    colourValue: line.colour.value,
-    colourName: line.colour.name,
-    quantity: line.quantity,
-    unitPrice: line.unitPrice,
-    originalPrice: line.originalPrice,
-  }));
+  const snapshot = snapshotLines(lines);
   const amount = subtotal(lines) + shipping.fee;
   if (amount > MAX_ONLINE_ORDER_PAISE) return { problem: "too-large", amount };
   const merchantOrderId = newMerchantOrderId(now);
@@ -89,6 +80,8 @@ export async function createPaymentAttempt(
     shippingMethod: shipping.method,
     shippingFee: shipping.fee,
     promisedBy: shipping.promisedBy,
+    buyerGstin: shipping.business?.gstin ?? null,
+    buyerBusinessName: shipping.business?.name ?? null,
     nextCheckAt: nextStatusCheck(now, now),
   });
   return { merchantOrderId, amount };
@@ -127,7 +120,8 @@ function sameLines(a: LineKey[], b: LineKey[]): boolean {
 /**
  * The customer's pending attempt for exactly this cart and amount, with a payment page PhonePe still keeps
  * open for at least another minute: Place Order pressed again (a double click, a back button, a second tab)
- * goes back to it instead of opening another PhonePe order. Its address is updated to the one just sent.
+ * goes back to it instead of opening another PhonePe order. Its address and business buyer become the ones
+ * just sent.
  */
 export async function reusablePaymentPage(
   db: Database,
@@ -169,7 +163,12 @@ export async function reusablePaymentPage(
   if (!match?.paymentUrl) return null;
   await db
     .update(paymentAttempts)
-    .set({ shippingAddress: address, updatedAt: now })
+    .set({
+      shippingAddress: address,
+      buyerGstin: shipping.business?.gstin ?? null,
+      buyerBusinessName: shipping.business?.name ?? null,
+      updatedAt: now,
+    })
     .where(eq(paymentAttempts.id, match.id));
   return { merchantOrderId: match.merchantOrderId, paymentUrl: match.paymentUrl };
 }

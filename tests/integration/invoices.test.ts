@@ -1,0 +1,197 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products, shopSettings, taxDocuments } from "~/db/schema";
+import { addToCart } from "~/modules/cart/cart.server";
+import { issueInvoice, taxDocumentOf } from "~/modules/invoices/invoices.server";
+import { collectCash, moveOrder, refundOrder } from "~/modules/orders/admin-orders.server";
+import { placeCashOrder } from "~/modules/orders/checkout.server";
+import { finishPayment } from "~/modules/orders/orders.server";
+import { createPaymentAttempt } from "~/modules/orders/payment-attempts.server";
+import type { PhonePeClient } from "~/modules/payments/phonepe/client.server";
+import { changeShopRules } from "~/modules/settings/settings.server";
+import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
+import { insertStaffMember } from "./support/staff-member";
+
+/*
+ * Tax invoices are issued with the order's payment (online) or its cash (at the door), credit notes with a
+ * refund; each is numbered in its series without gaps and kept as printed.
+ */
+
+let database: TestDatabase;
+let laptop: ProductRow;
+let actor: { id: number | null; name: string };
+
+const bengaluru = {
+  firstname: "Asha",
+  lastname: "Rao",
+  address: "12, 4th Cross, Malleshwaram",
+  city: "Bengaluru",
+  state: "Karnataka",
+  country: "India",
+  pincode: "560003",
+};
+const chennai = { ...bengaluru, city: "Chennai", state: "Tamil Nadu", pincode: "600017" };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  laptop = await insertProduct(database.db, {
+    discountedPrice: 45_000_00,
+    quantity: 200,
+    hsn: "8471",
+    gstRate: 18,
+  });
+  actor = (await insertStaffMember(database.db, { role: "owner" })).actor;
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+/** A customer who paid online for `quantity` laptops sent to `address`; returns the order id. */
+async function paidOrder(address = bengaluru, business: { gstin: string; name: string } | null = null) {
+  const customer = await insertCustomer(database.db);
+  await addToCart(database.db, customer.id, { productId: laptop.id, colourId: laptop.colourId, quantity: 1 });
+  const attempt = await createPaymentAttempt(database.db, customer.id, address, {
+    ...STANDARD_SHIPPING,
+    business,
+  });
+  if (!("merchantOrderId" in attempt)) throw new Error("the attempt was refused");
+  const result = await finishPayment(database.db, attempt.merchantOrderId, {
+    state: "COMPLETED",
+    amount: attempt.amount,
+    transactionId: "T1",
+    details: {},
+  });
+  if (result.kind !== "ordered") throw new Error(`no order: ${result.kind}`);
+  return { orderId: result.orderId, customerId: customer.id };
+}
+
+/** A PhonePe that accepts every refund; nothing else is asked of it here. */
+const phonePeThatRefunds: PhonePeClient = {
+  startPayment: () => Promise.reject(new Error("not used")),
+  orderStatus: () => Promise.reject(new Error("not used")),
+  refund: async (input) => ({ refundId: "OMR1", amount: input.amount, state: "PENDING" }),
+  refundStatus: () => Promise.reject(new Error("not used")),
+};
+
+describe(`tax invoices (${databaseKind})`, () => {
+  it("a paid order in Karnataka gets one invoice with CGST and SGST that adds up to what was paid", async () => {
+    const { orderId, customerId } = await paidOrder();
+    const invoice = await taxDocumentOf(database.db, orderId, "invoice", customerId);
+    expect(invoice).toMatchObject({
+      kind: "invoice",
+      supplier: { gstin: "29AAHCK4591M1ZS", state: "Karnataka", stateCode: "29" },
+      buyer: { name: "Asha Rao", gstin: null, stateCode: "29" },
+      placeOfSupply: { state: "Karnataka", stateCode: "29" },
+      intraState: true,
+      totals: { amount: 45_100_00, igst: 0 },
+    });
+    expect(invoice?.number).toMatch(/^KC\/\d\d-\d\d\/\d{6}$/);
+    expect(invoice?.lines.map((line) => line.hsn)).toEqual(["8471", "996812"]);
+    const totals = invoice?.totals;
+    expect((totals?.taxable ?? 0) + (totals?.cgst ?? 0) + (totals?.sgst ?? 0)).toBe(45_100_00);
+    expect(totals?.cgst).toBeGreaterThan(0);
+    // Issuing again gives the same invoice, never a second one.
+    const again = await database.db.transaction((tx) => issueInvoice(tx, orderId));
+    expect(again.number).toBe(invoice?.number);
+    expect(
+      await database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId)),
+    ).toHaveLength(1);
+  });
+
+  it("is another customer's 404: nobody else reads it", async () => {
+    const { orderId } = await paidOrder();
+    const stranger = await insertCustomer(database.db);
+    expect(await taxDocumentOf(database.db, orderId, "invoice", stranger.id)).toBeUndefined();
+  });
+
+  it("a business in Chennai gets IGST and its GSTIN on the invoice", async () => {
+    const { orderId } = await paidOrder(chennai, { gstin: "29ABCDE1234F1ZW", name: "Iyer Traders" });
+    const invoice = await taxDocumentOf(database.db, orderId, "invoice");
+    expect(invoice).toMatchObject({
+      intraState: false,
+      buyer: { gstin: "29ABCDE1234F1ZW", businessName: "Iyer Traders" },
+      placeOfSupply: { state: "Tamil Nadu", stateCode: "33" },
+      totals: { amount: 45_100_00, cgst: 0, sgst: 0 },
+    });
+    const [row] = await database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId));
+    expect(row).toMatchObject({ buyerGstin: "29ABCDE1234F1ZW", placeOfSupply: "33" });
+  });
+
+  it("never changes when the product, its price or the shop's settings change afterwards", async () => {
+    const { orderId } = await paidOrder();
+    const before = await taxDocumentOf(database.db, orderId, "invoice");
+    await database.db
+      .update(products)
+      .set({ title: "Renamed", discountedPrice: 1_00, originalPrice: 2_00, hsn: "8443", gstRate: 5 })
+      .where(eq(products.id, laptop.id));
+    await changeShopRules(database.db, null, (tx) =>
+      tx.update(shopSettings).set({ legalName: "Someone Else Pvt Ltd" }).where(eq(shopSettings.id, 1)),
+    );
+    try {
+      expect(await taxDocumentOf(database.db, orderId, "invoice")).toEqual(before);
+    } finally {
+      await database.db
+        .update(products)
+        .set({
+          title: laptop.title,
+          discountedPrice: laptop.discountedPrice,
+          originalPrice: laptop.originalPrice,
+          hsn: "8471",
+          gstRate: 18,
+        })
+        .where(eq(products.id, laptop.id));
+      await changeShopRules(database.db, null, (tx) =>
+        tx
+          .update(shopSettings)
+          .set({ legalName: "Kaveri Computers Private Limited" })
+          .where(eq(shopSettings.id, 1)),
+      );
+    }
+  });
+
+  it("numbers orders paid at once consecutively, without duplicates or gaps", async () => {
+    const orders = await Promise.all(Array.from({ length: 6 }, () => paidOrder()));
+    const numbers = await Promise.all(
+      orders.map(async ({ orderId }) => (await taxDocumentOf(database.db, orderId, "invoice"))?.number ?? ""),
+    );
+    const sequences = numbers.map((number) => Number(number.split("/")[2])).sort((a, b) => a - b);
+    expect(new Set(sequences).size).toBe(6);
+    expect((sequences.at(-1) ?? 0) - (sequences[0] ?? 0)).toBe(5);
+  });
+
+  it("a cash order is invoiced when its cash is collected, not before", async () => {
+    const customer = await insertCustomer(database.db);
+    await addToCart(database.db, customer.id, {
+      productId: laptop.id,
+      colourId: laptop.colourId,
+      quantity: 1,
+    });
+    const placed = await placeCashOrder(database.db, customer.id, bengaluru, STANDARD_SHIPPING, 0);
+    if (placed.kind !== "ordered") throw new Error("no cash order");
+    expect(await taxDocumentOf(database.db, placed.orderId, "invoice")).toBeUndefined();
+    await moveOrder(database.db, actor, { orderId: placed.orderId, from: "Ordered", to: "Processed" });
+    await collectCash(database.db, actor, { orderId: placed.orderId, from: "Processed", amount: 45_100_00 });
+    expect(await taxDocumentOf(database.db, placed.orderId, "invoice")).toMatchObject({
+      order: { paymentMethod: "Cash on delivery" },
+      totals: { amount: 45_100_00 },
+    });
+  });
+
+  it("a part refund gets one credit note against the invoice, with the same split for the amount", async () => {
+    const { orderId } = await paidOrder(chennai);
+    const invoice = await taxDocumentOf(database.db, orderId, "invoice");
+    const refunded = await refundOrder(database.db, phonePeThatRefunds, actor, { orderId, amount: 1_000_00 });
+    expect(refunded.ok).toBe(true);
+    const note = await taxDocumentOf(database.db, orderId, "credit-note");
+    expect(note).toMatchObject({
+      kind: "credit-note",
+      refersTo: { number: invoice?.number },
+      intraState: false,
+      totals: { amount: 1_000_00, cgst: 0, sgst: 0 },
+    });
+    expect(note?.number).toMatch(/^CN\/\d\d-\d\d\/\d{6}$/);
+    expect((note?.totals.taxable ?? 0) + (note?.totals.igst ?? 0)).toBe(1_000_00);
+  });
+});
