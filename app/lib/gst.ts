@@ -16,6 +16,9 @@ import { gstMessages } from "./messages";
 export const GST_RATES = [0, 5, 18, 40] as const;
 export type GstRate = (typeof GST_RATES)[number];
 
+/** The rates as a form's choices (text, as a select posts them). */
+export const GST_RATE_CHOICES = ["0", "5", "18", "40"] as const;
+
 export function isGstRate(rate: number): rate is GstRate {
   return (GST_RATES as readonly number[]).includes(rate);
 }

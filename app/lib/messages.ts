@@ -236,6 +236,8 @@ export const productAdminMessages = {
   pricePositive: (label: string) => `${label} must be more than Rs. 0`,
   priceTooHigh: (label: string, max: string) => `${label} must be at most ${max}`,
   offerAboveMrp: "The offer price cannot be more than the MRP",
+  hsnInvalid: "An HSN code has 4, 6 or 8 digits, such as 8471 for laptops",
+  gstRateInvalid: "Choose a GST rate in force: 0, 5, 18 or 40 %",
   stockInvalid: (max: number) => `Stock must be a whole number from 0 to ${max}`,
   created: "Product created. Add its pictures below.",
   saved: "Product saved",
@@ -273,4 +275,5 @@ export const gstMessages = {
   gstinZ: "The 14th character of a GSTIN is the letter Z",
   gstinCheckDigit:
     "This GSTIN is not valid: its last character does not match the others. Please check it for a mistyped character.",
+  businessNameRequired: "Enter the business's name as registered for this GSTIN",
 } as const;

@@ -89,6 +89,8 @@ function values(overrides: Partial<ProductValues> = {}): ProductValues {
     originalPrice: 60_000_00,
     discountedPrice: 55_000_00,
     quantity: 9,
+    hsn: "8471",
+    gstRate: 18,
     ...overrides,
   };
 }

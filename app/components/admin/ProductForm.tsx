@@ -14,6 +14,7 @@ import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { PRODUCT_TYPES, productTypeLabels, TAGS, tagLabels } from "~/lib/catalogue";
 import { PRODUCT_LIMITS } from "~/lib/form-limits";
+import { GST_RATE_CHOICES } from "~/lib/gst";
 
 export type ProductFormDefaults = {
   title: string;
@@ -26,6 +27,8 @@ export type ProductFormDefaults = {
   mrp: string;
   offerPrice: string;
   stock: string;
+  hsn: string;
+  gstRate: string;
   newColourName?: string;
   newColourValue?: string;
 };
@@ -111,6 +114,8 @@ export function ProductForm({
       "mrp",
       "offerPrice",
       "stock",
+      "hsn",
+      "gstRate",
     ],
     {
       constraint,
@@ -121,6 +126,7 @@ export function ProductForm({
   // A pasted description longer than the limit gets a message, not a silent cut by the browser.
   const { key: descriptionKey, maxLength: _, ...descriptionProps } = textareaProps(fields.description);
   const { key: typeKey, ...typeProps } = selectProps(fields.productType);
+  const { key: rateKey, ...rateProps } = selectProps(fields.gstRate);
   return (
     <Form
       method="post"
@@ -227,6 +233,25 @@ export function ProductForm({
         inputMode="numeric"
         hint={`A whole number from 0 to ${PRODUCT_LIMITS.maxStock.toLocaleString("en-IN")}`}
       />
+      <div className="product-form-pair">
+        <TextField
+          label="HSN code"
+          field={fields.hsn}
+          inputMode="numeric"
+          hint="4, 6 or 8 digits; left blank, the usual code: 8471 computers, 8525 CCTV cameras, 8521 recorders, 8443 printers, 8544 cables"
+        />
+        <div className="field">
+          <label htmlFor={fields.gstRate.id}>GST rate</label>
+          <select key={rateKey} {...rateProps}>
+            {GST_RATE_CHOICES.map((rate) => (
+              <option key={rate} value={rate}>
+                {rate} %
+              </option>
+            ))}
+          </select>
+          <FieldError field={fields.gstRate} />
+        </div>
+      </div>
       <button type="submit" name="intent" value="save" disabled={saving}>
         {saving ? "Saving…" : submitLabel}
       </button>

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { gstinProblem, normaliseGstin } from "~/lib/gst";
 import { INDIAN_STATES } from "~/lib/indian-states";
-import { addressMessages, fieldMessages } from "~/lib/messages";
+import { addressMessages, fieldMessages, gstMessages } from "~/lib/messages";
 import { nameField, requiredTypedText, typedText } from "./fields";
 
 const required = (message: string, max = 200) => requiredTypedText(message, { max });
@@ -39,17 +40,48 @@ export const addressSchema = z.object({
 
 export type AddressValues = z.output<typeof addressSchema>;
 
+/** "GSTIN (for a business purchase)": optional; upper-cased and trimmed, then checked to its check digit. */
+const gstin = z
+  .string()
+  .max(40, gstMessages.gstinLength)
+  .optional()
+  .transform((typed, context) => {
+    const value = normaliseGstin(typed ?? "");
+    if (value === "") return undefined;
+    const problem = gstinProblem(value);
+    if (problem) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      return z.NEVER;
+    }
+    return value;
+  });
+
 /**
- * Place Order: the address with the shipping and payment choices. A post without choices (an older page, a
- * script) is Standard shipping paid online, the choices the page starts with; the server prices them.
+ * Place Order: the address with the shipping and payment choices, and a business buyer's GSTIN and name. A
+ * post without choices (an older page, a script) is Standard shipping paid online, the choices the page
+ * starts with; the server prices them.
  */
-export const checkoutSchema = addressSchema.extend({
-  shipping: z
-    .enum(["standard", "express"], { errorMap: () => ({ message: addressMessages.shippingRequired }) })
-    .default("standard"),
-  payment: z
-    .enum(["phonepe", "cod"], { errorMap: () => ({ message: addressMessages.paymentRequired }) })
-    .default("phonepe"),
-});
+export const checkoutSchema = addressSchema
+  .extend({
+    shipping: z
+      .enum(["standard", "express"], { errorMap: () => ({ message: addressMessages.shippingRequired }) })
+      .default("standard"),
+    payment: z
+      .enum(["phonepe", "cod"], { errorMap: () => ({ message: addressMessages.paymentRequired }) })
+      .default("phonepe"),
+    gstin,
+    businessName: typedText({ max: 100 })
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+  })
+  .superRefine((form, context) => {
+    if (form.gstin && !form.businessName) {
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["businessName"],
+        message: gstMessages.businessNameRequired,
+      });
+    }
+  });
 
 export type CheckoutValues = z.output<typeof checkoutSchema>;

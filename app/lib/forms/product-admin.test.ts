@@ -46,7 +46,24 @@ describe("the back office's product form", () => {
       originalPrice: 65_000_00,
       discountedPrice: 59_999_50,
       quantity: 12,
+      // Left blank: the usual code for a laptop, at 18 %.
+      hsn: "8471",
+      gstRate: 18,
     });
+  });
+
+  it("takes an HSN code of 4, 6 or 8 digits and a GST rate in force", () => {
+    const parsed = parseWithZod(formData({ hsn: "8443 31", gstRate: "5" }), { schema: productFormSchema });
+    if (parsed.status !== "success") throw new Error(JSON.stringify(parsed.error));
+    expect(productValuesOf(parsed.value)).toMatchObject({ hsn: "844331", gstRate: 5 });
+    for (const hsn of ["847", "84713", "8471301", "847130100", "84a1"]) {
+      expect(errorsOf(formData({ hsn })).hsn, hsn).toEqual([
+        "An HSN code has 4, 6 or 8 digits, such as 8471 for laptops",
+      ]);
+    }
+    expect(errorsOf(formData({ gstRate: "12" })).gstRate).toEqual([
+      "Choose a GST rate in force: 0, 5, 18 or 40 %",
+    ]);
   });
 
   it("refuses an offer above the MRP, on the offer field", () => {

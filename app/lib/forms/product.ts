@@ -2,6 +2,8 @@ import { z } from "zod";
 import { PRODUCT_TYPES, TAGS } from "~/lib/catalogue";
 import { normaliseCssColour } from "~/lib/css-colour";
 import { PRODUCT_LIMITS } from "~/lib/form-limits";
+import { GST_RATE_CHOICES } from "~/lib/gst";
+import { taxFactsFor } from "~/lib/hsn";
 import { MAX_QUANTITY, MIN_QUANTITY } from "~/lib/limits";
 import { fieldMessages, productAdminMessages, productMessages } from "~/lib/messages";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
@@ -121,6 +123,25 @@ const productFields = {
   mrp: rupeesField("MRP"),
   offerPrice: rupeesField("Offer price"),
   stock: stockField,
+  /** Blank: the usual code for the product (app/lib/hsn.ts), filled in when saved. */
+  hsn: z
+    .string()
+    .trim()
+    .max(20, adminMessages.hsnInvalid)
+    .optional()
+    .transform((typed, context) => {
+      const digits = (typed ?? "").replace(/[\s.]/g, "");
+      if (digits === "") return undefined;
+      if (!/^\d{4}(\d{2}){0,2}$/.test(digits)) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: adminMessages.hsnInvalid });
+        return z.NEVER;
+      }
+      return digits;
+    }),
+  gstRate: z
+    .enum(GST_RATE_CHOICES, { errorMap: () => ({ message: adminMessages.gstRateInvalid }) })
+    .default("18")
+    .transform(Number),
 };
 
 type ProductFields = {
@@ -172,6 +193,8 @@ export function productValuesOf(form: ProductForm) {
     originalPrice: form.mrp,
     discountedPrice: form.offerPrice,
     quantity: form.stock,
+    hsn: form.hsn ?? taxFactsFor(form).hsn,
+    gstRate: form.gstRate,
   };
 }
 

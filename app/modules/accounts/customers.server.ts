@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, passwordResetTokens, type ShippingAddress } from "~/db/schema";
+import type { BusinessBuyer } from "~/lib/checkout-choices";
 import type { ProfileValues, SignupValues } from "~/lib/forms/accounts";
 import { contactChangedMail, type MailMessage } from "~/modules/mail/mail.server";
 import { describeError, isUniqueViolation } from "~/modules/ops/errors.server";
@@ -248,4 +249,28 @@ export async function savedAddress(db: Database, customerId: number): Promise<Sh
 /** Keeps the address typed at checkout, so the form is filled in when the shopper comes back. */
 export async function saveAddress(db: Database, customerId: number, address: ShippingAddress): Promise<void> {
   await db.update(customers).set({ savedAddress: address }).where(eq(customers.id, customerId));
+}
+
+/**
+ * Keeps the business a customer bought for (GSTIN and name) on their profile for the next checkout; an order
+ * placed without one clears it, as the shopper emptied the field.
+ */
+export async function saveBusinessBuyer(
+  db: Database,
+  customerId: number,
+  business: BusinessBuyer | null,
+): Promise<void> {
+  await db
+    .update(customers)
+    .set({ businessGstin: business?.gstin ?? null, businessName: business?.name ?? null })
+    .where(eq(customers.id, customerId));
+}
+
+/** The business the customer last bought for, to fill the checkout's GSTIN fields. */
+export async function savedBusinessBuyer(db: Database, customerId: number): Promise<BusinessBuyer | null> {
+  const [row] = await db
+    .select({ gstin: customers.businessGstin, name: customers.businessName })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row?.gstin && row.name ? { gstin: row.gstin, name: row.name } : null;
 }

@@ -140,6 +140,9 @@ export type ProductValues = {
   originalPrice: number;
   discountedPrice: number;
   quantity: number;
+  /** HSN code and GST rate, printed on the product's invoices from its next order on. */
+  hsn: string;
+  gstRate: number;
 };
 
 /**
@@ -173,6 +176,8 @@ export async function productForEdit(db: Database, id: number): Promise<ProductF
       originalPrice: products.originalPrice,
       discountedPrice: products.discountedPrice,
       quantity: products.quantity,
+      hsn: products.hsn,
+      gstRate: products.gstRate,
       sold: products.sold,
       hiddenAt: products.hiddenAt,
       createdAt: products.createdAt,
@@ -264,6 +269,8 @@ function storedFields(values: ProductValues) {
     originalPrice: values.originalPrice,
     discountedPrice: values.discountedPrice,
     quantity: values.quantity,
+    hsn: values.hsn,
+    gstRate: values.gstRate,
   };
 }
 
@@ -360,6 +367,8 @@ export async function updateProduct(
           originalPrice: products.originalPrice,
           discountedPrice: products.discountedPrice,
           quantity: products.quantity,
+          hsn: products.hsn,
+          gstRate: products.gstRate,
           version: versionOf,
         })
         .from(products)

@@ -51,6 +51,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       mrp: rupeesText(product.originalPrice),
       offerPrice: rupeesText(product.discountedPrice),
       stock: String(product.quantity),
+      hsn: product.hsn,
+      gstRate: String(product.gstRate),
     },
     colours,
     facets,

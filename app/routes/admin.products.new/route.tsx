@@ -47,6 +47,8 @@ export default function NewProduct() {
           mrp: "",
           offerPrice: "",
           stock: "",
+          hsn: "",
+          gstRate: "18",
         }}
         colours={colours}
         categories={facets.categories}

@@ -42,6 +42,8 @@ export function CheckoutForm({
       "pincode",
       "shipping",
       "payment",
+      "gstin",
+      "businessName",
     ],
     {
       constraint,
@@ -125,6 +127,15 @@ export function CheckoutForm({
                 <FieldError field={fields.pincode} />
               </div>
             </div>
+            {/* Open when the profile kept a business or the GSTIN was refused: the shopper sees it at once. */}
+            <details
+              className="checkout-business"
+              open={Boolean(fields.gstin.initialValue || fields.gstin.errors || fields.businessName.errors)}
+            >
+              <summary>Buying for a business? Add your GSTIN</summary>
+              <Field label="GSTIN (for a business purchase)" field={fields.gstin} autoComplete="off" />
+              <Field label="Business name" field={fields.businessName} autoComplete="organization" />
+            </details>
             <fieldset className="checkout-choice" aria-describedby={fields.shipping.errorId}>
               <legend>Shipping Method</legend>
               {options.shipping.map((option) => (

@@ -3,7 +3,7 @@ import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { checkoutSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { checkoutMessages, productAdminMessages, successMessages } from "~/lib/messages";
-import { saveAddress } from "~/modules/accounts/customers.server";
+import { saveAddress, saveBusinessBuyer } from "~/modules/accounts/customers.server";
 import { addressRefusal } from "~/modules/delivery/delivery-check.server";
 import { placeCashOrder, resolveChoices } from "~/modules/orders/checkout.server";
 import { startCheckoutPayment } from "~/modules/orders/payment-flow.server";
@@ -22,7 +22,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ result: submission.reply(), paymentError: null }, { status: 400 });
   }
   const db = await getDb();
-  const { shipping: shippingChoice, payment: paymentChoice, ...address } = submission.value;
+  const {
+    shipping: shippingChoice,
+    payment: paymentChoice,
+    gstin,
+    businessName,
+    ...address
+  } = submission.value;
+  const business = gstin && businessName ? { gstin, name: businessName } : null;
   const refuse = (field: string, message: string) =>
     json(
       { result: submission.reply({ fieldErrors: { [field]: [message] } }), paymentError: null },
@@ -36,9 +43,10 @@ export async function action({ request }: ActionFunctionArgs) {
     payment: paymentChoice,
   });
   if (!choices.ok) return refuse(choices.field, choices.message);
-  await saveAddress(db, customer.id, address);
+  await Promise.all([saveAddress(db, customer.id, address), saveBusinessBuyer(db, customer.id, business)]);
+  const shipping = { ...choices.shipping, business };
   if (choices.payment === "cod") {
-    const placed = await placeCashOrder(db, customer.id, address, choices.shipping, choices.codFee);
+    const placed = await placeCashOrder(db, customer.id, address, shipping, choices.codFee);
     if (placed.kind === "ordered") {
       return toasts().redirectWithSuccess("/my-orders", successMessages.ordered, { status: 303 });
     }
@@ -51,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
           : checkoutMessages.shortOfStock(placed.title, placed.stock);
     return json({ result: submission.reply(), paymentError: message }, { status: 409 });
   }
-  const started = await startCheckoutPayment(db, customer.id, address, choices.shipping);
+  const started = await startCheckoutPayment(db, customer.id, address, shipping);
   if (started.ok) return redirect(started.redirectUrl, { status: 303 });
   if (started.emptyCart) return redirect("/cart", { status: 303 });
   return json(

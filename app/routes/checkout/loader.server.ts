@@ -4,7 +4,7 @@ import { getDb } from "~/db/db.server";
 import { subtotal } from "~/lib/cart";
 import { checkoutSchema, getZodConstraint } from "~/lib/forms/schemas.server";
 import { successMessages } from "~/lib/messages";
-import { savedAddress } from "~/modules/accounts/customers.server";
+import { savedAddress, savedBusinessBuyer } from "~/modules/accounts/customers.server";
 import { cartLines } from "~/modules/cart/cart.server";
 import { deliveryAnswer, pinFromCookie } from "~/modules/delivery/delivery-check.server";
 import { placeOfPin } from "~/modules/delivery/pin-directory.server";
@@ -45,10 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const saved = await savedAddress(db, customer.id);
   const pin = saved?.pincode ?? (await pinFromCookie(request));
   const sub = subtotal(lines);
-  const [delivery, options, place] = await Promise.all([
+  const [delivery, options, place, business] = await Promise.all([
     pin ? deliveryAnswer(db, pin) : undefined,
     checkoutOptions(db, customer.id, pin, sub),
     pin && !saved ? placeOfPin(pin) : undefined,
+    savedBusinessBuyer(db, customer.id),
   ]);
   return json({
     pending: false as const,
@@ -56,13 +57,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lines,
     subtotal: sub,
     // A PIN code checked on a product page fills the address's PIN code, city and state (India Post's names).
-    address: saved ?? {
-      firstname: customer.firstname,
-      lastname: customer.lastname,
-      country: "India",
-      pincode: pin,
-      city: place?.district,
-      state: place?.states[0],
+    address: {
+      ...(saved ?? {
+        firstname: customer.firstname,
+        lastname: customer.lastname,
+        country: "India",
+        pincode: pin,
+        city: place?.district,
+        state: place?.states[0],
+      }),
+      gstin: business?.gstin,
+      businessName: business?.name,
     },
     options,
     paymentError,
