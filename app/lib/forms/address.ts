@@ -75,7 +75,8 @@ export const checkoutSchema = addressSchema
       .transform((value) => (value ? value : undefined)),
   })
   .superRefine((form, context) => {
-    if (form.gstin && !form.businessName) {
+    // Zod runs this even when the GSTIN failed: only a GSTIN that passed asks for the name.
+    if (typeof form.gstin === "string" && !form.businessName) {
       context.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["businessName"],

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { normaliseWhatsApp, settingsMessages, settingsPageSchema } from "./settings";
+import { gstSettingsSchema, normaliseWhatsApp, settingsMessages, settingsPageSchema } from "./settings";
 
 function form(fields: [string, string][]): FormData {
   const data = new FormData();
@@ -121,5 +121,45 @@ describe("the settings form", () => {
         day: [settingsMessages.holidayDayInvalid],
       });
     }
+  });
+});
+
+describe("the GST registration form", () => {
+  const gst: [string, string][] = [
+    ["intent", "gst"],
+    ["legalName", "Kaveri Computers Private Limited"],
+    ["tradeName", "Kaveri Computers"],
+    ["gstin", " 29abcde1234f1zw "],
+    ["gstState", "Karnataka"],
+    ["invoicePrefix", "kc"],
+    ["creditNotePrefix", "CN"],
+    ["b2clThreshold", "1,00,000"],
+  ];
+  const errorsOf = (fields: [string, string][]) => {
+    const submission = parseWithZod(form(fields), { schema: gstSettingsSchema });
+    return submission.status === "success" ? {} : (submission.error ?? {});
+  };
+  const replaced = (name: string, value: string) =>
+    gst.map(([field, old]): [string, string] => [field, field === name ? value : old]);
+
+  it("takes a GSTIN upper-cased and trimmed, and the prefixes in capitals", () => {
+    const submission = parseWithZod(form(gst), { schema: gstSettingsSchema });
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      gstin: "29ABCDE1234F1ZW",
+      invoicePrefix: "KC",
+      b2clThreshold: 1_00_000_00,
+    });
+  });
+
+  it("refuses a GSTIN one character off, or of another state than the registration's", () => {
+    expect(errorsOf(replaced("gstin", "29ABCDE1234F1ZX")).gstin?.[0]).toMatch(/not valid/);
+    expect(errorsOf(replaced("gstState", "Tamil Nadu")).gstin).toEqual([
+      settingsMessages.gstinOtherState("Tamil Nadu", "33"),
+    ]);
+  });
+
+  it("refuses prefixes that would not fit 16 characters, or the same for both series", () => {
+    expect(errorsOf(replaced("invoicePrefix", "KAVERI")).invoicePrefix).toHaveLength(1);
+    expect(errorsOf(replaced("creditNotePrefix", "KC")).creditNotePrefix).toHaveLength(1);
   });
 });

@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { parseTimeOfDay } from "~/lib/delivery-dates";
+import { gstinProblem, normaliseGstin, stateCodeOf } from "~/lib/gst";
+import { INDIAN_STATES } from "~/lib/indian-states";
+import { documentPrefixesProblem, documentPrefixProblem } from "~/lib/invoice-numbers";
+import { gstMessages } from "~/lib/messages";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
 import { normalisePinCode } from "~/lib/pin-codes";
 import { requiredTypedText } from "./fields";
@@ -20,6 +24,12 @@ export const settingsMessages = {
   holidayAdded: "Holiday added.",
   holidayRemoved: "Holiday removed.",
   holidayTaken: "That day is already a holiday.",
+  legalNameRequired: "Enter the legal name on the GST registration",
+  tradeNameRequired: "Enter the trade name shoppers know",
+  gstStateRequired: "Choose the state of the GST registration",
+  gstinOtherState: (state: string, code: string) =>
+    `This GSTIN is registered in another state: a GSTIN for ${state} starts with ${code}`,
+  gstSaved: "GST registration saved: new invoices carry it.",
 } as const;
 
 /** Rs. 10 lakh: more than any fee or cash ceiling a dealer sets, and far inside an integer of paise. */
@@ -106,6 +116,46 @@ export const settingsSchema = z.object({
 });
 
 export type SettingsValues = z.output<typeof settingsSchema>;
+
+/** The dealer's GST registration, printed on every tax invoice from the next one on (issue 17). */
+export const gstSettingsSchema = z
+  .object({
+    intent: z.literal("gst"),
+    legalName: requiredTypedText(settingsMessages.legalNameRequired, { max: 120 }),
+    tradeName: requiredTypedText(settingsMessages.tradeNameRequired, { max: 120 }),
+    gstin: z.string({ required_error: gstMessages.gstinLength }).transform((typed, context) => {
+      const gstin = normaliseGstin(typed);
+      const problem = gstinProblem(gstin);
+      if (problem) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+        return z.NEVER;
+      }
+      return gstin;
+    }),
+    gstState: z.enum(INDIAN_STATES, { errorMap: () => ({ message: settingsMessages.gstStateRequired }) }),
+    invoicePrefix: z.string().trim().toUpperCase().default(""),
+    creditNotePrefix: z.string().trim().toUpperCase().default(""),
+    b2clThreshold: amountField("B2CL threshold", 0),
+  })
+  .superRefine((form, context) => {
+    // Zod runs this even when a field failed: such a field is not a string, and has its own message.
+    const code = typeof form.gstState === "string" ? stateCodeOf(form.gstState) : undefined;
+    if (code && typeof form.gstin === "string" && !form.gstin.startsWith(code)) {
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["gstin"],
+        message: settingsMessages.gstinOtherState(form.gstState, code),
+      });
+    }
+    const prefixes = { invoice: form.invoicePrefix, creditNote: form.creditNotePrefix };
+    const problem = documentPrefixesProblem(prefixes);
+    if (problem) {
+      const field = documentPrefixProblem(prefixes.invoice) ? "invoicePrefix" : "creditNotePrefix";
+      context.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: problem });
+    }
+  });
+
+export type GstSettingsValues = z.output<typeof gstSettingsSchema>;
 
 /** A calendar day as a date field sends it ("2026-03-19"), and a real one: 2026-02-30 is refused. */
 const holidayDay = z

@@ -1,7 +1,7 @@
 import { asc, eq, gte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { deliveryZones, shopHolidays, shopSettings } from "~/db/schema";
-import type { SettingsValues } from "~/lib/forms/settings";
+import type { GstSettingsValues, SettingsValues } from "~/lib/forms/settings";
 import { type Actor, recordAudit } from "~/modules/staff/audit.server";
 import { changeShopRules, readShopSettings } from "./settings.server";
 
@@ -43,6 +43,37 @@ export async function saveShopSettings(db: Database, actor: Actor, values: Setti
   await changeShopRules(db, actor.id, async (tx) => {
     await tx.update(shopSettings).set(next).where(eq(shopSettings.id, 1));
     await recordAudit(tx, actor, "settings.update", "shop", changed);
+  });
+}
+
+/**
+ * Saves the dealer's GST registration, with what changed in the audit trail. A GSTIN the owner typed is no
+ * longer the seed's sample; invoices already issued keep what they printed.
+ */
+export async function saveGstSettings(
+  db: Database,
+  actor: Actor,
+  values: Omit<GstSettingsValues, "intent">,
+): Promise<void> {
+  const before = await readShopSettings(db);
+  const next = {
+    legalName: values.legalName,
+    tradeName: values.tradeName,
+    gstin: values.gstin,
+    gstinIsSample: values.gstin === before.gstin ? before.gstinIsSample : false,
+    gstState: values.gstState,
+    invoicePrefix: values.invoicePrefix,
+    creditNotePrefix: values.creditNotePrefix,
+    b2clThreshold: values.b2clThreshold,
+  };
+  const changed: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [key, after] of Object.entries(next)) {
+    const was = before[key as keyof typeof next];
+    if (was !== after) changed[key] = { before: was, after };
+  }
+  await changeShopRules(db, actor.id, async (tx) => {
+    await tx.update(shopSettings).set(next).where(eq(shopSettings.id, 1));
+    await recordAudit(tx, actor, "settings.gst", "shop", changed);
   });
 }
 

@@ -25,6 +25,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       codFee: rupeesText(settings.codFee),
       updatedAt: settings.updatedAt.toISOString(),
     },
+    gst: {
+      legalName: settings.legalName,
+      tradeName: settings.tradeName,
+      gstin: settings.gstin,
+      gstinIsSample: settings.gstinIsSample,
+      gstState: settings.gstState,
+      invoicePrefix: settings.invoicePrefix,
+      creditNotePrefix: settings.creditNotePrefix,
+      b2clThreshold: rupeesText(settings.b2clThreshold),
+    },
     holidays: holidays.map((holiday) => ({ ...holiday, label: formatShopDay(holiday.day) })),
     zones: zones.map((zone) => ({
       id: zone.id,

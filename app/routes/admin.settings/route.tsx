@@ -2,10 +2,12 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FieldError, FormError } from "~/components/forms/FieldError";
-import { type ServerField, useServerForm } from "~/components/forms/use-server-form";
+import { useServerForm } from "~/components/forms/use-server-form";
 import { Toasts } from "~/components/layout/Toasts";
 import type { action } from "./action.server";
+import { GstForm } from "./GstForm";
 import type { loader } from "./loader.server";
+import { TextField } from "./TextField";
 
 export const meta: MetaFunction = () => adminMeta("Settings");
 
@@ -28,44 +30,8 @@ const settingsFields = [
   "codFee",
 ] as const;
 
-function TextField({
-  label,
-  field,
-  value,
-  hint,
-  inputMode,
-}: {
-  label: string;
-  field: ServerField;
-  value: string;
-  hint?: string;
-  inputMode?: "numeric" | "decimal" | "tel";
-}) {
-  const described = [field.errors ? field.errorId : null, hint ? `${field.id}-hint` : null].filter(Boolean);
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <input
-        id={field.id}
-        name={field.name}
-        type="text"
-        inputMode={inputMode}
-        defaultValue={field.initialValue ?? value}
-        aria-invalid={field.errors ? true : undefined}
-        aria-describedby={described.length ? described.join(" ") : undefined}
-      />
-      {hint ? (
-        <p className="field-hint" id={`${field.id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError field={field} />
-    </div>
-  );
-}
-
 export default function AdminSettings() {
-  const { settings, holidays, zones } = useLoaderData<typeof loader>();
+  const { settings, gst, holidays, zones } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const result = answer?.result;
   const intent = result?.initialValue?.intent;
@@ -193,6 +159,8 @@ export default function AdminSettings() {
           </button>
         </div>
       </Form>
+
+      <GstForm gst={gst} lastResult={intent === "gst" ? result : undefined} />
 
       <section aria-labelledby="holidays-heading" id="holidays">
         <h2 id="holidays-heading">Holidays</h2>
