@@ -17,6 +17,14 @@ describe("csvCell", () => {
     expect(csvCell("\r=1+1")).toBe(`"'\r=1+1"`);
   });
 
+  it("leaves a plain negative number a number, but not a sum that starts like one", () => {
+    expect(csvCell("-12.05")).toBe("-12.05");
+    expect(csvCell("-3")).toBe("-3");
+    expect(csvCell("-3+2")).toBe("'-3+2");
+    expect(csvCell("-3.")).toBe("'-3.");
+    expect(csvCell("-1e5")).toBe("'-1e5");
+  });
+
   it("defuses only the first character's meaning: a formula sign later in the cell is text", () => {
     expect(csvCell("a=b")).toBe("a=b");
     expect(csvCell("x+y@example.in")).toBe("x+y@example.in");

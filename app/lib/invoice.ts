@@ -20,6 +20,12 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   "credit-note": "Credit Note",
 };
 
+/**
+ * What a part refund's credit-note lines start with: a price adjustment, no goods come back (the GST
+ * register counts no quantity for them in the HSN summary).
+ */
+export const PART_REFUND_PREFIX = "Part refund: ";
+
 /** SAC of courier services, for the delivery charge and the cash-on-delivery fee. */
 export const DELIVERY_SAC = "996812";
 
@@ -221,7 +227,7 @@ export function buildCreditNote(
       }))
     : invoice.lines
         .map((line, index) => ({
-          description: `Part refund: ${line.description}`,
+          description: `${PART_REFUND_PREFIX}${line.description}`,
           hsn: line.hsn,
           quantity: 1,
           unitPrice: shares[index] ?? 0,

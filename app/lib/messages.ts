@@ -266,6 +266,12 @@ export const productAdminMessages = {
 } as const;
 
 /** A GSTIN typed for a business invoice, by a customer or by the dealer's staff (app/lib/gst.ts checks it). */
+export const gstRegisterMessages = {
+  badMonth: "Choose a month, such as 2026-11 for November 2026.",
+  badSection: "Choose one of the register's tables: b2b, b2cl, b2cs, cdnr, cdnur or hsn.",
+  empty: (month: string) => `No invoices or credit notes were issued in ${month}.`,
+} as const;
+
 export const gstMessages = {
   gstinLength: "A GSTIN has 15 characters, such as 29ABCDE1234F1ZW",
   gstinState: (code: string) =>

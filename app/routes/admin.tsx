@@ -33,6 +33,7 @@ const sections = [
 const ownerSections = [
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/zones", label: "Delivery zones" },
+  { to: "/admin/gst", label: "GST register" },
   { to: "/admin/staff", label: "Staff" },
   { to: "/admin/audit", label: "Audit trail" },
 ];

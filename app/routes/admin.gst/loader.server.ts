@@ -1,0 +1,77 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireOwner } from "~/auth.server";
+import { getDb } from "~/db/db.server";
+import type { TaxAmounts } from "~/lib/gst";
+import {
+  type DocumentSection,
+  GST_SECTION_LABELS,
+  GST_SECTIONS,
+  groupedRupeesText,
+  parseRegisterMonth,
+  returnDate,
+  type SectionTotals,
+  shopMonthOf,
+} from "~/lib/gst-register";
+import { gstRegisterMessages } from "~/lib/messages";
+import { monthRegister } from "~/modules/invoices/register.server";
+
+const SECTION_NAMES: Record<DocumentSection, string> = {
+  b2b: "B2B",
+  b2cl: "B2CL",
+  b2cs: "B2CS",
+  cdnr: "CDNR",
+  cdnur: "CDNUR",
+};
+
+const money = (amounts: TaxAmounts) => ({
+  taxable: groupedRupeesText(amounts.taxable),
+  igst: groupedRupeesText(amounts.igst),
+  cgst: groupedRupeesText(amounts.cgst),
+  sgst: groupedRupeesText(amounts.sgst),
+  amount: groupedRupeesText(amounts.amount),
+});
+
+/**
+ * Owners only: the month's register (default: this month in India). A month that is not one is 400 with the
+ * form and a message, never a 500.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const asked = new URL(request.url).searchParams.get("month") || shopMonthOf(new Date());
+  const month = parseRegisterMonth(asked);
+  if (!month) {
+    return json({ asked: asked.slice(0, 20), problem: gstRegisterMessages.badMonth, register: null }, 400);
+  }
+  const register = await monthRegister(await getDb(), month.month);
+  const totals = (section: (typeof GST_SECTIONS)[number], sums: SectionTotals) => ({
+    section,
+    label: GST_SECTION_LABELS[section],
+    documents: sums.documents,
+    rows: sums.rows,
+    ...money(sums),
+    csv: `/admin/gst.csv?month=${month.month}&section=${section}`,
+  });
+  return json({
+    asked: month.month,
+    problem: null,
+    register: {
+      label: month.label,
+      empty: register.documents.length === 0,
+      emptyText: gstRegisterMessages.empty(month.label),
+      threshold: groupedRupeesText(register.b2clThreshold),
+      sections: GST_SECTIONS.map((section) => totals(section, register.totals[section])),
+      net: money(register.net),
+      documents: register.documents.map((document) => ({
+        number: document.number,
+        kind: document.kind === "invoice" ? "Invoice" : "Credit note",
+        date: returnDate(document.issuedOn),
+        buyer: document.buyer,
+        gstin: document.gstin,
+        section: SECTION_NAMES[document.section],
+        refersTo: document.refersTo,
+        amount: groupedRupeesText(document.amount),
+        orderId: document.orderId,
+      })),
+    },
+  });
+}

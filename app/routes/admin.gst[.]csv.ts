@@ -1,0 +1,35 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireOwner } from "~/auth.server";
+import { getDb } from "~/db/db.server";
+import { gstSectionCsv, isGstSection, parseRegisterMonth } from "~/lib/gst-register";
+import { gstRegisterMessages } from "~/lib/messages";
+import { monthRegister } from "~/modules/invoices/register.server";
+
+const refuse = (message: string) =>
+  new Response(message, {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+
+/**
+ * One table of a month's GST register as a CSV file (owners only, as the page): `?month=2026-11&section=b2b`
+ * (b2b, b2cl, b2cs, cdnr, cdnur or hsn), one file per table as GSTN's offline tool imports them. UTF-8 with a
+ * byte-order mark so spreadsheets read buyers' names right, as the shop's other CSV files.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const params = new URL(request.url).searchParams;
+  const month = parseRegisterMonth(params.get("month"));
+  if (!month) return refuse(gstRegisterMessages.badMonth);
+  const section = params.get("section");
+  if (!isGstSection(section)) return refuse(gstRegisterMessages.badSection);
+  const csv = gstSectionCsv(await monthRegister(await getDb(), month.month), section);
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="gstr1-${month.month}-${section}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
