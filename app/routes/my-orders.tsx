@@ -63,6 +63,16 @@ export default function MyOrders() {
               </p>
               <p className="order-delivery">{order.delivery}</p>
               {order.cash ? <p className="order-cash">{order.cash}</p> : null}
+              {order.documents.invoice || order.documents.creditNote ? (
+                <p className="order-documents">
+                  {order.documents.invoice ? (
+                    <a href={`/my-orders/${order.id}/documents/invoice/pdf`}>Tax invoice</a>
+                  ) : null}
+                  {order.documents.creditNote ? (
+                    <a href={`/my-orders/${order.id}/documents/credit-note/pdf`}>Credit note</a>
+                  ) : null}
+                </p>
+              ) : null}
               {order.courier || order.trackingNumber ? (
                 <p className="order-shipping">
                   Shipped{order.courier ? ` with ${order.courier}` : ""}

@@ -21,7 +21,11 @@ export type MailMessage = {
   html: string;
   /** Where the recipient's answer goes, when not to MAIL_FROM (a no-reply address). */
   replyTo?: string;
+  /** Files sent with it: a tax invoice as PDF. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 export type MailSettings = {
   /** smtp:// or smtps:// URL, credentials included; unset means "write to the outbox". */
@@ -104,6 +108,7 @@ export async function sendMail(
     text: message.text,
     html: message.html,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.attachments?.length ? { attachments: message.attachments } : {}),
   };
   if (settings.smtpUrl) {
     const info = await smtpTransport(settings.smtpUrl).sendMail(envelope);
@@ -357,9 +362,25 @@ export type OrderStatusMailInput = {
   trackingNumber?: string | null | undefined;
   /** Lines about the delivery promised and the cash due at the door (app/lib/order-notes.ts). */
   details?: readonly string[] | undefined;
+  /** The tax invoice issued with this change (a cash order's cash collected), sent along as a PDF. */
+  invoice?: TaxInvoiceFile | undefined;
   /** The absolute link to /my-orders. */
   myOrdersUrl: string;
 };
+
+/** A tax invoice's number and its PDF, for a mail to carry. */
+export type TaxInvoiceFile = { number: string; pdf: Buffer };
+
+function invoiceAttachment(invoice: TaxInvoiceFile): MailAttachment {
+  return {
+    filename: `Tax-invoice-${invoice.number.replace(/\//g, "-")}.pdf`,
+    content: invoice.pdf,
+    contentType: "application/pdf",
+  };
+}
+
+const invoiceSentence = (number: string) =>
+  `Your tax invoice ${number} is attached; you can also download it from My Orders.`;
 
 /** What each status means to the customer, in a sentence. */
 const STATUS_SENTENCES: Record<string, string> = {
@@ -381,6 +402,7 @@ export function orderStatusMail({
   courier,
   trackingNumber,
   details = [],
+  invoice,
   myOrdersUrl,
 }: OrderStatusMailInput): MailMessage {
   if (!/^https?:\/\//.test(myOrdersUrl))
@@ -393,6 +415,7 @@ export function orderStatusMail({
   if (courier) shipping.push(`Courier: ${courier}`);
   if (trackingNumber) shipping.push(`Tracking number: ${trackingNumber}`);
   shipping.push(...details);
+  if (invoice) shipping.push(invoiceSentence(invoice.number));
   const follow = "You can follow your orders on My Orders:";
   const sign = signature();
 
@@ -412,7 +435,7 @@ export function orderStatusMail({
 <p><strong>${escapeHtml(headline)}</strong>${sentence ? ` ${escapeHtml(sentence)}` : ""}</p>
 ${shipping.length > 0 ? `<p>${shipping.map(escapeHtml).join("<br>")}</p>\n` : ""}<p>${escapeHtml(follow)} <a href="${link}">${link}</a></p>`,
   );
-  return { to, subject, text, html };
+  return { to, subject, text, html, ...(invoice ? { attachments: [invoiceAttachment(invoice)] } : {}) };
 }
 
 export type EnquiryReplyMailInput = {
@@ -461,4 +484,48 @@ ${paragraphsHtml(message)}
 <blockquote style="margin: 0 0 16px; padding-left: 12px; border-left: 3px solid #ccc; color: #555;">${paragraphsHtml(enquiry.comment)}</blockquote>`,
   );
   return { to, subject, text, html, replyTo: shop.email };
+}
+
+export type OrderPaidMailInput = {
+  to: string;
+  firstname: string;
+  orderId: number;
+  /** "Rs. 45,100": what was paid. */
+  paid: string;
+  /** The delivery promised (app/lib/order-notes.ts). */
+  details: readonly string[];
+  invoice: TaxInvoiceFile;
+  /** The absolute link to /my-orders. */
+  myOrdersUrl: string;
+};
+
+/** The notice that an online payment went through and the order is placed, with its tax invoice attached. */
+export function orderPaidMail({
+  to,
+  firstname,
+  orderId,
+  paid,
+  details,
+  invoice,
+  myOrdersUrl,
+}: OrderPaidMailInput): MailMessage {
+  if (!/^https?:\/\//.test(myOrdersUrl))
+    throw new Error("The My Orders link must be an absolute http(s) URL");
+  const name = displayName(firstname);
+  const greeting = name ? `Hello ${name},` : "Hello,";
+  const headline = `Thank you: we have your payment of ${paid} for order #${orderId}.`;
+  const follow = "You can follow your orders on My Orders:";
+  const sign = signature();
+  const subject = `Your ${shop.name} order #${orderId} is confirmed`;
+  const lines = [...details, invoiceSentence(invoice.number)];
+  const text = [greeting, headline, lines.join("\n"), `${follow}\n${myOrdersUrl}`, sign.text].join("\n\n");
+  const link = escapeHtml(myOrdersUrl);
+  const html = htmlMail(
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
+<p><strong>${escapeHtml(headline)}</strong></p>
+<p>${lines.map(escapeHtml).join("<br>")}</p>
+<p>${escapeHtml(follow)} <a href="${link}">${link}</a></p>`,
+  );
+  return { to, subject, text, html, attachments: [invoiceAttachment(invoice)] };
 }

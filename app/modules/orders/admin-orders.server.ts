@@ -17,7 +17,15 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, orderEvents, orderItems, orders, paymentAttempts, products } from "~/db/schema";
+import {
+  customers,
+  orderEvents,
+  orderItems,
+  orders,
+  paymentAttempts,
+  products,
+  taxDocuments,
+} from "~/db/schema";
 import { orderAdminMessages } from "~/lib/admin-messages";
 import { CASH_ON_DELIVERY } from "~/lib/checkout-choices";
 import { formatRupees } from "~/lib/money";
@@ -48,7 +56,7 @@ import {
 } from "~/lib/order-status";
 import { escapeLike } from "~/lib/search-text";
 import { issueCreditNote, issueInvoice } from "~/modules/invoices/invoices.server";
-import { type MailMessage, orderStatusMail, sendMail } from "~/modules/mail/mail.server";
+import { type MailMessage, orderStatusMail, sendMail, type TaxInvoiceFile } from "~/modules/mail/mail.server";
 import { describeError } from "~/modules/ops/errors.server";
 import type { PhonePeClient } from "~/modules/payments/phonepe/client.server";
 import { type Actor, recordAudit } from "~/modules/staff/audit.server";
@@ -195,7 +203,7 @@ export async function orderDetail(db: Database, orderId: number) {
     .innerJoin(paymentAttempts, eq(paymentAttempts.id, orders.paymentAttemptId))
     .where(eq(orders.id, orderId));
   if (!row) return null;
-  const [items, history] = await Promise.all([
+  const [items, history, documents] = await Promise.all([
     db
       .select({
         id: orderItems.id,
@@ -223,6 +231,11 @@ export async function orderDetail(db: Database, orderId: number) {
       .from(orderEvents)
       .where(eq(orderEvents.orderId, orderId))
       .orderBy(asc(orderEvents.id)),
+    db
+      .select({ kind: taxDocuments.kind, number: taxDocuments.number, issuedOn: taxDocuments.issuedOn })
+      .from(taxDocuments)
+      .where(eq(taxDocuments.orderId, orderId))
+      .orderBy(asc(taxDocuments.id)),
   ]);
   const { order, customer, attempt } = row;
   const refundState = refundStateOf(attempt.refundState);
@@ -247,6 +260,8 @@ export async function orderDetail(db: Database, orderId: number) {
     customer,
     items,
     history,
+    /** Its tax invoice and credit note, once issued. */
+    documents,
     payment: {
       method: order.paymentMethod,
       merchantOrderId: attempt.merchantOrderId,
@@ -291,6 +306,8 @@ export type StatusNotice = {
   trackingNumber: string | null;
   /** The delivery promised and, for a cash order, what is to pay at the door (app/lib/order-notes.ts). */
   details: string[];
+  /** The tax invoice issued with the change, attached to the mail (a cash order's cash collected). */
+  invoice?: TaxInvoiceFile | undefined;
 };
 
 export type StatusMove = {

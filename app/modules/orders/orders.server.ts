@@ -9,6 +9,7 @@ import {
   orders,
   paymentAttempts,
   products,
+  taxDocuments,
 } from "~/db/schema";
 import { PAYMENT_CHOICES } from "~/lib/checkout-choices";
 import { cashNote, deliveryNote } from "~/lib/order-notes";
@@ -43,7 +44,9 @@ export async function finishPayment(
       .select({ id: orders.id })
       .from(orders)
       .where(eq(orders.paymentAttemptId, attempt.id));
-    if (existing) return { kind: "ordered", orderId: existing.id, customerId: attempt.customerId } as const;
+    if (existing) {
+      return { kind: "ordered", orderId: existing.id, customerId: attempt.customerId, isNew: false } as const;
+    }
 
     const status = attempt.status as AttemptStatus;
     if (status === "AMOUNT_MISMATCH") return { kind: "amount-mismatch" } as const;
@@ -116,7 +119,7 @@ export async function finishPayment(
       .where(eq(paymentAttempts.id, attempt.id));
     // Paid: the tax invoice is issued with the order, in the same transaction (decision 0028).
     await issueInvoice(tx, made.orderId, now);
-    return { kind: "ordered", orderId: made.orderId, customerId: attempt.customerId } as const;
+    return { kind: "ordered", orderId: made.orderId, customerId: attempt.customerId, isNew: true } as const;
   });
 }
 
@@ -223,6 +226,8 @@ export type OrderView = {
   delivery: string;
   /** For a cash order: what is to pay at the door, or was paid there. */
   cash: string | undefined;
+  /** The tax documents issued for it: its invoice once paid, a credit note once refunded. */
+  documents: { invoice: boolean; creditNote: boolean };
   createdAt: Date;
   items: {
     id: number;
@@ -248,6 +253,9 @@ export async function customerOrders(db: Database, customerId: number): Promise<
       promisedBy: orders.promisedBy,
       paymentMethod: orders.paymentMethod,
       cashCollected: orders.cashCollected,
+      documentKinds: sql<
+        string[]
+      >`ARRAY(SELECT ${taxDocuments.kind} FROM ${taxDocuments} WHERE ${taxDocuments.orderId} = ${orders.id})`,
       createdAt: orders.createdAt,
     })
     .from(orders)
@@ -272,8 +280,9 @@ export async function customerOrders(db: Database, customerId: number): Promise<
       ),
     )
     .orderBy(asc(orderItems.id));
-  return rows.map(({ shippingMethod, promisedBy, paymentMethod, cashCollected, ...row }) => ({
+  return rows.map(({ shippingMethod, promisedBy, paymentMethod, cashCollected, documentKinds, ...row }) => ({
     ...row,
+    documents: { invoice: documentKinds.includes("invoice"), creditNote: documentKinds.includes("credit-note") },
     delivery: deliveryNote({ shippingMethod, promisedBy }),
     cash: cashNote({ ...row, paymentMethod, cashCollected }),
     items: items.filter((item) => item.orderId === row.id).map(({ orderId: _orderId, ...item }) => item),

@@ -24,7 +24,8 @@ export type PaymentOutcome =
   | { state: "PENDING"; lastTryFailed?: string | undefined };
 
 export type FinishResult =
-  | { kind: "ordered"; orderId: number; customerId: number }
+  /** `isNew` for the one call that made the order (it mails the customer); false for every later one. */
+  | { kind: "ordered"; orderId: number; customerId: number; isNew: boolean }
   | { kind: "failed"; message: string | null }
   | { kind: "pending" }
   | { kind: "amount-mismatch" }

@@ -10,6 +10,7 @@ import { describeError } from "~/modules/ops/errors.server";
 import { PhonePeError, phonePeClientFromConfig } from "~/modules/payments/phonepe/client.server";
 import { consume, rateLimits } from "~/modules/security/rate-limit.server";
 import { readShopSettings } from "~/modules/settings/settings.server";
+import { sendOrderPaidMail } from "./order-mail.server";
 import { finishPayment } from "./orders.server";
 import {
   checkFailed,
@@ -127,6 +128,9 @@ export async function settlePayment(
   if (result.kind === "out-of-stock") {
     await requestRefund(db, phonePeClientFromConfig(), merchantOrderId, result.amount);
   }
+  // Once, by whoever made the order, after the commit: a mail that cannot be sent never undoes the order.
+  if (result.kind === "ordered" && result.isNew)
+    void sendOrderPaidMail(db, result.orderId, config().publicUrl);
   return result;
 }
 

@@ -151,6 +151,15 @@ export function OrderFacts({ order }: { order: Order }) {
             <dt>Amount</dt>
             <dd>{formatRupees(payment.amount)}</dd>
           </div>
+          {order.documents.map((document) => (
+            <div key={document.number}>
+              <dt>{document.kind === "invoice" ? "Tax invoice" : "Credit note"}</dt>
+              <dd>
+                <a href={`/admin/orders/${order.id}/documents/${document.kind}`}>{document.number}</a> (
+                <a href={`/admin/orders/${order.id}/documents/${document.kind}/pdf`}>PDF</a>)
+              </dd>
+            </div>
+          ))}
           <div>
             <dt>Courier</dt>
             <dd>{order.courier ?? "—"}</dd>

@@ -14,6 +14,7 @@ import {
   refuseAtDoor,
   sendStatusMail,
 } from "~/modules/orders/admin-orders.server";
+import { sendStatusMailWithInvoice } from "~/modules/orders/order-mail.server";
 import { phonePeClientFromConfig } from "~/modules/payments/phonepe/client.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
@@ -145,7 +146,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
           { intent: form.intent },
         );
       }
-      void sendStatusMail(done.notice, config().publicUrl);
+      if (form.intent === "collect") void sendStatusMailWithInvoice(db, done.notice, config().publicUrl);
+      else void sendStatusMail(done.notice, config().publicUrl);
       return toasts().redirectWithSuccess(
         here,
         form.intent === "collect"

@@ -1,0 +1,33 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireStaff } from "~/auth.server";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { TaxDocumentView } from "~/components/invoice/TaxDocumentView";
+import { DOCUMENT_TITLES } from "~/lib/invoice";
+import { documentFor } from "~/modules/invoices/document-pages.server";
+import invoiceStyles from "~/styles/invoice.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: invoiceStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  adminMeta(data ? `${DOCUMENT_TITLES[data.document.kind]} ${data.document.number}` : "Document not found");
+
+/** An order's tax invoice or credit note as issued, for staff to print or send. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  return json({ document: await documentFor(params) }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function AdminTaxDocument() {
+  const { document } = useLoaderData<typeof loader>();
+  const pdf = `/admin/orders/${document.order.id}/documents/${document.kind}/pdf`;
+  return (
+    <div className="tax-document-page">
+      <p className="admin-back tax-document-actions">
+        <Link to={`/admin/orders/${document.order.id}`}>Order #{document.order.id}</Link> ·{" "}
+        <a href={pdf}>Download PDF</a>
+      </p>
+      <TaxDocumentView document={document} />
+    </div>
+  );
+}

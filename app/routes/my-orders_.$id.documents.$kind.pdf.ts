@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireCustomer } from "~/auth.server";
+import { documentFor, pdfResponse } from "~/modules/invoices/document-pages.server";
+
+/** The customer's own tax invoice or credit note as a PDF (404 for anyone else's, or one not issued yet). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request);
+  return pdfResponse(await documentFor(params, customer.id));
+}
