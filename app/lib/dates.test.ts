@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatSortableDate, ordinal, shopDayAndMonthStart } from "./dates";
+import {
+  formatCalendarDay,
+  formatLongDate,
+  formatSortableDate,
+  ordinal,
+  shopDayAndMonthStart,
+} from "./dates";
 
 describe("ordinal", () => {
   it("uses st, nd, rd and th like moment's Do", () => {
@@ -91,5 +97,17 @@ describe("shopDayAndMonthStart", () => {
   it("keeps the same day until midnight in India", () => {
     const { day } = shopDayAndMonthStart(new Date("2026-11-23T18:29:59Z"));
     expect(day.toISOString()).toBe("2026-11-22T18:30:00.000Z");
+  });
+});
+
+describe("formatCalendarDay", () => {
+  it("prints a day of India's calendar as tax documents do", () => {
+    expect(formatCalendarDay("2026-11-25")).toBe("25 November 2026");
+    expect(formatCalendarDay("2027-01-01")).toBe("1 January 2027");
+    expect(formatCalendarDay("2028-02-29")).toBe("29 February 2028");
+  });
+  it("refuses what is not a real day", () => {
+    expect(() => formatCalendarDay("2026-02-30")).toThrow(RangeError);
+    expect(() => formatCalendarDay("25/11/2026")).toThrow(RangeError);
   });
 });

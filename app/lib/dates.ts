@@ -102,3 +102,13 @@ export function shopDayBounds(day: string): { start: Date; end: Date } | undefin
   const start = midnight - IST_OFFSET_MS;
   return { start: new Date(start), end: new Date(start + 24 * 3_600_000) };
 }
+
+/**
+ * A day of India's calendar ("2026-11-25") as tax documents print it: "25 November 2026". Read from the text
+ * itself, not through a Date, so no time zone can move it to the day before.
+ */
+export function formatCalendarDay(day: string): string {
+  if (!shopDayBounds(day)) throw new RangeError(`Not a calendar day: ${day}`);
+  const [year, month, date] = day.split("-").map(Number);
+  return `${date} ${MONTHS[(month ?? 1) - 1]} ${year}`;
+}

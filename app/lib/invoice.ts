@@ -4,6 +4,7 @@
  * Pure: the caller reads the order, the shop's settings and a number from the database.
  */
 import { amountInWords } from "./amount-in-words";
+import type { DocumentKind } from "./document-titles";
 import {
   type GstRate,
   principalSupplyRate,
@@ -13,12 +14,7 @@ import {
   type TaxedLine,
 } from "./gst";
 
-export type DocumentKind = "invoice" | "credit-note";
-
-export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
-  invoice: "Tax Invoice",
-  "credit-note": "Credit Note",
-};
+export { DOCUMENT_TITLES, type DocumentKind } from "./document-titles";
 
 /**
  * What a part refund's credit-note lines start with: a price adjustment, no goods come back (the GST

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees, rupeesToPaise } from "./money";
+import { formatRupeeFigures, formatRupees, formatRupeesExact, rupeesToPaise } from "./money";
 
 describe("formatRupees", () => {
   it("groups digits the Indian way", () => {
@@ -21,5 +21,33 @@ describe("rupeesToPaise", () => {
     expect(rupeesToPaise("abc")).toBeUndefined();
     expect(rupeesToPaise("-5")).toBeUndefined();
     expect(rupeesToPaise("")).toBeUndefined();
+  });
+});
+
+describe("formatRupeesExact", () => {
+  it("shows the rupee sign, Indian grouping and always two decimals", () => {
+    expect(formatRupeesExact(4_510_000)).toBe("₹45,100.00");
+    expect(formatRupeesExact(12_345_678_901)).toBe("₹12,34,56,789.01");
+    expect(formatRupeesExact(99_999)).toBe("₹999.99");
+    expect(formatRupeesExact(5)).toBe("₹0.05");
+    expect(formatRupeesExact(0)).toBe("₹0.00");
+  });
+  it("keeps every paisa of amounts too large for exact decimal fractions", () => {
+    expect(formatRupeesExact(Number.MAX_SAFE_INTEGER)).toBe("₹9,00,71,99,25,47,409.91");
+  });
+  it("puts a minus before the sign", () => {
+    expect(formatRupeesExact(-150)).toBe("-₹1.50");
+  });
+  it("refuses what is not whole paise", () => {
+    expect(() => formatRupeesExact(1.5)).toThrow(RangeError);
+    expect(() => formatRupeesExact(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe("formatRupeeFigures", () => {
+  it("gives the figures without the sign, for table cells", () => {
+    expect(formatRupeeFigures(4_510_000)).toBe("45,100.00");
+    expect(formatRupeeFigures(100)).toBe("1.00");
+    expect(formatRupeeFigures(-4_510_000)).toBe("-45,100.00");
   });
 });

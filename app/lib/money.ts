@@ -11,3 +11,23 @@ export function rupeesToPaise(text: string): number | undefined {
   if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return undefined;
   return Math.round(Number(cleaned) * 100);
 }
+
+const wholeRupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
+
+/**
+ * Integer paise as rupees and paise, always two decimals, Indian grouping: 4_510_000 → "45,100.00". Worked out
+ * in integers, so no amount is rounded by floating point; for the figures of tax documents.
+ */
+export function formatRupeeFigures(paise: number): string {
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`Not an amount in paise: ${paise}`);
+  const sign = paise < 0 ? "-" : "";
+  const magnitude = Math.abs(paise);
+  const rupeesPart = wholeRupees.format(Math.floor(magnitude / 100));
+  return `${sign}${rupeesPart}.${String(magnitude % 100).padStart(2, "0")}`;
+}
+
+/** Integer paise with the rupee sign, to the paisa: 4_510_000 → "₹45,100.00", -150 → "-₹1.50". */
+export function formatRupeesExact(paise: number): string {
+  const figures = formatRupeeFigures(paise);
+  return figures.startsWith("-") ? `-₹${figures.slice(1)}` : `₹${figures}`;
+}
