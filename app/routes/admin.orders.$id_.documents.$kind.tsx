@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { TaxDocumentView } from "~/components/invoice/TaxDocumentView";
-import { DOCUMENT_TITLES } from "~/lib/invoice";
+import { DOCUMENT_TITLES } from "~/lib/document-titles";
 import { documentFor } from "~/modules/invoices/document-pages.server";
 import invoiceStyles from "~/styles/invoice.css";
 

@@ -2,7 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireCustomer } from "~/auth.server";
 import { TaxDocumentView } from "~/components/invoice/TaxDocumentView";
-import { DOCUMENT_TITLES } from "~/lib/invoice";
+import { DOCUMENT_TITLES } from "~/lib/document-titles";
 import { shop } from "~/lib/shop";
 import { documentFor } from "~/modules/invoices/document-pages.server";
 import invoiceStyles from "~/styles/invoice.css";
@@ -10,7 +10,9 @@ import invoiceStyles from "~/styles/invoice.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: invoiceStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${DOCUMENT_TITLES[data.document.kind]} ${data.document.number} | ${shop.name}` : shop.name },
+  {
+    title: data ? `${DOCUMENT_TITLES[data.document.kind]} ${data.document.number} | ${shop.name}` : shop.name,
+  },
   { name: "robots", content: "noindex" },
 ];
 

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, shopSettings, taxDocuments } from "~/db/schema";
 import { addToCart } from "~/modules/cart/cart.server";
 import { issueInvoice, taxDocumentOf } from "~/modules/invoices/invoices.server";
+import type { MailMessage } from "~/modules/mail/mail.server";
 import { collectCash, moveOrder, refundOrder } from "~/modules/orders/admin-orders.server";
 import { placeCashOrder } from "~/modules/orders/checkout.server";
+import { sendOrderPaidMail } from "~/modules/orders/order-mail.server";
 import { finishPayment } from "~/modules/orders/orders.server";
 import { createPaymentAttempt } from "~/modules/orders/payment-attempts.server";
 import type { PhonePeClient } from "~/modules/payments/phonepe/client.server";
@@ -193,5 +195,21 @@ describe(`tax invoices (${databaseKind})`, () => {
     });
     expect(note?.number).toMatch(/^CN\/\d\d-\d\d\/\d{6}$/);
     expect((note?.totals.taxable ?? 0) + (note?.totals.igst ?? 0)).toBe(1_000_00);
+  });
+
+  it("goes with the payment-confirmed mail as a PDF, once the order is made", async () => {
+    const { orderId } = await paidOrder();
+    const invoice = await taxDocumentOf(database.db, orderId, "invoice");
+    const sent: MailMessage[] = [];
+    const ok = await sendOrderPaidMail(database.db, orderId, "https://shop.test", async (message) => {
+      sent.push(message);
+    });
+    expect(ok).toBe(true);
+    expect(sent[0]?.subject).toBe(`Your Kaveri Computers order #${orderId} is confirmed`);
+    expect(sent[0]?.text).toContain(`Your tax invoice ${invoice?.number} is attached`);
+    const attachment = sent[0]?.attachments?.[0];
+    expect(attachment?.filename).toBe(`Tax-invoice-${invoice?.number.replace(/\//g, "-")}.pdf`);
+    expect(attachment?.contentType).toBe("application/pdf");
+    expect(attachment?.content.subarray(0, 5).toString()).toBe("%PDF-");
   });
 });

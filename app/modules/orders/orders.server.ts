@@ -282,7 +282,10 @@ export async function customerOrders(db: Database, customerId: number): Promise<
     .orderBy(asc(orderItems.id));
   return rows.map(({ shippingMethod, promisedBy, paymentMethod, cashCollected, documentKinds, ...row }) => ({
     ...row,
-    documents: { invoice: documentKinds.includes("invoice"), creditNote: documentKinds.includes("credit-note") },
+    documents: {
+      invoice: documentKinds.includes("invoice"),
+      creditNote: documentKinds.includes("credit-note"),
+    },
     delivery: deliveryNote({ shippingMethod, promisedBy }),
     cash: cashNote({ ...row, paymentMethod, cashCollected }),
     items: items.filter((item) => item.orderId === row.id).map(({ orderId: _orderId, ...item }) => item),
