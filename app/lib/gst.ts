@@ -2,26 +2,15 @@
  * GST for the dealer's tax invoices (issue 17): the rates, the state codes, the check of a GSTIN, and the split
  * of a tax-inclusive price into taxable value and tax. Pure; money in integer paise.
  */
+import { type GstRate, isGstRate } from "./gst-rates";
 import { gstMessages } from "./messages";
 
 // ---------------------------------------------------------------------------------------------------------
 // Rates
 // ---------------------------------------------------------------------------------------------------------
 
-/**
- * The GST slabs in force since 22 September 2025: nil, 5 %, 18 % and 40 % (the 12 % and 28 % slabs were folded
- * into these). The special rates of gold and rough diamonds (3 %, 0.25 %) are left out: the dealer sells
- * neither.
- */
-export const GST_RATES = [0, 5, 18, 40] as const;
-export type GstRate = (typeof GST_RATES)[number];
-
-/** The rates as a form's choices (text, as a select posts them). */
-export const GST_RATE_CHOICES = ["0", "5", "18", "40"] as const;
-
-export function isGstRate(rate: number): rate is GstRate {
-  return (GST_RATES as readonly number[]).includes(rate);
-}
+// In a module of their own, so a form that offers the rates carries nothing else of GST into the page.
+export { GST_RATE_CHOICES, GST_RATES, type GstRate, isGstRate } from "./gst-rates";
 
 // ---------------------------------------------------------------------------------------------------------
 // State codes

@@ -14,7 +14,7 @@ import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { PRODUCT_TYPES, productTypeLabels, TAGS, tagLabels } from "~/lib/catalogue";
 import { PRODUCT_LIMITS } from "~/lib/form-limits";
-import { GST_RATE_CHOICES } from "~/lib/gst";
+import { GST_RATE_CHOICES } from "~/lib/gst-rates";
 
 export type ProductFormDefaults = {
   title: string;

@@ -1,55 +1,26 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useOutlet } from "@remix-run/react";
-import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { BlogPostForm } from "~/components/admin/BlogPostForm";
 import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { SanitizedHtml } from "~/components/SanitizedHtml";
-import { getDb } from "~/db/db.server";
-import { formatLongDate } from "~/lib/dates";
-import { blogPostSchema, getZodConstraint, imageUploadSchema } from "~/lib/forms/schemas.server";
-import { parseId } from "~/lib/params";
-import { blogCategories, getBlogPost } from "~/modules/blog/blog-admin.server";
-import { sanitizeDescription } from "~/modules/content/sanitize.server";
 import type { action } from "./action.server";
-import { notFound } from "./action.server";
+import type { loader } from "./loader.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   adminMeta(data ? `${data.post.title} (blog post)` : "Blog post not found");
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
-  const id = parseId(params.id);
-  const db = await getDb();
-  const post = id === undefined ? null : await getBlogPost(db, id);
-  if (!post) throw notFound();
-  return json({
-    post: {
-      id: post.id,
-      title: post.title,
-      category: post.category,
-      description: post.description,
-      images: post.images,
-      publishedAt: post.publishedAt?.toISOString() ?? null,
-      createdAt: post.createdAt.toISOString(),
-      updatedAt: post.updatedAt.toISOString(),
-    },
-    // Rendered as the shop renders it (sanitised again on the way out, like every description).
-    preview: sanitizeDescription(post.description),
-    categories: await blogCategories(db),
-    constraints: { post: getZodConstraint(blogPostSchema), image: getZodConstraint(imageUploadSchema) },
-  });
-}
-
 /** The form posts are handled in action.server.ts, so the page's JavaScript leaves out what they need. */
 export { action } from "./action.server";
+/** The page's data is read in loader.server.ts, so its JavaScript leaves out what that needs. */
+export { loader } from "./loader.server";
 
 export default function BlogPostPage() {
   const { post, preview, categories, constraints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const publishing = useIsPending({ intent: post.publishedAt ? "unpublish" : "publish" });
+  const publishing = useIsPending({ intent: post.published ? "unpublish" : "publish" });
   const removingPicture = useIsPending({ intent: "picture-remove" });
   // A refused upload (the child route /images) shows its form, with the message, in place of the blank one.
   const outlet = useOutlet();
@@ -65,10 +36,10 @@ export default function BlogPostPage() {
 
       <section className="admin-card" aria-labelledby="post-state-heading">
         <h2 id="post-state-heading">On the shop</h2>
-        {post.publishedAt ? (
+        {post.published ? (
           <p>
-            <span className="admin-badge admin-badge-on">Published</span> {formatLongDate(post.publishedAt)}:
-            shoppers see it on the Blogs page and at <Link to={`/blog/${post.id}`}>/blog/{post.id}</Link>.
+            <span className="admin-badge admin-badge-on">Published</span> {post.published}: shoppers see it on
+            the Blogs page and at <Link to={`/blog/${post.id}`}>/blog/{post.id}</Link>.
           </p>
         ) : (
           <p>
@@ -79,15 +50,15 @@ export default function BlogPostPage() {
           <button
             type="submit"
             name="intent"
-            value={post.publishedAt ? "unpublish" : "publish"}
-            className={post.publishedAt ? "button-secondary" : undefined}
+            value={post.published ? "unpublish" : "publish"}
+            className={post.published ? "button-secondary" : undefined}
             disabled={publishing}
           >
-            {publishing ? "Saving…" : post.publishedAt ? "Unpublish" : "Publish"}
+            {publishing ? "Saving…" : post.published ? "Unpublish" : "Publish"}
           </button>
         </Form>
         <p className="admin-meta">
-          Written {formatLongDate(post.createdAt)} · last changed {formatLongDate(post.updatedAt)}
+          Written {post.written} · last changed {post.changed}
         </p>
       </section>
 

@@ -1,0 +1,36 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireStaff } from "~/auth.server";
+import { getDb } from "~/db/db.server";
+import { formatLongDate } from "~/lib/dates";
+import { blogPostSchema, getZodConstraint, imageUploadSchema } from "~/lib/forms/schemas.server";
+import { parseId } from "~/lib/params";
+import { blogCategories, getBlogPost } from "~/modules/blog/blog-admin.server";
+import { sanitizeDescription } from "~/modules/content/sanitize.server";
+import { notFound } from "./action.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const id = parseId(params.id);
+  const db = await getDb();
+  const post = id === undefined ? null : await getBlogPost(db, id);
+  if (!post) throw notFound();
+  return json({
+    post: {
+      id: post.id,
+      title: post.title,
+      category: post.category,
+      description: post.description,
+      images: post.images,
+      // Dates are written here, so the page's JavaScript carries no date formatting.
+      published: post.publishedAt ? formatLongDate(post.publishedAt) : null,
+      written: formatLongDate(post.createdAt),
+      changed: formatLongDate(post.updatedAt),
+      // The version a save is checked against (a stale copy is refused).
+      updatedAt: post.updatedAt.toISOString(),
+    },
+    // Rendered as the shop renders it (sanitised again on the way out, like every description).
+    preview: sanitizeDescription(post.description),
+    categories: await blogCategories(db),
+    constraints: { post: getZodConstraint(blogPostSchema), image: getZodConstraint(imageUploadSchema) },
+  });
+}
