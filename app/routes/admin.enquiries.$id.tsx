@@ -28,6 +28,7 @@ import {
 } from "~/modules/enquiries/enquiries.server";
 import { enquiryReplyMail, sendMail } from "~/modules/mail/mail.server";
 import { describeError } from "~/modules/ops/errors.server";
+import { readShopContact } from "~/modules/settings/settings.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
@@ -91,7 +92,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const { enquiry } = recorded;
       // The mail goes out after the reply is committed; a reply that never left is taken back off the page.
       try {
-        await sendMail(enquiryReplyMail({ to: enquiry.email, name: enquiry.name, ...reply, enquiry }));
+        const contact = await readShopContact(db);
+        await sendMail(
+          enquiryReplyMail({ to: enquiry.email, name: enquiry.name, ...reply, enquiry, contact }),
+        );
       } catch (error) {
         const reason = describeError(error);
         console.error(`Could not send the reply to enquiry ${id}: ${reason}`);

@@ -22,6 +22,7 @@ import {
 import { STAFF_ROLES, staffRoleLabels } from "~/lib/staff-roles";
 import { sendMail, staffInviteMail } from "~/modules/mail/mail.server";
 import { describeError } from "~/modules/ops/errors.server";
+import { readShopContact } from "~/modules/settings/settings.server";
 import {
   changeRole,
   INVITE_LINK_DAYS,
@@ -122,17 +123,24 @@ function linkSent(
   reason: "invite" | "new-password",
 ) {
   const link = `${config().publicUrl.replace(/\/$/, "")}/admin/invite/${token}`;
-  const mail = staffInviteMail({
-    to: member.email,
-    name: member.name,
-    invitedBy: ownerName,
-    inviteUrl: link,
-    validDays: INVITE_LINK_DAYS,
-    reason,
-  });
-  sendMail(mail).catch((error: unknown) =>
-    console.error(`Could not send a back office set-password link: ${describeError(error)}`),
-  );
+  getDb()
+    .then(readShopContact)
+    .then((contact) =>
+      sendMail(
+        staffInviteMail({
+          to: member.email,
+          name: member.name,
+          invitedBy: ownerName,
+          inviteUrl: link,
+          validDays: INVITE_LINK_DAYS,
+          reason,
+          contact,
+        }),
+      ),
+    )
+    .catch((error: unknown) =>
+      console.error(`Could not send a back office set-password link: ${describeError(error)}`),
+    );
   const message =
     reason === "invite" ? staffMessages.invited(member.email) : staffMessages.passwordLinkSent(member.email);
   return json({

@@ -504,7 +504,9 @@ describe(`the status mail (${databaseKind})`, () => {
       trackingNumber: "D12345678",
     });
     if (!moved.ok) throw new Error(moved.problem);
-    expect(await sendStatusMail(moved.notice, "https://shop.example.in", sendVia(smtp))).toBe(true);
+    expect(await sendStatusMail(database.db, moved.notice, "https://shop.example.in", sendVia(smtp))).toBe(
+      true,
+    );
     const mail = await smtp.waitForMessage((m) => m.to.includes(customer.email), 5_000);
     expect(mail.subject).toBe(`Your Kaveri Computers order #${orderId} is Shipped`);
     expect(mail.text).toContain(`Hello ${customer.firstname},`);
@@ -522,7 +524,7 @@ describe(`the status mail (${databaseKind})`, () => {
     if (!moved.ok) throw new Error(moved.problem);
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const failing = () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:25"));
-    expect(await sendStatusMail(moved.notice, "https://shop.example.in", failing)).toBe(false);
+    expect(await sendStatusMail(database.db, moved.notice, "https://shop.example.in", failing)).toBe(false);
     expect(logged).toHaveBeenCalledOnce();
     expect(String(logged.mock.calls[0]?.[0])).toContain(`order #${orderId}`);
     expect(String(logged.mock.calls[0]?.[0])).not.toContain(customer.email);

@@ -201,10 +201,21 @@ describe(`tax invoices (${databaseKind})`, () => {
     const { orderId } = await paidOrder();
     const invoice = await taxDocumentOf(database.db, orderId, "invoice");
     const sent: MailMessage[] = [];
-    const ok = await sendOrderPaidMail(database.db, orderId, "https://shop.test", async (message) => {
-      sent.push(message);
-    });
-    expect(ok).toBe(true);
+    // The mail signs with the hotline the owner set in the back office, not the one the shop came with.
+    await changeShopRules(database.db, null, (tx) =>
+      tx.update(shopSettings).set({ hotline: "+91 80 2222 3333" }).where(eq(shopSettings.id, 1)),
+    );
+    try {
+      const ok = await sendOrderPaidMail(database.db, orderId, "https://shop.test", async (message) => {
+        sent.push(message);
+      });
+      expect(ok).toBe(true);
+    } finally {
+      await changeShopRules(database.db, null, (tx) =>
+        tx.update(shopSettings).set({ hotline: "+91 80 4125 6789" }).where(eq(shopSettings.id, 1)),
+      );
+    }
+    expect(sent[0]?.text).toContain("+91 80 2222 3333");
     expect(sent[0]?.subject).toBe(`Your Kaveri Computers order #${orderId} is confirmed`);
     expect(sent[0]?.text).toContain(`Your tax invoice ${invoice?.number} is attached`);
     const attachment = sent[0]?.attachments?.[0];

@@ -6,6 +6,7 @@ import type { ProfileValues, SignupValues } from "~/lib/forms/accounts";
 import { contactChangedMail, type MailMessage } from "~/modules/mail/mail.server";
 import { describeError, isUniqueViolation } from "~/modules/ops/errors.server";
 import { checkLimit, clearHits, rateLimits, recordHit } from "~/modules/security/rate-limit.server";
+import { readShopContact } from "~/modules/settings/settings.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { endOtherSessions, type SessionCustomer } from "./session.server";
 
@@ -204,6 +205,7 @@ export async function updateProfile(
             },
             changedAt: now,
             forgotPasswordUrl: new URL("/forgot-password", baseUrl).toString(),
+            contact: await readShopContact(db),
           }),
         );
       } catch (error) {

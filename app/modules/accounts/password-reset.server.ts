@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { passwordResetTokens } from "~/db/schema";
 import { accountProblems } from "~/lib/messages";
 import { type MailMessage, passwordResetMail } from "~/modules/mail/mail.server";
+import { readShopContact } from "~/modules/settings/settings.server";
 import { findCustomerByEmail, revokeResetTokens, setPasswordHash } from "./customers.server";
 import { hashPassword } from "./password.server";
 import { endAllSessions } from "./session.server";
@@ -38,6 +39,7 @@ export async function requestPasswordReset(
       firstname: customer.firstname,
       resetUrl,
       validMinutes: RESET_TOKEN_MINUTES,
+      contact: await readShopContact(db),
     }),
   );
 }

@@ -150,20 +150,32 @@ function displayName(firstname: string): string {
 }
 
 /** A mail's HTML: the same plain frame for every message, the shop's signature at the foot. */
-function htmlMail(subject: string, body: string): string {
+function htmlMail(subject: string, body: string, contact: MailContact): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #222;">
 ${body}
-<p style="color: #555; font-size: 13px;">${signature().html}</p>
+<p style="color: #555; font-size: 13px;">${signature(contact).html}</p>
 </body>
 </html>
 `;
 }
 
-function signature(): { text: string; html: string } {
-  const lines = [shop.name, ...shop.address, `${shop.email} · ${shop.hotline}`];
+/**
+ * The dealer's contact details a mail signs with: the back office's settings (readShopContact), which every
+ * sender passes; the constants of app/lib/shop.ts until the settings are read.
+ */
+export type MailContact = { hotline: string; hotlineHref?: string | undefined; address: readonly string[] };
+
+const DEFAULT_CONTACT: MailContact = {
+  hotline: shop.hotline,
+  hotlineHref: shop.hotlineHref,
+  address: shop.address,
+};
+
+function signature(contact: MailContact): { text: string; html: string } {
+  const lines = [shop.name, ...contact.address, `${shop.email} · ${contact.hotline}`];
   return {
     text: lines.join("\n"),
     html: lines.map(escapeHtml).join("<br>"),
@@ -177,6 +189,8 @@ export type PasswordResetMailInput = {
   resetUrl: string;
   /** How long the link works; the shop's tokens live 30 minutes. */
   validMinutes?: number;
+  /** The dealer's hotline and address as the settings have them (readShopContact). */
+  contact?: MailContact | undefined;
 };
 
 /** The password-reset mail, ready for sendMail: plain text and simple HTML, both naming the shop. */
@@ -185,13 +199,14 @@ export function passwordResetMail({
   firstname,
   resetUrl,
   validMinutes = 30,
+  contact = DEFAULT_CONTACT,
 }: PasswordResetMailInput): MailMessage {
   if (!/^https?:\/\//.test(resetUrl)) throw new Error("The reset link must be an absolute http(s) URL");
   const name = displayName(firstname);
   const greeting = name ? `Hello ${name},` : "Hello,";
   const validity = `The link is valid for ${validMinutes} minutes and can be used only once.`;
   const ignore = "If you did not ask for a new password, ignore this mail: your password stays as it is.";
-  const sign = signature();
+  const sign = signature(contact);
 
   const subject = `Reset your ${shop.name} password`;
   const text = [
@@ -212,6 +227,7 @@ export function passwordResetMail({
 <p>If the button does not work, copy this link into your browser:<br><a href="${link}">${link}</a></p>
 <p>${escapeHtml(validity)}</p>
 <p>${escapeHtml(ignore)}</p>`,
+    contact,
   );
   return { to, subject, text, html };
 }
@@ -237,6 +253,8 @@ export type ContactChangedMailInput = {
   changedAt: Date;
   /** The absolute link to /forgot-password, offered when only the mobile number changed. */
   forgotPasswordUrl: string;
+  /** The dealer's hotline and address as the settings have them (readShopContact). */
+  contact?: MailContact | undefined;
 };
 
 /**
@@ -250,6 +268,7 @@ export function contactChangedMail({
   changed,
   changedAt,
   forgotPasswordUrl,
+  contact = DEFAULT_CONTACT,
 }: ContactChangedMailInput): MailMessage {
   if (!/^https?:\/\//.test(forgotPasswordUrl)) {
     throw new Error("The forgot-password link must be an absolute http(s) URL");
@@ -272,13 +291,13 @@ export function contactChangedMail({
   const signedOut =
     "For your safety we signed the account out on every other device and cancelled any password reset links sent before the change.";
   const ifYou = "If you made this change, there is nothing more to do.";
-  const contactText = `${shop.email} or ${shop.hotline} (${shop.openingHours})`;
+  const contactText = `${shop.email} or ${contact.hotline} (${shop.openingHours})`;
   // A password reset mail would now go to the new address, so for a changed e-mail only the shop can help.
   const notYou =
     changed.email !== undefined
       ? `If you did not make this change, contact us at once at ${contactText}: we sent this notice to your previous email address, and password reset mails now go to the new one, so we will help you get your account back.`
       : `If you did not make this change, reset your password at once: ${forgotPasswordUrl} and contact us at ${contactText}.`;
-  const sign = signature();
+  const sign = signature(contact);
 
   const subject = `Your ${shop.name} ${what} ${what.includes(" and ") ? "were" : "was"} changed`;
   const text = [
@@ -291,7 +310,7 @@ export function contactChangedMail({
   ].join("\n\n");
 
   const link = escapeHtml(forgotPasswordUrl);
-  const contactHtml = `<a href="mailto:${escapeHtml(shop.email)}">${escapeHtml(shop.email)}</a> or <a href="${escapeHtml(shop.hotlineHref)}">${escapeHtml(shop.hotline)}</a> (${escapeHtml(shop.openingHours)})`;
+  const contactHtml = `<a href="mailto:${escapeHtml(shop.email)}">${escapeHtml(shop.email)}</a> or ${contact.hotlineHref ? `<a href="${escapeHtml(contact.hotlineHref)}">${escapeHtml(contact.hotline)}</a>` : escapeHtml(contact.hotline)} (${escapeHtml(shop.openingHours)})`;
   const notYouHtml =
     changed.email !== undefined
       ? `<p><strong>If you did not make this change, contact us at once at ${contactHtml}</strong>: we sent this notice to your previous email address, and password reset mails now go to the new one, so we will help you get your account back.</p>`
@@ -307,6 +326,7 @@ ${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("\n")}
 <p>${escapeHtml(signedOut)}</p>
 <p>${escapeHtml(ifYou)}</p>
 ${notYouHtml}`,
+    contact,
   );
   return { to, subject, text, html };
 }
@@ -319,6 +339,8 @@ export type StaffInviteMailInput = {
   validDays: number;
   /** An invitation to a new account, or a new password for a member who has one (they forgot it). */
   reason?: "invite" | "new-password";
+  /** The dealer's hotline and address as the settings have them (readShopContact). */
+  contact?: MailContact | undefined;
 };
 
 /** The invitation to the back office: a link to set a password, from the owner who sent it. */
@@ -329,6 +351,7 @@ export function staffInviteMail({
   inviteUrl,
   validDays,
   reason = "invite",
+  contact = DEFAULT_CONTACT,
 }: StaffInviteMailInput): MailMessage {
   if (!/^https?:\/\//.test(inviteUrl)) throw new Error("The invitation link must be an absolute http(s) URL");
   const greeting = `Hello ${displayName(name)},`;
@@ -337,7 +360,7 @@ export function staffInviteMail({
       ? `${displayName(invitedBy)} has invited you to the ${shop.name} back office. Open this link to choose your password:`
       : `${displayName(invitedBy)} has sent you a link to choose a new password for the ${shop.name} back office. Your old password stops working once you set the new one:`;
   const validity = `The link works for ${validDays} days and only once.`;
-  const sign = signature();
+  const sign = signature(contact);
   const subject = `Your ${shop.name} back office account`;
   const text = [greeting, intro, inviteUrl, validity, sign.text].join("\n\n");
   const link = escapeHtml(inviteUrl);
@@ -347,6 +370,7 @@ export function staffInviteMail({
 <p>${escapeHtml(intro)}</p>
 <p><a href="${link}">${link}</a></p>
 <p>${escapeHtml(validity)}</p>`,
+    contact,
   );
   return { to, subject, text, html };
 }
@@ -366,6 +390,8 @@ export type OrderStatusMailInput = {
   invoice?: TaxInvoiceFile | undefined;
   /** The absolute link to /my-orders. */
   myOrdersUrl: string;
+  /** The dealer's hotline and address as the settings have them (readShopContact). */
+  contact?: MailContact | undefined;
 };
 
 /** A tax invoice's number and its PDF, for a mail to carry. */
@@ -404,6 +430,7 @@ export function orderStatusMail({
   details = [],
   invoice,
   myOrdersUrl,
+  contact = DEFAULT_CONTACT,
 }: OrderStatusMailInput): MailMessage {
   if (!/^https?:\/\//.test(myOrdersUrl))
     throw new Error("The My Orders link must be an absolute http(s) URL");
@@ -417,7 +444,7 @@ export function orderStatusMail({
   shipping.push(...details);
   if (invoice) shipping.push(invoiceSentence(invoice.number));
   const follow = "You can follow your orders on My Orders:";
-  const sign = signature();
+  const sign = signature(contact);
 
   const subject = `Your ${shop.name} order #${orderId} is ${status}`;
   const text = [
@@ -434,6 +461,7 @@ export function orderStatusMail({
     `<p>${escapeHtml(greeting)}</p>
 <p><strong>${escapeHtml(headline)}</strong>${sentence ? ` ${escapeHtml(sentence)}` : ""}</p>
 ${shipping.length > 0 ? `<p>${shipping.map(escapeHtml).join("<br>")}</p>\n` : ""}<p>${escapeHtml(follow)} <a href="${link}">${link}</a></p>`,
+    contact,
   );
   return { to, subject, text, html, ...(invoice ? { attachments: [invoiceAttachment(invoice)] } : {}) };
 }
@@ -447,6 +475,8 @@ export type EnquiryReplyMailInput = {
   message: string;
   /** The enquiry being answered, quoted under the reply. */
   enquiry: { comment: string; createdAt: Date };
+  /** The dealer's hotline and address as the settings have them (readShopContact). */
+  contact?: MailContact | undefined;
 };
 
 /** Plain text as HTML paragraphs: blank lines part paragraphs, single line breaks stay. */
@@ -467,6 +497,7 @@ export function enquiryReplyMail({
   subject,
   message,
   enquiry,
+  contact = DEFAULT_CONTACT,
 }: EnquiryReplyMailInput): MailMessage {
   const clean = displayName(name);
   const greeting = clean ? `Hello ${clean},` : "Hello,";
@@ -475,13 +506,14 @@ export function enquiryReplyMail({
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
     .join("\n");
-  const text = [greeting, message, `${wrote}\n${quoted}`, signature().text].join("\n\n");
+  const text = [greeting, message, `${wrote}\n${quoted}`, signature(contact).text].join("\n\n");
   const html = htmlMail(
     subject,
     `<p>${escapeHtml(greeting)}</p>
 ${paragraphsHtml(message)}
 <p style="color: #555;">${escapeHtml(wrote)}</p>
 <blockquote style="margin: 0 0 16px; padding-left: 12px; border-left: 3px solid #ccc; color: #555;">${paragraphsHtml(enquiry.comment)}</blockquote>`,
+    contact,
   );
   return { to, subject, text, html, replyTo: shop.email };
 }
@@ -497,6 +529,8 @@ export type OrderPaidMailInput = {
   invoice: TaxInvoiceFile;
   /** The absolute link to /my-orders. */
   myOrdersUrl: string;
+  /** The dealer's hotline and address as the settings have them (readShopContact). */
+  contact?: MailContact | undefined;
 };
 
 /** The notice that an online payment went through and the order is placed, with its tax invoice attached. */
@@ -508,6 +542,7 @@ export function orderPaidMail({
   details,
   invoice,
   myOrdersUrl,
+  contact = DEFAULT_CONTACT,
 }: OrderPaidMailInput): MailMessage {
   if (!/^https?:\/\//.test(myOrdersUrl))
     throw new Error("The My Orders link must be an absolute http(s) URL");
@@ -515,7 +550,7 @@ export function orderPaidMail({
   const greeting = name ? `Hello ${name},` : "Hello,";
   const headline = `Thank you: we have your payment of ${paid} for order #${orderId}.`;
   const follow = "You can follow your orders on My Orders:";
-  const sign = signature();
+  const sign = signature(contact);
   const subject = `Your ${shop.name} order #${orderId} is confirmed`;
   const lines = [...details, invoiceSentence(invoice.number)];
   const text = [greeting, headline, lines.join("\n"), `${follow}\n${myOrdersUrl}`, sign.text].join("\n\n");
@@ -526,6 +561,7 @@ export function orderPaidMail({
 <p><strong>${escapeHtml(headline)}</strong></p>
 <p>${lines.map(escapeHtml).join("<br>")}</p>
 <p>${escapeHtml(follow)} <a href="${link}">${link}</a></p>`,
+    contact,
   );
   return { to, subject, text, html, attachments: [invoiceAttachment(invoice)] };
 }

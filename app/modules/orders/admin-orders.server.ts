@@ -59,6 +59,7 @@ import { issueCreditNote, issueInvoice } from "~/modules/invoices/invoices.serve
 import { type MailMessage, orderStatusMail, sendMail, type TaxInvoiceFile } from "~/modules/mail/mail.server";
 import { describeError } from "~/modules/ops/errors.server";
 import type { PhonePeClient } from "~/modules/payments/phonepe/client.server";
+import { readShopContact } from "~/modules/settings/settings.server";
 import { type Actor, recordAudit } from "~/modules/staff/audit.server";
 import { askForClaimedRefund, claimRefund, OPEN_REFUND_STATES } from "./refunds.server";
 
@@ -477,12 +478,19 @@ export async function moveOrder(
  * committed: a mail that cannot be sent is logged (without the address) and never undoes the change.
  */
 export async function sendStatusMail(
+  db: Database,
   notice: StatusNotice,
   publicUrl: string,
   send: (message: MailMessage) => Promise<unknown> = sendMail,
 ): Promise<boolean> {
   try {
-    await send(orderStatusMail({ ...notice, myOrdersUrl: new URL("/my-orders", publicUrl).toString() }));
+    await send(
+      orderStatusMail({
+        ...notice,
+        myOrdersUrl: new URL("/my-orders", publicUrl).toString(),
+        contact: await readShopContact(db),
+      }),
+    );
     return true;
   } catch (error) {
     console.error(

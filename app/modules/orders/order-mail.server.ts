@@ -10,6 +10,7 @@ import { renderTaxDocumentPdf } from "~/modules/invoices/invoice-pdf.server";
 import { taxDocumentOf } from "~/modules/invoices/invoices.server";
 import { type MailMessage, orderPaidMail, sendMail, type TaxInvoiceFile } from "~/modules/mail/mail.server";
 import { describeError } from "~/modules/ops/errors.server";
+import { readShopContact } from "~/modules/settings/settings.server";
 import { type StatusNotice, sendStatusMail } from "./admin-orders.server";
 
 /** The order's tax invoice as a PDF file, when it has been issued. */
@@ -49,6 +50,7 @@ export async function sendOrderPaidMail(
         details: [deliveryNote(order)],
         invoice,
         myOrdersUrl: new URL("/my-orders", publicUrl).toString(),
+        contact: await readShopContact(db),
       }),
     );
     return true;
@@ -74,5 +76,5 @@ export async function sendStatusMailWithInvoice(
       `Could not make order #${notice.orderId}'s invoice PDF for its mail: ${describeError(error)}`,
     );
   }
-  return sendStatusMail({ ...notice, invoice }, publicUrl);
+  return sendStatusMail(db, { ...notice, invoice }, publicUrl);
 }

@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return replyWithError(submission, message, { status: 409 }, { intent: form.intent });
       }
       // After the commit; a mail that cannot be sent is logged and never undoes the move.
-      void sendStatusMail(moved.notice, config().publicUrl);
+      void sendStatusMail(db, moved.notice, config().publicUrl);
       return toasts().redirectWithSuccess(here, orderAdminMessages.moved(id, form.to), { status: 303 });
     }
     case "refund": {
@@ -105,7 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
             );
         }
       }
-      if (refunded.notice) void sendStatusMail(refunded.notice, config().publicUrl);
+      if (refunded.notice) void sendStatusMail(db, refunded.notice, config().publicUrl);
       const amount = formatRupees(form.amount);
       if (refunded.state === "FAILED") {
         return toasts().redirectWithError(here, orderAdminMessages.refundRefused(amount), { status: 303 });
@@ -147,7 +147,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         );
       }
       if (form.intent === "collect") void sendStatusMailWithInvoice(db, done.notice, config().publicUrl);
-      else void sendStatusMail(done.notice, config().publicUrl);
+      else void sendStatusMail(db, done.notice, config().publicUrl);
       return toasts().redirectWithSuccess(
         here,
         form.intent === "collect"
