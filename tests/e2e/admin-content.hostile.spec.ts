@@ -168,7 +168,7 @@ test.describe("back office content: hostile requests", () => {
     const draft = await staff.get(
       `/admin/blogs/${blog}?_data=${encodeURIComponent("routes/admin.blogs.$id")}`,
     );
-    expect(((await draft.json()) as { post: { publishedAt: string | null } }).post.publishedAt).toBeNull();
+    expect(((await draft.json()) as { post: { published: string | null } }).post.published).toBeNull();
     const unread = await staff.get(
       `/admin/enquiries?show=unread&_data=${encodeURIComponent("routes/admin.enquiries._index")}`,
     );
@@ -420,7 +420,7 @@ test.describe("back office content: hostile requests", () => {
     const draft = await staff.get(
       `/admin/blogs/${blog}?_data=${encodeURIComponent("routes/admin.blogs.$id")}`,
     );
-    expect(((await draft.json()) as { post: { publishedAt: string | null } }).post.publishedAt).toBeNull();
+    expect(((await draft.json()) as { post: { published: string | null } }).post.published).toBeNull();
     const opened = await staff.get(
       `/admin/enquiries/${enquiry}?_data=${encodeURIComponent("routes/admin.enquiries.$id")}`,
     );

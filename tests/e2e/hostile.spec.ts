@@ -53,7 +53,8 @@ const TAMPERED: Pairs = [
   ["subtotal", "1"],
   ["total", "1"],
   ["amount", "100"],
-  ["shipping", "0"],
+  ["shippingFee", "0"],
+  ["codFee", "0"],
 ];
 /** redirectTo values that must never take the shopper off the shop. */
 const OFFSITE = [
@@ -422,7 +423,7 @@ type CheckoutData =
   | {
       pending: false;
       subtotal: number;
-      shipping: number;
+      options: { shipping: { choice: string; fee: number }[] };
       paymentError: string | null;
     };
 type HostedPage = { orderId: string; merchantOrderId: string; amount: number; state: string };
@@ -1086,10 +1087,18 @@ test.describe("hostile input", () => {
     expect(cart.subtotal).toBe(3 * price);
 
     const checkout = await loaderData<CheckoutData>(c.context, "/checkout", "routes/checkout");
-    expect(checkout.pending === false && [checkout.subtotal, checkout.shipping]).toEqual([
+    expect(checkout.pending === false && [checkout.subtotal, checkout.options.shipping[0]?.fee]).toEqual([
       3 * price,
       SHIPPING_PAISE,
     ]);
+    // The shipping choice is a name, never a fee: anything else is refused on its field.
+    const freeShipping = await c.context.post("/checkout", {
+      headers: { "Content-Type": FORM },
+      data: form([...Object.entries(address()), ["shipping", "0"]]).data,
+      maxRedirects: 0,
+    });
+    expect(freeShipping.status(), "shipping=0").toBe(400);
+    expect(await freeShipping.text()).toContain("Choose Standard or Express delivery");
     const charged = await placeOrder(c, TAMPERED);
     expect(charged.amount, "the amount PhonePe is asked for").toBe(3 * price + SHIPPING_PAISE);
 

@@ -30,6 +30,15 @@ test.describe("toasts", () => {
     await expect(toast).toBeVisible();
     await expect(toast).toContainText("Email is Required");
     await expect(toast).toBeHidden({ timeout: 7_000 });
+    // Gone is gone: nothing of it still takes the clicks meant for the header's links under it.
+    const under = await page.evaluate(() => {
+      const close = document.querySelector(".toast-dismissed");
+      const box = close?.getBoundingClientRect();
+      if (!box) return "no toast";
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return hit?.closest(".toast-area") ? "the toast" : "the page";
+    });
+    expect(under).toBe("the page");
 
     await page.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByTestId("toast")).toBeVisible();
