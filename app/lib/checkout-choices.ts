@@ -2,7 +2,6 @@
  * What a shopper chooses at checkout besides the address: how it is shipped and how it is paid. Pure: the
  * server offers the choices from the shop's rules and checks a posted choice against the same rules.
  */
-import { SHIPPING_FEE_PAISE } from "./limits";
 import { codMessages } from "./messages";
 import { formatRupees } from "./money";
 
@@ -31,9 +30,6 @@ export type ChosenShipping = {
 };
 
 export const CASH_ON_DELIVERY: PaymentMethod = PAYMENT_CHOICES.cod;
-
-/** Standard shipping costs the spec's flat fee; express what the dealer set in the back office. */
-export const STANDARD_FEE_PAISE = SHIPPING_FEE_PAISE;
 
 /**
  * A customer may have this many cash orders waiting for the dealer's confirming call and still choose cash

@@ -24,8 +24,9 @@
  * stock), a part refund's takes none (a price adjustment); services (SAC 99…: delivery, the cash fee) are
  * reported with UQC NA and no quantity.
  */
+
 import { toCsv } from "./csv";
-import { formatSortableDate } from "./dates";
+import { formatSortableDate, MONTHS } from "./dates";
 import { type GstRate, stateOfCode, type TaxAmounts, type TaxedLine } from "./gst";
 import { PART_REFUND_PREFIX, type TaxDocument } from "./invoice";
 
@@ -52,21 +53,6 @@ export const GST_SECTION_LABELS: Record<GstSection, string> = {
 /** A month of the register, "2026-11": its first day and the next month's, as India's calendar days. */
 export type RegisterMonth = { month: string; first: string; next: string; label: string };
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
 /** "2026-11" as a register month; undefined for anything else (the picker sends exactly this shape). */
 export function parseRegisterMonth(text: string | null | undefined): RegisterMonth | undefined {
   const match = /^(\d{4})-(\d{2})$/.exec(text ?? "");
@@ -80,7 +66,7 @@ export function parseRegisterMonth(text: string | null | undefined): RegisterMon
     month: `${year}-${two(month)}`,
     first: `${year}-${two(month)}-01`,
     next: `${nextYear}-${two(nextMonth)}-01`,
-    label: `${MONTH_NAMES[month - 1]} ${year}`,
+    label: `${MONTHS[month - 1]} ${year}`,
   };
 }
 
@@ -108,7 +94,7 @@ export function groupedRupeesText(paise: number): string {
   return `${sign}${indianGrouping.format(Number(rupees))}.${decimals}`;
 }
 
-const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const SHORT_MONTHS = MONTHS.map((name) => name.slice(0, 3));
 
 /** A calendar day as the return's templates write it: "2026-11-05" → "05-Nov-2026" (DD-MMM-YYYY). */
 export function returnDate(day: string): string {

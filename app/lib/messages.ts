@@ -205,7 +205,6 @@ export const codMessages = {
     `You have ${count} cash-on-delivery orders waiting for our confirming call. Please pay online, or wait until we confirm them.`,
   toPay: (amount: string) => `Cash on delivery: ${amount} to pay on delivery`,
   paid: (amount: string) => `Cash on delivery: ${amount} paid on delivery`,
-  awaitingConfirmation: "Cash on delivery: awaiting confirmation",
   expressUnavailable: "Express delivery does not reach this PIN code. Please choose Standard.",
 } as const;
 

@@ -161,6 +161,21 @@ export function zoneInputOf(zone: ZoneValues): ZoneInput {
   };
 }
 
+/** A zone as the back office's lists show it (the settings page and the zones page). */
+export function zoneRow(zone: ZoneValues & { id: number }) {
+  return {
+    id: zone.id,
+    name: zone.name,
+    pinList: zone.pinList,
+    delivers: zone.delivers,
+    standard: daysText(zone.standardDaysMin, zone.standardDaysMax),
+    express: daysText(zone.expressDaysMin, zone.expressDaysMax),
+    cashOnDelivery: zone.cashOnDelivery,
+  };
+}
+
+export type ZoneRow = ReturnType<typeof zoneRow>;
+
 /** "5–7" for a pair of day numbers, "—" for none. */
 export function daysText(min: number | null, max: number | null): string {
   if (min === null || max === null) return "—";

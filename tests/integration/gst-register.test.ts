@@ -4,19 +4,16 @@ import type { Config } from "~/config.server";
 import { GST_SECTIONS, type GstSection, groupedRupeesText, shopMonthOf } from "~/lib/gst-register";
 import { gstRegisterMessages } from "~/lib/messages";
 import { parseCsv } from "~/lib/zones-csv";
-import { addToCart } from "~/modules/cart/cart.server";
 import { taxDocumentOf } from "~/modules/invoices/invoices.server";
 import { monthRegister } from "~/modules/invoices/register.server";
 import { refundOrder } from "~/modules/orders/admin-orders.server";
-import { finishPayment } from "~/modules/orders/orders.server";
-import { createPaymentAttempt } from "~/modules/orders/payment-attempts.server";
-import type { PhonePeClient } from "~/modules/payments/phonepe/client.server";
 import type { Actor } from "~/modules/staff/audit.server";
 import { startStaffSession } from "~/modules/staff/staff-session.server";
 import * as pageRoute from "~/routes/admin.gst/loader.server";
 import * as csvRoute from "~/routes/admin.gst[.]csv";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
-import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
+import { insertProduct, type ProductRow } from "./support/fixtures";
+import { phonePeThatRefunds, paidOrder as sharedPaidOrder } from "./support/orders";
 import { insertStaffMember } from "./support/staff-member";
 
 /*
@@ -57,35 +54,11 @@ const chennai = { ...bengaluru, firstname: "Kavya", city: "Chennai", state: "Tam
 const mumbai = { ...bengaluru, firstname: "Rohan", city: "Mumbai", state: "Maharashtra", pincode: "400001" };
 const GSTIN = "29ABCDE1234F1ZW";
 
-/** A PhonePe that accepts every refund; nothing else is asked of it here. */
-const phonePeThatRefunds: PhonePeClient = {
-  startPayment: () => Promise.reject(new Error("not used")),
-  orderStatus: () => Promise.reject(new Error("not used")),
-  refund: async (input) => ({ refundId: "OMR1", amount: input.amount, state: "PENDING" }),
-  refundStatus: () => Promise.reject(new Error("not used")),
-};
-
-async function paidOrder(
+const paidOrder = async (
   address: typeof bengaluru,
   quantity: number,
   business: { gstin: string; name: string } | null = null,
-): Promise<number> {
-  const customer = await insertCustomer(database.db);
-  await addToCart(database.db, customer.id, { productId: laptop.id, colourId: laptop.colourId, quantity });
-  const attempt = await createPaymentAttempt(database.db, customer.id, address, {
-    ...STANDARD_SHIPPING,
-    business,
-  });
-  if (!("merchantOrderId" in attempt)) throw new Error("the attempt was refused");
-  const result = await finishPayment(database.db, attempt.merchantOrderId, {
-    state: "COMPLETED",
-    amount: attempt.amount,
-    transactionId: "T1",
-    details: {},
-  });
-  if (result.kind !== "ordered") throw new Error(`no order: ${result.kind}`);
-  return result.orderId;
-}
+): Promise<number> => (await sharedPaidOrder(database.db, laptop, address, { quantity, business })).orderId;
 
 async function partRefund(orderId: number, amount: number): Promise<void> {
   const refunded = await refundOrder(database.db, phonePeThatRefunds, actor, { orderId, amount });

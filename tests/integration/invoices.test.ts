@@ -7,12 +7,10 @@ import type { MailMessage } from "~/modules/mail/mail.server";
 import { collectCash, moveOrder, refundOrder } from "~/modules/orders/admin-orders.server";
 import { placeCashOrder } from "~/modules/orders/checkout.server";
 import { sendOrderPaidMail } from "~/modules/orders/order-mail.server";
-import { finishPayment } from "~/modules/orders/orders.server";
-import { createPaymentAttempt } from "~/modules/orders/payment-attempts.server";
-import type { PhonePeClient } from "~/modules/payments/phonepe/client.server";
 import { changeShopRules } from "~/modules/settings/settings.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
+import { phonePeThatRefunds, paidOrder as sharedPaidOrder } from "./support/orders";
 import { insertStaffMember } from "./support/staff-member";
 
 /*
@@ -50,32 +48,9 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** A customer who paid online for `quantity` laptops sent to `address`; returns the order id. */
-async function paidOrder(address = bengaluru, business: { gstin: string; name: string } | null = null) {
-  const customer = await insertCustomer(database.db);
-  await addToCart(database.db, customer.id, { productId: laptop.id, colourId: laptop.colourId, quantity: 1 });
-  const attempt = await createPaymentAttempt(database.db, customer.id, address, {
-    ...STANDARD_SHIPPING,
-    business,
-  });
-  if (!("merchantOrderId" in attempt)) throw new Error("the attempt was refused");
-  const result = await finishPayment(database.db, attempt.merchantOrderId, {
-    state: "COMPLETED",
-    amount: attempt.amount,
-    transactionId: "T1",
-    details: {},
-  });
-  if (result.kind !== "ordered") throw new Error(`no order: ${result.kind}`);
-  return { orderId: result.orderId, customerId: customer.id };
-}
-
-/** A PhonePe that accepts every refund; nothing else is asked of it here. */
-const phonePeThatRefunds: PhonePeClient = {
-  startPayment: () => Promise.reject(new Error("not used")),
-  orderStatus: () => Promise.reject(new Error("not used")),
-  refund: async (input) => ({ refundId: "OMR1", amount: input.amount, state: "PENDING" }),
-  refundStatus: () => Promise.reject(new Error("not used")),
-};
+/** A customer who paid online for one laptop sent to `address`. */
+const paidOrder = (address = bengaluru, business: { gstin: string; name: string } | null = null) =>
+  sharedPaidOrder(database.db, laptop, address, { business });
 
 describe(`tax invoices (${databaseKind})`, () => {
   it("a paid order in Karnataka gets one invoice with CGST and SGST that adds up to what was paid", async () => {

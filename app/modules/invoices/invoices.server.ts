@@ -21,6 +21,7 @@ import {
   type TaxDocument,
 } from "~/lib/invoice";
 import { financialYearOf, formatDocumentNumber } from "~/lib/invoice-numbers";
+import { addressLines } from "~/lib/shop-contact";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -35,10 +36,7 @@ async function supplierNow(tx: Tx): Promise<{ supplier: Supplier; prefixes: Reco
       legalName: settings.legalName,
       tradeName: settings.tradeName,
       gstin: settings.gstin,
-      address: settings.address
-        .split("\n")
-        .map((line) => line.trim())
-        .filter(Boolean),
+      address: addressLines(settings.address, settings.pinCode),
       state: settings.gstState,
       stateCode,
     },

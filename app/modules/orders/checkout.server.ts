@@ -13,10 +13,11 @@ import {
   SHIPPING_CHOICES,
   type ShippingChoice,
   type ShippingMethod,
-  STANDARD_FEE_PAISE,
 } from "~/lib/checkout-choices";
 import { formatShopDay } from "~/lib/delivery-dates";
+import { SHIPPING_FEE_PAISE } from "~/lib/limits";
 import { codMessages, deliveryMessages } from "~/lib/messages";
+import { formatRupees } from "~/lib/money";
 import { cartLines, snapshotLines } from "~/modules/cart/cart.server";
 import { quoteDelivery } from "~/modules/delivery/delivery.server";
 import { readShopSettings } from "~/modules/settings/settings.server";
@@ -74,7 +75,7 @@ export async function checkoutOptions(
     {
       choice: "standard",
       method: SHIPPING_CHOICES.standard,
-      fee: STANDARD_FEE_PAISE,
+      fee: SHIPPING_FEE_PAISE,
       promise: served && deliveryMessages.deliverBy(formatShopDay(served.standard.deliverBy)),
     },
   ];
@@ -97,7 +98,7 @@ export async function checkoutOptions(
   const refusal = codRefusal({
     enabled: settings.cashOnDelivery,
     zoneAllows: quote ? quote.served && quote.cashOnDelivery : undefined,
-    total: orderTotal(sub, STANDARD_FEE_PAISE, settings.codFee),
+    total: orderTotal(sub, SHIPPING_FEE_PAISE, settings.codFee),
     ceiling: settings.codCeiling,
     awaiting,
   });
@@ -119,16 +120,11 @@ export async function resolveChoices(
   posted: { shipping: ShippingChoice; payment: PaymentChoice },
   now = new Date(),
 ): Promise<ChoiceResult> {
-  const [settings, quote, lines, awaiting] = await Promise.all([
-    readShopSettings(db),
-    quoteDelivery(db, pin, now),
-    cartLines(db, customerId),
-    cashOrdersAwaiting(db, customerId),
-  ]);
+  const quote = await quoteDelivery(db, pin, now);
   if (!quote.served) return { ok: false, field: "shipping", message: deliveryMessages.notServed(pin) };
   let shipping: ChosenShipping = {
     method: SHIPPING_CHOICES.standard,
-    fee: STANDARD_FEE_PAISE,
+    fee: SHIPPING_FEE_PAISE,
     promisedBy: quote.standard.deliverBy,
   };
   if (posted.shipping === "express") {
@@ -140,6 +136,12 @@ export async function resolveChoices(
     };
   }
   if (posted.payment === "phonepe") return { ok: true, shipping, payment: "phonepe", codFee: 0 };
+  // Only cash needs the cart's total and the customer's waiting cash orders: paying online reads neither.
+  const [settings, lines, awaiting] = await Promise.all([
+    readShopSettings(db),
+    cartLines(db, customerId),
+    cashOrdersAwaiting(db, customerId),
+  ]);
   const refusal = codRefusal({
     enabled: settings.cashOnDelivery,
     zoneAllows: quote.cashOnDelivery,
@@ -213,7 +215,7 @@ export async function placeCashOrder(
     if (short) return { kind: "stock", title: short.title, stock: short.stock };
     const amount = orderTotal(subtotal(lines), shipping.fee, codFee);
     if (amount > settings.codCeiling) {
-      return { kind: "refused", message: codRefusal({ ...cashFacts(settings), total: amount }) ?? "" };
+      return { kind: "refused", message: codMessages.aboveCeiling(formatRupees(settings.codCeiling)) };
     }
     const snapshot = snapshotLines(lines);
     const [attempt] = await tx
@@ -247,9 +249,4 @@ export async function placeCashOrder(
     if (made.kind === "short") throw new Error("Stock moved under a lock: cannot happen");
     return { kind: "ordered", orderId: made.orderId };
   });
-}
-
-/** The cash rules that do not depend on the PIN code, for a message about the ceiling. */
-function cashFacts(settings: { cashOnDelivery: boolean; codCeiling: number }) {
-  return { enabled: settings.cashOnDelivery, zoneAllows: true, ceiling: settings.codCeiling, awaiting: 0 };
 }

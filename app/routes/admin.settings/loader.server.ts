@@ -3,6 +3,7 @@ import { requireOwner } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { formatShopDay, formatTimeOfDay, shopClock } from "~/lib/delivery-dates";
 import { rupeesText } from "~/lib/forms/product";
+import { zoneRow } from "~/lib/zones";
 import { readShopSettings } from "~/modules/settings/settings.server";
 import { settingsPageLists } from "~/modules/settings/settings-admin.server";
 
@@ -36,14 +37,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       b2clThreshold: rupeesText(settings.b2clThreshold),
     },
     holidays: holidays.map((holiday) => ({ ...holiday, label: formatShopDay(holiday.day) })),
-    zones: zones.map((zone) => ({
-      id: zone.id,
-      name: zone.name,
-      pinList: zone.pinList,
-      delivers: zone.delivers,
-      standard: `${zone.standardDaysMin}-${zone.standardDaysMax}`,
-      express: zone.expressDaysMin === null ? null : `${zone.expressDaysMin}-${zone.expressDaysMax}`,
-      cashOnDelivery: zone.cashOnDelivery,
-    })),
+    zones: zones.map(zoneRow),
   });
 }

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { ZonesTable } from "~/components/admin/ZonesTable";
 import { FieldError, FormError } from "~/components/forms/FieldError";
 import { useServerForm } from "~/components/forms/use-server-form";
 import { Toasts } from "~/components/layout/Toasts";
@@ -231,32 +232,7 @@ export default function AdminSettings() {
           Where the shop delivers, by PIN code prefixes and ranges; where zones overlap, the narrowest wins.{" "}
           <Link to="/admin/zones">Edit the delivery zones, or download and import them as CSV</Link>.
         </p>
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Zone</th>
-                <th scope="col">PIN codes</th>
-                <th scope="col">Delivers</th>
-                <th scope="col">Standard (business days)</th>
-                <th scope="col">Express</th>
-                <th scope="col">Cash on delivery</th>
-              </tr>
-            </thead>
-            <tbody>
-              {zones.map((zone) => (
-                <tr key={zone.id}>
-                  <th scope="row">{zone.name}</th>
-                  <td>{zone.pinList}</td>
-                  <td>{zone.delivers ? "Yes" : "No"}</td>
-                  <td>{zone.delivers ? zone.standard : "—"}</td>
-                  <td>{zone.delivers && zone.express ? zone.express : "—"}</td>
-                  <td>{zone.delivers && zone.cashOnDelivery ? "Yes" : "No"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ZonesTable zones={zones} />
       </section>
     </div>
   );

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireOwner } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import { daysText } from "~/lib/zones";
+import { zoneRow } from "~/lib/zones";
 import { listZones } from "~/modules/settings/zones-admin.server";
 
 /** Owners only, as the settings: every zone, as the page lists it. */
@@ -9,14 +9,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
   const zones = await listZones(await getDb());
   return json({
-    zones: zones.map((zone) => ({
-      id: zone.id,
-      name: zone.name,
-      pinList: zone.pinList,
-      delivers: zone.delivers,
-      standard: daysText(zone.standardDaysMin, zone.standardDaysMax),
-      express: daysText(zone.expressDaysMin, zone.expressDaysMax),
-      cashOnDelivery: zone.cashOnDelivery,
-    })),
+    zones: zones.map(zoneRow),
   });
 }

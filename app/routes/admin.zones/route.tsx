@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { ZoneImportForm } from "~/components/admin/ZoneImportForm";
+import { ZonesTable } from "~/components/admin/ZonesTable";
 import type { loader } from "./loader.server";
 
 export const meta: MetaFunction = () => adminMeta("Delivery zones");
@@ -27,35 +28,7 @@ export default function AdminZones() {
         first). Changes show on the shop within a second. The fees, cut-off and holidays are on the{" "}
         <Link to="/admin/settings">settings</Link> page.
       </p>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">Delivery zones</caption>
-          <thead>
-            <tr>
-              <th scope="col">Zone</th>
-              <th scope="col">PIN codes</th>
-              <th scope="col">Delivers</th>
-              <th scope="col">Standard (business days)</th>
-              <th scope="col">Express</th>
-              <th scope="col">Cash on delivery</th>
-            </tr>
-          </thead>
-          <tbody>
-            {zones.map((zone) => (
-              <tr key={zone.id}>
-                <th scope="row">
-                  <Link to={`/admin/zones/${zone.id}`}>{zone.name}</Link>
-                </th>
-                <td className="admin-code">{zone.pinList}</td>
-                <td>{zone.delivers ? "Yes" : "No"}</td>
-                <td>{zone.standard}</td>
-                <td>{zone.express}</td>
-                <td>{zone.cashOnDelivery ? "Yes" : "No"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ZonesTable zones={zones} linkNames />
 
       <section className="admin-section" aria-labelledby="zones-csv-heading">
         <h2 id="zones-csv-heading">CSV file</h2>
