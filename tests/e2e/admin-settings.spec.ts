@@ -90,6 +90,34 @@ test.describe("back office: settings", () => {
     );
   });
 
+  test("the GST registration shows the sample GSTIN, and a wrong one is refused with what was typed kept", async ({
+    page,
+  }) => {
+    await staffLogIn(page, owner);
+    await page.goto("/admin/settings");
+    const gst = page.getByRole("form", { name: "GST registration" });
+    await expect(gst.getByText("The GSTIN below is a sample")).toBeVisible();
+    await expect(gst.getByLabel("GSTIN (sample)")).toHaveValue("29AAHCK4591M1ZS");
+    // Refused values only: the shared test server's invoices keep the sample registration.
+    await gst.getByLabel("Legal name").fill("Kaveri Computers Pvt Ltd (typed)");
+    await gst.getByLabel("GSTIN (sample)").fill("29ABCDE1234F1ZX");
+    await gst.getByRole("button", { name: "Save GST registration" }).click();
+    await expect(gst.getByText(/This GSTIN is not valid/)).toBeVisible();
+    await expect(gst.getByLabel("GSTIN (sample)")).toHaveValue("29ABCDE1234F1ZX");
+    await expect(gst.getByLabel("Legal name")).toHaveValue("Kaveri Computers Pvt Ltd (typed)");
+    await gst.getByLabel("GSTIN (sample)").fill("33ABCDE1234F1Z0");
+    await gst.getByLabel("Invoice number prefix").fill("KAVERI");
+    await gst.getByRole("button", { name: "Save GST registration" }).click();
+    await expect(gst.getByLabel("Invoice number prefix")).toHaveValue("KAVERI");
+    await expect(gst.locator(".field-error").first()).toBeVisible();
+    // Nothing refused was saved (a fresh GET: a reload after a post without JavaScript would post again).
+    await page.goto("/admin/settings");
+    await expect(page.getByRole("form", { name: "GST registration" }).getByLabel("Legal name")).toHaveValue(
+      "Kaveri Computers Private Limited",
+    );
+    await expectNoAxeViolations(page);
+  });
+
   test("only an owner reaches the settings", async ({ playwright, baseURL, extraHTTPHeaders }) => {
     // A context of its own: the set-up in beforeEach may have signed the shared one in as the owner.
     const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders });
