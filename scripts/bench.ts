@@ -31,7 +31,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/db/client.server";
 import { MAX_PRODUCTS } from "../app/db/seed.server";
 import { TAGS } from "../app/lib/catalogue";
-import { DEFAULT_GRID, SORTS, type StoreFilters, storeUrl } from "../app/lib/store-filters";
+import { DEFAULT_GRID, MAX_PRICE_RUPEES, SORTS, type StoreFilters, storeUrl } from "../app/lib/store-filters";
 
 /**
  * Issue 14's aims, all at 8 connections. "× /healthz" is requests/s as a share of /healthz's on the same run;
@@ -47,7 +47,7 @@ const AIMS = {
   javaScriptKb: 100,
 } as const;
 const WARM_UP_SECONDS = 2;
-/** What --pages chooses from; store, product and home are loaded both as a visitor and signed in. */
+/** What --pages chooses from; each is loaded both as a visitor and signed in. */
 const PAGE_KEYS = ["store", "unfiltered", "search", "product", "home"] as const;
 type PageKey = (typeof PAGE_KEYS)[number];
 const MAX_PRODUCT_IDS = 50;
@@ -290,7 +290,7 @@ const storeUrls = [
 ];
 
 /** Shoppers' searches (decision 0021), a typo among them: issue 18 wants them no dearer than the store. */
-const searchUrls = [
+const searchWords = [
   "hp laptop",
   "lenovo",
   "16 gb",
@@ -299,7 +299,15 @@ const searchUrls = [
   "refurbished laptop",
   "think pad",
   "lenova",
-].map((q) => store({ q }));
+];
+const searchUrls = searchWords.map((q) => store({ q }));
+
+/**
+ * The same searches, each request one never asked before (a price ceiling of its own, above every price):
+ * what a search costs when no kept ranking serves it (docs/decisions/0029).
+ */
+const firstSearchUrl = (n: number) =>
+  store({ q: searchWords[n % searchWords.length], maxPrice: MAX_PRICE_RUPEES - n });
 
 /** Product ids spread evenly over 1..min(products, 1000). */
 function productIds(): number[] {
@@ -314,24 +322,27 @@ function productIds(): number[] {
 
 /** A visitor sends no cookie; the customer sends the session cookie of the account made for the run. */
 type Who = "visitor" | "customer";
-type Page = { name: string; who: Who; urls: string[] };
+/** `urlAt`, when set, makes each request's URL (the n-th of the run) in place of the rotation through `urls`. */
+type Page = { name: string; who: Who; urls: string[]; urlAt?: (n: number) => string };
 
 /** /healthz first (the baseline), the pages chosen with --pages for visitors, then store, product, home signed in. */
 function pagesToLoad(): Page[] {
-  const pages: Record<PageKey, { name: string; urls: string[]; signedInToo: boolean }> = {
-    store: { name: "store", urls: storeUrls, signedInToo: true },
-    unfiltered: { name: "store, unfiltered", urls: [store({})], signedInToo: false },
-    search: { name: "search", urls: searchUrls, signedInToo: false },
-    product: { name: "product", urls: productIds().map((id) => `/product/${id}`), signedInToo: true },
-    home: { name: "home", urls: ["/"], signedInToo: true },
+  const pages: Record<PageKey, { name: string; urls: string[] }> = {
+    store: { name: "store", urls: storeUrls },
+    unfiltered: { name: "store, unfiltered", urls: [store({})] },
+    search: { name: "search", urls: searchUrls },
+    product: { name: "product", urls: productIds().map((id) => `/product/${id}`) },
+    home: { name: "home", urls: ["/"] },
   };
   const chosen = chosenPages.map((key) => pages[key]);
   return [
     { name: "minimal", who: "visitor", urls: ["/healthz"] },
     ...chosen.map(({ name, urls }) => ({ name, who: "visitor" as const, urls })),
-    ...chosen
-      .filter((p) => p.signedInToo)
-      .map(({ name, urls }) => ({ name, who: "customer" as const, urls })),
+    ...chosen.map(({ name, urls }) => ({ name, who: "customer" as const, urls })),
+    // Signed in, so the visitors' page cache cannot answer either.
+    ...(chosenPages.includes("search")
+      ? [{ name: "search, first time", who: "customer" as const, urls: searchUrls, urlAt: firstSearchUrl }]
+      : []),
   ];
 }
 
@@ -602,7 +613,7 @@ async function load(page: Page, seconds: number): Promise<Measurement> {
           method: "GET",
           // Rebuilt for every request: all connections share one rotation through the page's URLs.
           setupRequest: (request) => {
-            const url = page.urls[next % page.urls.length] ?? "/";
+            const url = page.urlAt ? page.urlAt(next) : (page.urls[next % page.urls.length] ?? "/");
             next++;
             return { ...request, path: url };
           },
@@ -732,6 +743,23 @@ function checkAims(results: Measurement[], bytes: PageBytes[]): AimCheck[] {
   const database = databaseUrl ? "postgres" : "pglite";
   speed("store", "customer", AIMS.customerRatio[database], AIMS.customerP95Ms);
 
+  // Issue 18: a search no dearer than the unfiltered store page, both signed in (no page cache).
+  const customers = (name: string) => results.find((m) => m.page === name && m.who === "customer");
+  const unfiltered = customers("store, unfiltered");
+  for (const name of ["search", "search, first time"]) {
+    const searched = customers(name);
+    const share =
+      searched && unfiltered ? searched.requestsPerSecond / unfiltered.requestsPerSecond : Number.NaN;
+    checks.push({
+      aim: `Signed in, ${name}: ≥ 1 × the unfiltered store's requests/s${name === "search" ? "" : " (information)"}`,
+      met: name === "search" && searched && unfiltered ? share >= 1 : null,
+      figure:
+        searched && unfiltered
+          ? `${share.toFixed(2)} × (${searched.requestsPerSecond.toFixed(0)} against ${unfiltered.requestsPerSecond.toFixed(0)} requests/s)`
+          : "not measured",
+    });
+  }
+
   const storeBytes = bytes.find((b) => b.page === "store" && b.status === 200);
   checks.push({
     aim: `Store page HTML ≤ ${AIMS.storeHtmlKb} KB`,
@@ -757,7 +785,7 @@ function checkAims(results: Measurement[], bytes: PageBytes[]): AimCheck[] {
 function aimsText(aims: AimCheck[]): string {
   const concurrency = connections === 8 ? "" : ` (this run: ${connections} connections)`;
   const lines = aims.map((a) => {
-    const state = a.met === null ? "-" : a.met ? "met" : "NOT met";
+    const state = a.met === null ? (a.figure === "not measured" ? "-" : "info") : a.met ? "met" : "NOT met";
     return `  ${state.padEnd(8)} ${a.aim}: ${a.figure}`;
   });
   return [`Aims at 8 connections, information only${concurrency}:`, ...lines].join("\n");

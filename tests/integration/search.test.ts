@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
 import type { StoreFilters } from "~/lib/store-filters";
-import { type ProductCardData, storePage } from "~/modules/catalogue/products.server";
-import { searchSuggestions } from "~/modules/catalogue/search.server";
+import { type ProductCardData, searchSuggestions, storePage } from "~/modules/catalogue/products.server";
 import { indexStaleProducts, SEARCH_VERSION } from "~/modules/catalogue/search-index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
@@ -206,5 +205,30 @@ describe(`search on the seed catalogue (${databaseKind})`, () => {
       .from(products)
       .where(eq(products.searchVersion, SEARCH_VERSION - 1));
     expect(stale?.n).toBe(0);
+  });
+
+  it("a search asked again sees the catalogue's changes at once: prices, order and hidden products", async () => {
+    const cheapestFirst = { sort: "price" as const };
+    const before = await search("lenovo", cheapestFirst);
+    const dearest = before.items.at(-1);
+    const first = before.items[0];
+    if (!dearest || !first || dearest.id === first.id)
+      throw new Error("the seed has several Lenovo products");
+    // Asked again unchanged: the same answer (from the search kept for this catalogue version).
+    expect((await search("lenovo", cheapestFirst)).items).toEqual(before.items);
+    await database.db.update(products).set({ discountedPrice: 100 }).where(eq(products.id, dearest.id));
+    const repriced = await search("lenovo", cheapestFirst);
+    expect(repriced.items[0]).toMatchObject({ id: dearest.id, discountedPrice: 100 });
+    expect((await searchSuggestions(database.db, "lenovo", 100)).suggestions.map((s) => s.id)).toContain(
+      first.id,
+    );
+    await database.db.update(products).set({ hiddenAt: new Date() }).where(eq(products.id, first.id));
+    const hidden = await search("lenovo", cheapestFirst);
+    expect(hidden.total).toBe(before.total - 1);
+    expect(hidden.items.map((item) => item.id)).not.toContain(first.id);
+    const suggested = (await searchSuggestions(database.db, "lenovo", 100)).suggestions.map((s) => s.id);
+    expect(suggested).not.toContain(first.id);
+    await database.db.update(products).set({ hiddenAt: null }).where(eq(products.id, first.id));
+    expect((await search("lenovo", cheapestFirst)).total).toBe(before.total);
   });
 });

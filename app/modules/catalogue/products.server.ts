@@ -2,9 +2,10 @@ import { and, arrayContains, asc, count, desc, eq, gte, inArray, lte, type SQL, 
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { colours, productColours, products } from "~/db/schema";
+import { normaliseSearch } from "~/lib/search-text";
 import { effectiveSort, type StoreFilters } from "~/lib/store-filters";
-import { catalogueVersionColumn } from "./catalogue-version.server";
-import { runSearch, type SearchMatch } from "./search.server";
+import { catalogueVersionColumn, readCatalogueVersion } from "./catalogue-version.server";
+import { runSearch, type Search, type SearchMatch } from "./search.server";
 import { shownInShop } from "./visibility.server";
 
 export type ProductCardData = {
@@ -77,27 +78,14 @@ function orderFor(filters: Partial<StoreFilters>, match: SearchMatch | null): SQ
   }
 }
 
-/**
- * One page of products for the filters, in a stable order (ties broken by id). A search reads every match
- * anyway (to rank them, or to count them), so its rows also carry the number of matches, counted in the same
- * pass rather than by running the search a second time.
- */
-function pageQuery(
-  db: Database,
-  filters: Partial<StoreFilters>,
-  where: SQL | undefined,
-  match: SearchMatch | null,
-) {
+/** One page of products for the filters (not a search), in a stable order (ties broken by id). */
+function pageQuery(db: Database, filters: Partial<StoreFilters>, where: SQL | undefined) {
   const page = Math.max(1, filters.page ?? 1);
   return db
-    .select({
-      ...cardColumns,
-      matches: filters.q ? sql<number>`count(*) OVER ()`.mapWith(Number) : sql<null>`NULL`,
-      version: catalogueVersionColumn,
-    })
+    .select({ ...cardColumns, version: catalogueVersionColumn })
     .from(products)
     .where(where)
-    .orderBy(...orderFor(filters, match))
+    .orderBy(...orderFor(filters, null))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
 }
@@ -106,22 +94,8 @@ function countQuery(db: Database, where: SQL | undefined) {
   return db.select({ n: count() }).from(products).where(where);
 }
 
-/** The number of matches of a search: carried by its rows, or counted when the page is past the last. */
-async function searchTotal(
-  db: Database,
-  filters: Partial<StoreFilters>,
-  where: SQL | undefined,
-  rows: { matches: number | null }[],
-): Promise<number> {
-  const carried = rows[0]?.matches;
-  if (carried != null) return carried;
-  if ((filters.page ?? 1) <= 1) return 0;
-  const [totals] = await countQuery(db, where);
-  return totals?.n ?? 0;
-}
-
-const toCards = (rows: (CardRow & { matches: unknown; version: unknown })[]) =>
-  rows.map(({ matches: _, version: __, ...row }) => toCard(row));
+const toCards = (rows: (CardRow & { version: unknown })[]) =>
+  rows.map(({ version: _, ...row }) => toCard(row));
 
 /** Products carrying a tag (featured, special, popular), newest first. */
 export async function productsTagged(db: Database, tag: string, limit = 8): Promise<ProductCardData[]> {
@@ -252,33 +226,162 @@ export type StorePage = ProductPage & { facets: StoreFacets; search: StoreSearch
 /**
  * What the store shows for the filters: the page of products in a stable order (ties broken by id), with the
  * number of matches and the category and brand lists, kept per catalogue version (summaryFor), so a repeated
- * filter costs one query. A search counts its matches in the page query. A search that finds nothing is run
- * once more with its typos corrected (search.server.ts).
+ * filter costs one query. A search's matches are ranked once per catalogue version (searchAndRead).
  */
 export async function storePage(db: Database, filters: Partial<StoreFilters>): Promise<StorePage> {
-  if (!filters.q) return { ...(await listing(db, filters, null)), search: null };
-  const { search, result } = await runSearch(db, filters.q, (match) => listing(db, filters, match), {
-    exact: filters.exact,
-  });
-  return { ...result, search: { used: search.used, corrections: search.corrections } };
+  if (filters.q) return searchPage(db, filters);
+  const where = whereFor(filters, null);
+  const rows = await pageQuery(db, filters, where);
+  const summary = await summaryFor(db, filters, where, true, rows[0]?.version);
+  return { items: toCards(rows), total: summary.total ?? 0, facets: summary.facets, search: null };
 }
 
-async function listing(
+async function searchPage(db: Database, filters: Partial<StoreFilters>): Promise<StorePage> {
+  const from = (Math.max(1, filters.page ?? 1) - 1) * PAGE_SIZE;
+  const { ranked, cards } = await searchAndRead(db, filters, (ids) => ids.slice(from, from + PAGE_SIZE));
+  // The lists to go on from; a search of punctuation only has nothing to look for and finds nothing.
+  const { facets } = await summaryFor(db, filters, undefined, false, ranked.version ?? undefined);
+  const { used, corrections } = ranked.search;
+  return { items: cards, total: ranked.ids.length, facets, search: { used, corrections } };
+}
+
+/*
+ * A search reads and ranks every product it matches, where a store page reads one page by an index. So a
+ * search's ranked ids are kept for the catalogue version they were read at (docs/decisions/0029): the same
+ * search again (the next page, the header's suggestions then the store, another shopper) reads only the
+ * products it shows, by id. Those rows carry the catalogue version: when it moved, the search runs afresh,
+ * so a kept search is never stale, on any number of instances. Kept per database, at most MAX_KEPT_SEARCHES
+ * searches and MAX_KEPT_IDS ids, the least recently used dropped first.
+ */
+type RankedSearch = { ids: number[]; version: number | null; search: Search };
+type KeptSearches = { byKey: Map<string, RankedSearch>; ids: number; version: number };
+const keptSearches = new WeakMap<Database, KeptSearches>();
+const MAX_KEPT_SEARCHES = 500;
+const MAX_KEPT_IDS = 500_000;
+
+/** What a search's ranking depends on: its words and the filters and sort, not the page or the grid. */
+const searchKey = (f: Partial<StoreFilters>) =>
+  JSON.stringify([
+    f.q,
+    f.exact ?? false,
+    f.category,
+    f.brand,
+    f.tag,
+    f.minPrice,
+    f.maxPrice,
+    effectiveSort({ grid: 4, page: 1, ...f }),
+  ]);
+
+function keptFor(db: Database): KeptSearches {
+  const kept = keptSearches.get(db) ?? { byKey: new Map(), ids: 0, version: -1 };
+  keptSearches.set(db, kept);
+  return kept;
+}
+
+function keep(kept: KeptSearches, key: string, ranked: RankedSearch) {
+  if (ranked.version === null || ranked.version < kept.version || ranked.ids.length > MAX_KEPT_IDS) return;
+  // A newer catalogue makes every search kept before it useless.
+  if (ranked.version > kept.version)
+    Object.assign(kept, { byKey: new Map(), ids: 0, version: ranked.version });
+  forget(kept, key);
+  kept.byKey.set(key, ranked);
+  kept.ids += ranked.ids.length;
+  for (const [oldest] of kept.byKey) {
+    if (kept.byKey.size <= MAX_KEPT_SEARCHES && kept.ids <= MAX_KEPT_IDS) break;
+    forget(kept, oldest);
+  }
+}
+
+function forget(kept: KeptSearches, key: string) {
+  const ranked = kept.byKey.get(key);
+  if (!ranked) return;
+  kept.byKey.delete(key);
+  kept.ids -= ranked.ids.length;
+}
+
+/** Every product the search matches, best first (or in the shopper's sort), as ids: one query, or a few with typos. */
+async function rankSearch(db: Database, filters: Partial<StoreFilters>): Promise<RankedSearch> {
+  const { search, result } = await runSearch(
+    db,
+    filters.q ?? "",
+    async (match) => {
+      if (!match) return { total: 0, ids: [], version: null };
+      const matching = db
+        .select({ id: products.id })
+        .from(products)
+        .where(whereFor(filters, match))
+        .orderBy(...orderFor(filters, match));
+      const [row] = await db
+        .select({ ids: sql<number[]>`ARRAY(${matching})`, version: catalogueVersionColumn })
+        .from(sql`(SELECT 1) AS one`);
+      const ids = (row?.ids ?? []).map(Number);
+      return { total: ids.length, ids, version: row?.version ?? null };
+    },
+    { exact: filters.exact },
+  );
+  return { ids: result.ids, version: result.version, search };
+}
+
+/** The cards of these products in this order, and the catalogue version they were read at. */
+async function cardsByIds(
+  db: Database,
+  ids: number[],
+): Promise<{ cards: ProductCardData[]; version: number }> {
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ ...cardColumns, version: catalogueVersionColumn })
+          .from(products)
+          .where(inArray(products.id, ids));
+  const version = rows[0]?.version ?? (await readCatalogueVersion(db));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const inOrder = ids.flatMap((id) => byId.get(id) ?? []);
+  return { cards: toCards(inOrder), version };
+}
+
+/** The search's ranking (kept, or run and kept) and the cards of the products `pick` takes from it. */
+async function searchAndRead(
   db: Database,
   filters: Partial<StoreFilters>,
-  match: SearchMatch | null,
-): Promise<ProductPage & { facets: StoreFacets }> {
-  const searching = Boolean(filters.q);
-  // A search of punctuation only has nothing to look for: no products, and the lists to go on from.
-  if (searching && !match) {
-    const { facets } = await summaryFor(db, filters, undefined, false, undefined);
-    return { items: [], total: 0, facets };
+  pick: (ids: number[]) => number[],
+): Promise<{ ranked: RankedSearch; cards: ProductCardData[] }> {
+  const kept = keptFor(db);
+  const key = searchKey(filters);
+  const hit = kept.byKey.get(key);
+  if (hit) {
+    const { cards, version } = await cardsByIds(db, pick(hit.ids));
+    if (version === hit.version) {
+      // Most recently used last: the first in the map is the first to go.
+      kept.byKey.delete(key);
+      kept.byKey.set(key, hit);
+      return { ranked: hit, cards };
+    }
   }
-  const where = whereFor(filters, match);
-  const rows = await pageQuery(db, filters, where, match);
-  const summary = await summaryFor(db, filters, where, !searching, rows[0]?.version);
-  const total = searching ? await searchTotal(db, filters, where, rows) : (summary.total ?? 0);
-  return { items: toCards(rows), total, facets: summary.facets };
+  const ranked = await rankSearch(db, filters);
+  keep(kept, key, ranked);
+  const { cards } = await cardsByIds(db, pick(ranked.ids));
+  return { ranked, cards };
+}
+
+export type Suggestion = { id: number; title: string; brand: string; discountedPrice: number };
+
+/** The header's live suggestions: the store's search for the text, best first; `used` when a typo was corrected. */
+export async function searchSuggestions(
+  db: Database,
+  text: string,
+  limit = 8,
+): Promise<{ suggestions: Suggestion[]; used?: string }> {
+  const q = normaliseSearch(text);
+  if (q.length < 2) return { suggestions: [] };
+  const { ranked, cards } = await searchAndRead(db, { q }, (ids) => ids.slice(0, limit));
+  const suggestions = cards.map(({ id, title, brand, discountedPrice }) => ({
+    id,
+    title,
+    brand,
+    discountedPrice,
+  }));
+  return { suggestions, used: ranked.search.used };
 }
 
 /** True when the id names a product the shop shows. */

@@ -98,31 +98,3 @@ export async function runSearch<T extends { length: number } | { total: number }
   const corrected = matchFor(used, parseQuery(used));
   return { search: { typed, match: corrected, corrections: fixes, used }, result: await find(corrected) };
 }
-
-export type Suggestion = { id: number; title: string; brand: string; discountedPrice: number };
-
-/** The header's live suggestions: the store's search, best first; `used` when a typo was corrected. */
-export async function searchSuggestions(
-  db: Database,
-  text: string,
-  limit = 8,
-): Promise<{ suggestions: Suggestion[]; used?: string }> {
-  const q = normaliseSearch(text);
-  if (q.length < 2) return { suggestions: [] };
-  const { search, result } = await runSearch(db, q, (match) =>
-    match
-      ? db
-          .select({
-            id: products.id,
-            title: products.title,
-            brand: products.brand,
-            discountedPrice: products.discountedPrice,
-          })
-          .from(products)
-          .where(and(shownInShop, match.where))
-          .orderBy(...match.rank, desc(products.id))
-          .limit(limit)
-      : Promise.resolve([]),
-  );
-  return { suggestions: result, used: search.used };
-}
