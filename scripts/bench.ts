@@ -205,7 +205,9 @@ async function startServer(): Promise<void> {
   if (await portInUse()) throw new Error(`Port ${port} is already in use; choose another with --port.`);
   mkdirSync(path.dirname(serverLog), { recursive: true });
   const log = openSync(serverLog, "w");
-  const child = spawn(process.execPath, ["server.mjs"], { env, stdio: ["ignore", log, log] });
+  // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=.cache/profiles".
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, "server.mjs"], { env, stdio: ["ignore", log, log] });
   closeSync(log);
   children.add(child);
   server = child;

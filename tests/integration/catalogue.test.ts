@@ -2,6 +2,7 @@ import { count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colours, productColours, products } from "~/db/schema";
 import { growCatalogue, seedCatalogue } from "~/db/seed.server";
+import { readCatalogueVersion } from "~/modules/catalogue/catalogue-version.server";
 import { PAGE_SIZE, productsTagged, storePage } from "~/modules/catalogue/products.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
@@ -58,5 +59,21 @@ describe(`seeded catalogue (${databaseKind})`, () => {
     const page = await storePage(database.db, { grid: 4, page: 2 });
     expect(page.items).toHaveLength(PAGE_SIZE);
     expect(page.total).toBe(1200);
+  });
+
+  it("a store page kept for the catalogue's version is never served once the catalogue changed", async () => {
+    const cheapest = { grid: 4 as const, page: 1, sort: "price" as const, category: "Laptops" };
+    const version = await readCatalogueVersion(database.db);
+    const before = await storePage(database.db, cheapest, version);
+    const first = before.items[0];
+    if (!first) throw new Error("the seed has laptops");
+    expect(await storePage(database.db, cheapest, version)).toEqual(before);
+    await database.db.update(products).set({ hiddenAt: new Date() }).where(eq(products.id, first.id));
+    const hidden = await storePage(database.db, cheapest, await readCatalogueVersion(database.db));
+    expect(hidden.items.map((item) => item.id)).not.toContain(first.id);
+    expect(hidden.total).toBe(before.total - 1);
+    await database.db.update(products).set({ hiddenAt: null, quantity: 0 }).where(eq(products.id, first.id));
+    const soldOut = await storePage(database.db, cheapest, await readCatalogueVersion(database.db));
+    expect(soldOut.items[0]).toMatchObject({ id: first.id, quantity: 0 });
   });
 });

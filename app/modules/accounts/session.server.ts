@@ -6,6 +6,7 @@ import type { Database } from "~/db/client.server";
 import { qualified } from "~/db/qualified";
 import { customers, orders, sessions } from "~/db/schema";
 import { cartTotalsColumns } from "~/modules/cart/cart.server";
+import { catalogueVersionColumn } from "~/modules/catalogue/catalogue-version.server";
 import { wishlistIdsColumn } from "~/modules/wishlist/wishlist.server";
 
 const SESSION_DAYS = 30;
@@ -48,17 +49,36 @@ export type SignedInCustomer = SessionCustomer & {
   wishlist: number[];
   /** The PIN code of the checkout address kept, else of the last order: the delivery box's default. */
   rememberedPin: string | null;
+  /** The catalogue's version now: what the catalogue's kept pages are checked against, at no query of their own. */
+  catalogueVersion: number;
 };
 
 /**
  * The signed-in customer behind this request, with their cart's totals and wishlist, or null. One query:
- * every signed-in page needs all three (and the product and cart pages the remembered PIN code). Expired and revoked sessions count as none.
+ * every signed-in page needs all three (and the product and cart pages the remembered PIN code), and the
+ * catalogue pages the catalogue's version. Expired and revoked sessions count as none.
  */
 export async function getSessionCustomer(db: Database, request: Request): Promise<SignedInCustomer | null> {
   const token = await readToken(request);
   if (!token) return null;
+  const [row] = await sessionQuery(db).execute({ idHash: hashToken(token) });
+  if (!row) return null;
+  const { cartLines, cartTotal, ...customer } = row;
+  return { ...customer, cart: { lines: cartLines, total: cartTotal }, wishlist: row.wishlist ?? [] };
+}
+
+/** Built once per database: every page asks it, and building it cost as much as running it. */
+const sessionQueries = new WeakMap<Database, ReturnType<typeof buildSessionQuery>>();
+
+function sessionQuery(db: Database) {
+  const query = sessionQueries.get(db) ?? buildSessionQuery(db);
+  sessionQueries.set(db, query);
+  return query;
+}
+
+function buildSessionQuery(db: Database) {
   const cart = cartTotalsColumns(qualified(customers.id));
-  const [row] = await db
+  return db
     .select({
       id: customers.id,
       firstname: customers.firstname,
@@ -71,14 +91,13 @@ export async function getSessionCustomer(db: Database, request: Request): Promis
       rememberedPin: sql<
         string | null
       >`coalesce(${customers.savedAddress} ->> 'pincode', (SELECT ${orders.shippingInfo} ->> 'pincode' FROM ${orders} WHERE ${orders.customerId} = ${qualified(customers.id)} ORDER BY ${orders.id} DESC LIMIT 1))`,
+      catalogueVersion: catalogueVersionColumn,
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  if (!row) return null;
-  const { cartLines, cartTotal, ...customer } = row;
-  return { ...customer, cart: { lines: cartLines, total: cartTotal }, wishlist: row.wishlist ?? [] };
+    .where(and(eq(sessions.idHash, sql.placeholder("idHash")), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare("session_customer");
 }
 
 /** Starts a new session (a fresh id at every login) and returns the Set-Cookie header value. */

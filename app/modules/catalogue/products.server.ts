@@ -226,23 +226,77 @@ export type StorePage = ProductPage & { facets: StoreFacets; search: StoreSearch
 /**
  * What the store shows for the filters: the page of products in a stable order (ties broken by id), with the
  * number of matches and the category and brand lists, kept per catalogue version (summaryFor), so a repeated
- * filter costs one query. A search's matches are ranked once per catalogue version (searchAndRead).
+ * filter costs one query. A search's matches are ranked once per catalogue version (searchAndRead). When the
+ * caller knows the catalogue's version now (`versionNow`, read with the session), a page kept at that version
+ * is the answer, at no query (keptPages).
  */
-export async function storePage(db: Database, filters: Partial<StoreFilters>): Promise<StorePage> {
-  if (filters.q) return searchPage(db, filters);
+export async function storePage(
+  db: Database,
+  filters: Partial<StoreFilters>,
+  versionNow?: number,
+): Promise<StorePage> {
+  const kept = keptPagesFor(db);
+  const key = storePageKey(filters);
+  const page = versionNow === kept.version ? kept.byKey.get(key) : undefined;
+  if (page) {
+    // Most recently used last: the first in the map is the first to go.
+    kept.byKey.delete(key);
+    kept.byKey.set(key, page);
+    return page;
+  }
+  const read = filters.q ? await searchPage(db, filters) : await listingPage(db, filters);
+  keepPage(kept, key, read);
+  return read.page;
+}
+
+type ReadPage = { page: StorePage; version: number | null };
+
+async function listingPage(db: Database, filters: Partial<StoreFilters>): Promise<ReadPage> {
   const where = whereFor(filters, null);
   const rows = await pageQuery(db, filters, where);
   const summary = await summaryFor(db, filters, where, true, rows[0]?.version);
-  return { items: toCards(rows), total: summary.total ?? 0, facets: summary.facets, search: null };
+  const page = { items: toCards(rows), total: summary.total ?? 0, facets: summary.facets, search: null };
+  return { page, version: rows[0]?.version ?? null };
 }
 
-async function searchPage(db: Database, filters: Partial<StoreFilters>): Promise<StorePage> {
+async function searchPage(db: Database, filters: Partial<StoreFilters>): Promise<ReadPage> {
   const from = (Math.max(1, filters.page ?? 1) - 1) * PAGE_SIZE;
   const { ranked, cards } = await searchAndRead(db, filters, (ids) => ids.slice(from, from + PAGE_SIZE));
   // The lists to go on from; a search of punctuation only has nothing to look for and finds nothing.
   const { facets } = await summaryFor(db, filters, undefined, false, ranked.version ?? undefined);
   const { used, corrections } = ranked.search;
-  return { items: cards, total: ranked.ids.length, facets, search: { used, corrections } };
+  const page = { items: cards, total: ranked.ids.length, facets, search: { used, corrections } };
+  return { page, version: ranked.version };
+}
+
+/*
+ * A signed-in shopper's page never comes from the visitors' page cache, but the products it lists are the
+ * same for everyone. So the store pages read are kept for the catalogue version they were read at, per
+ * database, at most MAX_KEPT_PAGES of them (the least recently used dropped first); a newer version drops them
+ * all. Only a caller that knows the version now takes one, so a kept page is never stale.
+ */
+type KeptPages = { version: number; byKey: Map<string, StorePage> };
+const keptPages = new WeakMap<Database, KeptPages>();
+const MAX_KEPT_PAGES = 500;
+
+/** What a store page's products depend on: the filters, the sort and the page, not the grid. */
+const storePageKey = (f: Partial<StoreFilters>) => JSON.stringify([searchKey(f), Math.max(1, f.page ?? 1)]);
+
+function keptPagesFor(db: Database): KeptPages {
+  const kept = keptPages.get(db) ?? { version: -1, byKey: new Map() };
+  keptPages.set(db, kept);
+  return kept;
+}
+
+function keepPage(kept: KeptPages, key: string, { page, version }: ReadPage) {
+  if (version === null || version < kept.version) return;
+  if (version > kept.version) Object.assign(kept, { version, byKey: new Map() });
+  kept.byKey.delete(key);
+  kept.byKey.set(key, page);
+  for (const [oldest] of kept.byKey) {
+    if (kept.byKey.size <= MAX_KEPT_PAGES) break;
+    kept.byKey.delete(oldest);
+  }
 }
 
 /*

@@ -46,10 +46,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (clean) throw redirect(clean);
   const filters = parseStoreFilters(url.searchParams);
   const db = await getDb();
-  const [{ items, total, facets, search }, wished] = await Promise.all([
-    storePage(db, filters),
-    currentCustomer(request).then((customer) => customer?.wishlist ?? []),
-  ]);
+  // The session's query also reads the catalogue's version: a signed-in shopper's page may then be one kept.
+  const customer = await currentCustomer(request);
+  const { items, total, facets, search } = await storePage(db, filters, customer?.catalogueVersion);
+  const wished = customer?.wishlist ?? [];
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (filters.page > pages) throw redirect(storeUrl(filters, { page: pages }));
   // A search that found nothing offers ways on: the categories, and the popular products.
