@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { FALLBACK_IMAGE, productTypeLabels } from "~/lib/catalogue";
+import { highFetchPriority } from "~/lib/fetch-priority";
 import { cutText, discountPercent } from "~/lib/text";
 import type { ProductCardData } from "~/modules/catalogue/products.server";
 import { Price, TaxLine } from "./Price";
@@ -47,6 +48,7 @@ export function ProductCard({
         height="300"
         loading={eager ? undefined : "lazy"}
         decoding="async"
+        {...(eager ? highFetchPriority : undefined)}
       />
       <div className="product-card-body">
         <p className="product-card-meta">

@@ -1,4 +1,5 @@
 import { type MouseEvent, type PointerEvent, useEffect, useState } from "react";
+import { highFetchPriority } from "~/lib/fetch-priority";
 import { type GalleryImage, zoomOrigin } from "~/lib/product-page";
 
 const ZOOM = 2;
@@ -52,6 +53,7 @@ export function ProductGallery({ images, initial }: { images: GalleryImage[]; in
           alt={current.alt}
           width="600"
           height="600"
+          {...highFetchPriority}
           style={zoom ? { transform: `scale(${ZOOM})`, transformOrigin: `${zoom.x}% ${zoom.y}%` } : undefined}
         />
       </div>

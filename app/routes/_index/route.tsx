@@ -5,6 +5,7 @@ import { ProductSection } from "~/components/product/ProductGrid";
 import { SpecialCard } from "~/components/product/SpecialCard";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { highFetchPriority } from "~/lib/fetch-priority";
 import { linkPreviewTags } from "~/lib/link-preview";
 import { absoluteUrl } from "~/lib/product-page";
 import { SHOP_PREVIEW_IMAGE, shopDescription, shopTitle } from "~/lib/shop";
@@ -56,7 +57,13 @@ export default function Home() {
     <div className="home">
       <section className="container home-banners" aria-label="Offers">
         <div className="main-banner">
-          <img src="/images/banners/main-banner.svg" alt="" width="1200" height="600" />
+          <img
+            src="/images/banners/main-banner.svg"
+            alt=""
+            width="1200"
+            height="600"
+            {...highFetchPriority}
+          />
           <div className="main-banner-text">
             <p className="eyebrow">Supercharged for pros</p>
             <h1>Laptops, desktops and security for every home and office</h1>
