@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colours, productColours, products } from "~/db/schema";
 import { growCatalogue, seedCatalogue } from "~/db/seed.server";
 import { readCatalogueVersion } from "~/modules/catalogue/catalogue-version.server";
-import { PAGE_SIZE, productsTagged, storePage } from "~/modules/catalogue/products.server";
+import { homeSections, PAGE_SIZE, productsTagged, storePage } from "~/modules/catalogue/products.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
 let database: TestDatabase;
@@ -75,5 +75,16 @@ describe(`seeded catalogue (${databaseKind})`, () => {
     await database.db.update(products).set({ hiddenAt: null, quantity: 0 }).where(eq(products.id, first.id));
     const soldOut = await storePage(database.db, cheapest, await readCatalogueVersion(database.db));
     expect(soldOut.items[0]).toMatchObject({ id: first.id, quantity: 0 });
+  });
+
+  it("the home page's sections kept for the catalogue's version follow a product hidden", async () => {
+    const before = await homeSections(database.db, await readCatalogueVersion(database.db));
+    const featured = before.featured[0];
+    if (!featured) throw new Error("the seed has featured products");
+    expect(await homeSections(database.db, await readCatalogueVersion(database.db))).toEqual(before);
+    await database.db.update(products).set({ hiddenAt: new Date() }).where(eq(products.id, featured.id));
+    const after = await homeSections(database.db, await readCatalogueVersion(database.db));
+    expect(after.featured.map((card) => card.id)).not.toContain(featured.id);
+    await database.db.update(products).set({ hiddenAt: null }).where(eq(products.id, featured.id));
   });
 });

@@ -4,6 +4,7 @@ import { products, ratings } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
 import { FALLBACK_IMAGE } from "~/lib/catalogue";
 import { addToCart } from "~/modules/cart/cart.server";
+import { readCatalogueVersion } from "~/modules/catalogue/catalogue-version.server";
 import {
   POPULAR_ON_PRODUCT_PAGE,
   productDetailPage,
@@ -176,5 +177,32 @@ describe(`product detail (${databaseKind})`, () => {
     const visitor = await productPageView(database.db, product.id, { publicUrl, imageParam: null });
     expect(visitor?.inCart).toBe(false);
     expect(await productPageView(database.db, 999_999, { publicUrl, imageParam: null })).toBeNull();
+  });
+
+  it("a product page kept for the catalogue's version follows every change: price, review, wishlist", async () => {
+    const publicUrl = "https://shop.example.in";
+    const view = async (versionNow: number, wished?: number[]) =>
+      productPageView(database.db, popularId, { publicUrl, imageParam: null, versionNow, wished });
+    const first = await view(await readCatalogueVersion(database.db));
+    if (!first) throw new Error("the popular product is shown");
+    expect(await view(await readCatalogueVersion(database.db))).toEqual(first);
+    const price = first.product.discountedPrice - 100;
+    await database.db.update(products).set({ discountedPrice: price }).where(eq(products.id, popularId));
+    const repriced = await view(await readCatalogueVersion(database.db));
+    expect(repriced?.product.discountedPrice).toBe(price);
+    await database.db
+      .insert(ratings)
+      .values({ productId: popularId, customerId: shopperIds[2] ?? 0, star: 2, comment: "Arrived late." });
+    const reviewed = await view(await readCatalogueVersion(database.db));
+    expect(reviewed?.reviews.count).toBe(first.reviews.count + 1);
+    expect(reviewed?.reviews.items[0]?.comment).toBe("Arrived late.");
+    // The wishlist is the shopper's own: the one the session read, never one kept.
+    const popularCard = reviewed?.popular[0]?.id ?? 0;
+    const wishing = await view(await readCatalogueVersion(database.db), [popularId, popularCard]);
+    expect(wishing).toMatchObject({ wished: true, popularWished: [popularCard] });
+    expect(await view(await readCatalogueVersion(database.db), [])).toMatchObject({
+      wished: false,
+      popularWished: [],
+    });
   });
 });

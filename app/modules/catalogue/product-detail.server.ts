@@ -15,6 +15,7 @@ import { getProduct, type ProductCardData, productsTagged } from "~/modules/cata
 import { plainText, sanitizeDescription } from "~/modules/content/sanitize.server";
 import { productReviews, type ReviewList } from "~/modules/reviews/reviews.server";
 import { wishlistIds } from "~/modules/wishlist/wishlist.server";
+import { keptByVersion } from "./kept-by-version.server";
 
 /** How many popular products the product page suggests (two rows of three on a desktop). */
 export const POPULAR_ON_PRODUCT_PAGE = 6;
@@ -52,7 +53,9 @@ export async function productDetailPage(
 /**
  * The product page's loader data: the product as the page shows it (description sanitised, only known tags),
  * its gallery, reviews, popular products, the customer's wishlist and cart state, and what search engines and
- * link previews read (summary, canonical URL, og:image, JSON-LD). Null when the id names no product.
+ * link previews read (summary, canonical URL, og:image, JSON-LD). Null when the id names no product. What is
+ * the same for every shopper is kept per catalogue version (`versionNow`, read with the session); `wished`
+ * is the session's wishlist when the caller has it.
  */
 export async function productPageView(
   db: Database,
@@ -61,14 +64,41 @@ export async function productPageView(
     customerId,
     publicUrl,
     imageParam,
-  }: { customerId?: number; publicUrl: string; imageParam: string | null },
+    versionNow,
+    wished,
+  }: {
+    customerId?: number;
+    publicUrl: string;
+    imageParam: string | null;
+    versionNow?: number;
+    wished?: number[];
+  },
 ) {
-  const [page, cartLine] = await Promise.all([
-    productDetailPage(db, id, customerId),
+  const [shared, cartLine, wishedIds] = await Promise.all([
+    keptProductViews.read(db, JSON.stringify([id, publicUrl]), versionNow, async () => ({
+      value: await sharedProductView(db, id, publicUrl),
+    })),
     cartLineFor(db, customerId, id),
+    wished ?? wishlistIds(db, customerId),
   ]);
+  if (!shared) return null;
+  return {
+    ...shared,
+    selectedImage: selectedImageIndex(imageParam, shared.images.length),
+    inCart: cartLine !== null,
+    wished: wishedIds.includes(shared.product.id),
+    popularWished: shared.popular.filter((card) => wishedIds.includes(card.id)).map((card) => card.id),
+  };
+}
+
+/** Product pages' shared parts kept per catalogue version (kept-by-version.server.ts). */
+const keptProductViews = keptByVersion<Awaited<ReturnType<typeof sharedProductView>>>({ maxEntries: 500 });
+
+/** What the product page shows the same to every shopper. */
+async function sharedProductView(db: Database, id: number, publicUrl: string) {
+  const page = await productDetailPage(db, id, undefined);
   if (!page) return null;
-  const { product, reviews, popular, wished } = page;
+  const { product, reviews, popular } = page;
   const url = absoluteUrl(publicUrl, `/product/${product.id}`);
   const images = galleryImages(product.images, product.title, FALLBACK_IMAGE);
   const imageUrls = images.map((image) => absoluteUrl(publicUrl, image.url));
@@ -89,7 +119,6 @@ export async function productPageView(
       description: sanitizeDescription(product.description),
     },
     images,
-    selectedImage: selectedImageIndex(imageParam, images.length),
     reviews: {
       count: reviews.count,
       items: reviews.reviews.map((review) => ({
@@ -102,9 +131,6 @@ export async function productPageView(
       })),
     },
     popular,
-    inCart: cartLine !== null,
-    wished: wished.includes(product.id),
-    popularWished: popular.filter((card) => wished.includes(card.id)).map((card) => card.id),
     seo: {
       url,
       summary: cutText(text, 157, "..."),

@@ -5,6 +5,7 @@ import { colours, productColours, products } from "~/db/schema";
 import { normaliseSearch } from "~/lib/search-text";
 import { effectiveSort, type StoreFilters } from "~/lib/store-filters";
 import { catalogueVersionColumn, readCatalogueVersion } from "./catalogue-version.server";
+import { keptByVersion } from "./kept-by-version.server";
 import { runSearch, type Search, type SearchMatch } from "./search.server";
 import { shownInShop } from "./visibility.server";
 
@@ -228,26 +229,24 @@ export type StorePage = ProductPage & { facets: StoreFacets; search: StoreSearch
  * number of matches and the category and brand lists, kept per catalogue version (summaryFor), so a repeated
  * filter costs one query. A search's matches are ranked once per catalogue version (searchAndRead). When the
  * caller knows the catalogue's version now (`versionNow`, read with the session), a page kept at that version
- * is the answer, at no query (keptPages).
+ * is the answer, at no query (keptStorePages).
  */
 export async function storePage(
   db: Database,
   filters: Partial<StoreFilters>,
   versionNow?: number,
 ): Promise<StorePage> {
-  const kept = keptPagesFor(db);
-  const key = storePageKey(filters);
-  const page = versionNow === kept.version ? kept.byKey.get(key) : undefined;
-  if (page) {
-    // Most recently used last: the first in the map is the first to go.
-    kept.byKey.delete(key);
-    kept.byKey.set(key, page);
-    return page;
-  }
-  const read = filters.q ? await searchPage(db, filters) : await listingPage(db, filters);
-  keepPage(kept, key, read);
-  return read.page;
+  return keptStorePages.read(db, storePageKey(filters), versionNow, async () => {
+    const { page, version } = filters.q ? await searchPage(db, filters) : await listingPage(db, filters);
+    return { value: page, version };
+  });
 }
+
+/** Store pages kept per catalogue version (kept-by-version.server.ts). */
+const keptStorePages = keptByVersion<StorePage>({ maxEntries: 500 });
+
+/** What a store page's products depend on: the filters, the sort and the page, not the grid. */
+const storePageKey = (f: Partial<StoreFilters>) => JSON.stringify([searchKey(f), Math.max(1, f.page ?? 1)]);
 
 type ReadPage = { page: StorePage; version: number | null };
 
@@ -270,48 +269,18 @@ async function searchPage(db: Database, filters: Partial<StoreFilters>): Promise
 }
 
 /*
- * A signed-in shopper's page never comes from the visitors' page cache, but the products it lists are the
- * same for everyone. So the store pages read are kept for the catalogue version they were read at, per
- * database, at most MAX_KEPT_PAGES of them (the least recently used dropped first); a newer version drops them
- * all. Only a caller that knows the version now takes one, so a kept page is never stale.
- */
-type KeptPages = { version: number; byKey: Map<string, StorePage> };
-const keptPages = new WeakMap<Database, KeptPages>();
-const MAX_KEPT_PAGES = 500;
-
-/** What a store page's products depend on: the filters, the sort and the page, not the grid. */
-const storePageKey = (f: Partial<StoreFilters>) => JSON.stringify([searchKey(f), Math.max(1, f.page ?? 1)]);
-
-function keptPagesFor(db: Database): KeptPages {
-  const kept = keptPages.get(db) ?? { version: -1, byKey: new Map() };
-  keptPages.set(db, kept);
-  return kept;
-}
-
-function keepPage(kept: KeptPages, key: string, { page, version }: ReadPage) {
-  if (version === null || version < kept.version) return;
-  if (version > kept.version) Object.assign(kept, { version, byKey: new Map() });
-  kept.byKey.delete(key);
-  kept.byKey.set(key, page);
-  for (const [oldest] of kept.byKey) {
-    if (kept.byKey.size <= MAX_KEPT_PAGES) break;
-    kept.byKey.delete(oldest);
-  }
-}
-
-/*
  * A search reads and ranks every product it matches, where a store page reads one page by an index. So a
  * search's ranked ids are kept for the catalogue version they were read at (docs/decisions/0029): the same
  * search again (the next page, the header's suggestions then the store, another shopper) reads only the
  * products it shows, by id. Those rows carry the catalogue version: when it moved, the search runs afresh,
- * so a kept search is never stale, on any number of instances. Kept per database, at most MAX_KEPT_SEARCHES
- * searches and MAX_KEPT_IDS ids, the least recently used dropped first.
+ * so a kept search is never stale, on any number of instances. At most 500 searches and 500 000 ids.
  */
 type RankedSearch = { ids: number[]; version: number | null; search: Search };
-type KeptSearches = { byKey: Map<string, RankedSearch>; ids: number; version: number };
-const keptSearches = new WeakMap<Database, KeptSearches>();
-const MAX_KEPT_SEARCHES = 500;
-const MAX_KEPT_IDS = 500_000;
+const keptRankings = keptByVersion<RankedSearch>({
+  maxEntries: 500,
+  maxWeight: 500_000,
+  weigh: (ranked) => ranked.ids.length + 1,
+});
 
 /** What a search's ranking depends on: its words and the filters and sort, not the page or the grid. */
 const searchKey = (f: Partial<StoreFilters>) =>
@@ -325,33 +294,6 @@ const searchKey = (f: Partial<StoreFilters>) =>
     f.maxPrice,
     effectiveSort({ grid: 4, page: 1, ...f }),
   ]);
-
-function keptFor(db: Database): KeptSearches {
-  const kept = keptSearches.get(db) ?? { byKey: new Map(), ids: 0, version: -1 };
-  keptSearches.set(db, kept);
-  return kept;
-}
-
-function keep(kept: KeptSearches, key: string, ranked: RankedSearch) {
-  if (ranked.version === null || ranked.version < kept.version || ranked.ids.length > MAX_KEPT_IDS) return;
-  // A newer catalogue makes every search kept before it useless.
-  if (ranked.version > kept.version)
-    Object.assign(kept, { byKey: new Map(), ids: 0, version: ranked.version });
-  forget(kept, key);
-  kept.byKey.set(key, ranked);
-  kept.ids += ranked.ids.length;
-  for (const [oldest] of kept.byKey) {
-    if (kept.byKey.size <= MAX_KEPT_SEARCHES && kept.ids <= MAX_KEPT_IDS) break;
-    forget(kept, oldest);
-  }
-}
-
-function forget(kept: KeptSearches, key: string) {
-  const ranked = kept.byKey.get(key);
-  if (!ranked) return;
-  kept.byKey.delete(key);
-  kept.ids -= ranked.ids.length;
-}
 
 /** Every product the search matches, best first (or in the shopper's sort), as ids: one query, or a few with typos. */
 async function rankSearch(db: Database, filters: Partial<StoreFilters>): Promise<RankedSearch> {
@@ -400,20 +342,14 @@ async function searchAndRead(
   filters: Partial<StoreFilters>,
   pick: (ids: number[]) => number[],
 ): Promise<{ ranked: RankedSearch; cards: ProductCardData[] }> {
-  const kept = keptFor(db);
   const key = searchKey(filters);
-  const hit = kept.byKey.get(key);
+  const hit = keptRankings.get(db, key);
   if (hit) {
-    const { cards, version } = await cardsByIds(db, pick(hit.ids));
-    if (version === hit.version) {
-      // Most recently used last: the first in the map is the first to go.
-      kept.byKey.delete(key);
-      kept.byKey.set(key, hit);
-      return { ranked: hit, cards };
-    }
+    const { cards, version } = await cardsByIds(db, pick(hit.value.ids));
+    if (version === hit.version) return { ranked: hit.value, cards };
   }
   const ranked = await rankSearch(db, filters);
-  keep(kept, key, ranked);
+  if (ranked.version !== null) keptRankings.keep(db, key, ranked, ranked.version);
   const { cards } = await cardsByIds(db, pick(ranked.ids));
   return { ranked, cards };
 }
@@ -447,3 +383,23 @@ export async function productExists(db: Database, id: number): Promise<boolean> 
     .limit(1);
   return rows.length > 0;
 }
+
+export type HomeSections = {
+  featured: ProductCardData[];
+  special: ProductCardData[];
+  popular: ProductCardData[];
+};
+
+/** The home page's product sections, the same for every shopper: kept per catalogue version. */
+export async function homeSections(db: Database, versionNow?: number): Promise<HomeSections> {
+  return keptHomeSections.read(db, "home", versionNow, async () => {
+    const [featured, special, popular] = await Promise.all([
+      productsTagged(db, "featured", 6),
+      productsTagged(db, "special", 4),
+      productsTagged(db, "popular", 6),
+    ]);
+    return { value: { featured, special, popular } };
+  });
+}
+
+const keptHomeSections = keptByVersion<HomeSections>({ maxEntries: 1 });

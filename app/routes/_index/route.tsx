@@ -10,7 +10,7 @@ import { linkPreviewTags } from "~/lib/link-preview";
 import { absoluteUrl } from "~/lib/product-page";
 import { SHOP_PREVIEW_IMAGE, shopDescription, shopTitle } from "~/lib/shop";
 import { latestBlogs, toBlogCard } from "~/modules/blog/blog.server";
-import { productsTagged } from "~/modules/catalogue/products.server";
+import { homeSections } from "~/modules/catalogue/products.server";
 import { currentCustomer } from "~/request.server";
 import blogStyles from "~/styles/blog.css";
 import homeStyles from "~/styles/home.css";
@@ -26,10 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const customer = await currentCustomer(request);
   const wished = customer?.wishlist ?? [];
-  const [featured, special, popular, blogs] = await Promise.all([
-    productsTagged(db, "featured", 6),
-    productsTagged(db, "special", 4),
-    productsTagged(db, "popular", 6),
+  // Blogs are read every time: a post scheduled for later appears when its time comes, with no version change.
+  const [{ featured, special, popular }, blogs] = await Promise.all([
+    homeSections(db, customer?.catalogueVersion),
     latestBlogs(db, 4),
   ]);
   const { publicUrl } = config();

@@ -21,6 +21,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [view, settings] = await Promise.all([
     productPageView(db, id, {
       customerId: customer?.id,
+      versionNow: customer?.catalogueVersion,
+      wished: customer?.wishlist,
       publicUrl: config().publicUrl,
       imageParam: new URL(request.url).searchParams.get("image"),
     }),
