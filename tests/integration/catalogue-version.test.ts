@@ -101,4 +101,12 @@ describe(`catalogue version (${databaseKind})`, () => {
     expect(hidden.total).toBe(before.total);
     expect(hidden.facets.categories).not.toContain("Servers");
   });
+
+  it("moves when ratings, colours or product colours are emptied at once (TRUNCATE)", async () => {
+    for (const table of ["ratings", "product_colours"]) {
+      const before = await readCatalogueVersion(database.db);
+      await database.db.execute(sql.raw(`TRUNCATE "${table}"`));
+      expect(await readCatalogueVersion(database.db), table).toBe(before + 1);
+    }
+  });
 });

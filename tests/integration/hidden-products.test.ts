@@ -90,14 +90,14 @@ describe(`a hidden product in the shop (${databaseKind})`, () => {
       expect(ids).toContain(shown.id);
       expect(ids).not.toContain(hidden.id);
     }
-    expect(
-      (await productDetailPage(database.db, shown.id, undefined))?.popular.map((c) => c.id),
-    ).not.toContain(hidden.id);
+    expect((await productDetailPage(database.db, shown.id))?.popular.map((c) => c.id)).not.toContain(
+      hidden.id,
+    );
   });
 
   it("has no product page (like an unknown id), and takes no review", async () => {
     expect(await getProduct(database.db, hidden.id)).toBeNull();
-    expect(await productDetailPage(database.db, hidden.id, undefined)).toBeNull();
+    expect(await productDetailPage(database.db, hidden.id)).toBeNull();
     expect(await productExists(database.db, hidden.id)).toBe(false);
     const customer = await insertCustomer(database.db);
     expect(await saveReview(database.db, customer.id, hidden.id, { star: 5, comment: "Great" })).toBe(false);

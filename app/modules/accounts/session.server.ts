@@ -49,8 +49,8 @@ export type SignedInCustomer = SessionCustomer & {
   wishlist: number[];
   /** The PIN code of the checkout address kept, else of the last order: the delivery box's default. */
   rememberedPin: string | null;
-  /** The catalogue's version now: what the catalogue's kept pages are checked against, at no query of their own. */
-  catalogueVersion: number;
+  /** The catalogue's version now: what the catalogue's kept reads are checked against, at no query of their own. */
+  catalogueVersion: number | null;
 };
 
 /**

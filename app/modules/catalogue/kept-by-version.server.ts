@@ -6,8 +6,9 @@ import type { Database } from "~/db/client.server";
  * the session's query also reads the catalogue's version, and a read kept at that version is the answer, at no
  * query. A read is labelled with the version it was read at, else with the version the request knew before it
  * read (the data is then at least that new): never older than its label, so a kept read is never stale for a
- * request that knows the version now. A newer version drops every read kept before it. Kept per database
- * handle, at most `maxEntries` reads and `maxWeight` in all, the least recently used dropped first.
+ * request that knows the version now. Keeping a read of another version drops every read kept before it.
+ * Kept per database handle, at most `maxEntries` reads and `maxWeight` in all, the least recently used
+ * dropped first. No version known (null or undefined) means nothing is taken or kept.
  */
 export type KeptReads<T> = {
   /** What is kept for the key, with the version it is labelled with; the caller checks the version. */
@@ -18,7 +19,7 @@ export type KeptReads<T> = {
   read(
     db: Database,
     key: string,
-    versionNow: number | undefined,
+    versionNow: number | null | undefined,
     readNow: () => Promise<{ value: T; version?: number | null }>,
   ): Promise<T>;
 };
@@ -59,11 +60,13 @@ export function keptByVersion<T>({
     },
     keep(db, key, value, version) {
       const entries = keptFor(db);
-      const weight = weigh(value);
-      if (version < entries.version || weight > maxWeight) return;
-      if (version > entries.version)
+      // Another version drops everything kept: a newer one makes it old, and an older one means a read that
+      // raced a change or a database restored behind the process, whose counter may climb back past it.
+      if (version !== entries.version)
         Object.assign(entries, { version, byKey: new Map<string, T>(), weight: 0 });
       forget(entries, key);
+      const weight = weigh(value);
+      if (weight > maxWeight) return;
       entries.byKey.set(key, value);
       entries.weight += weight;
       for (const [oldest] of entries.byKey) {
@@ -72,11 +75,11 @@ export function keptByVersion<T>({
       }
     },
     async read(db, key, versionNow, readNow) {
-      const hit = versionNow === undefined ? undefined : kept.get(db, key);
+      const hit = versionNow == null ? undefined : kept.get(db, key);
       if (hit && hit.version === versionNow) return hit.value;
       const { value, version } = await readNow();
       const label = version ?? versionNow;
-      if (label !== undefined) kept.keep(db, key, value, label);
+      if (label != null) kept.keep(db, key, value, label);
       return value;
     },
   };

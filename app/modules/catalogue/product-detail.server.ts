@@ -14,7 +14,6 @@ import { cartLineFor } from "~/modules/cart/cart.server";
 import { getProduct, type ProductCardData, productsTagged } from "~/modules/catalogue/products.server";
 import { plainText, sanitizeDescription } from "~/modules/content/sanitize.server";
 import { productReviews, type ReviewList } from "~/modules/reviews/reviews.server";
-import { wishlistIds } from "~/modules/wishlist/wishlist.server";
 import { keptByVersion } from "./kept-by-version.server";
 
 /** How many popular products the product page suggests (two rows of three on a desktop). */
@@ -25,28 +24,20 @@ export type ProductDetailPage = {
   reviews: ReviewList;
   /** Products tagged popular, this product left out. */
   popular: ProductCardData[];
-  /** Ids on the signed-in customer's wishlist (empty for a visitor), to fill the hearts. */
-  wished: number[];
 };
 
-/** Everything the product page shows for one product, or null when the id names no product. */
-export async function productDetailPage(
-  db: Database,
-  id: number,
-  customerId: number | undefined,
-): Promise<ProductDetailPage | null> {
-  const [product, reviews, popular, wished] = await Promise.all([
+/** What the product page shows of the catalogue for one product, or null when the id names no product. */
+export async function productDetailPage(db: Database, id: number): Promise<ProductDetailPage | null> {
+  const [product, reviews, popular] = await Promise.all([
     getProduct(db, id),
     productReviews(db, id),
     productsTagged(db, "popular", POPULAR_ON_PRODUCT_PAGE + 1),
-    wishlistIds(db, customerId),
   ]);
   if (!product) return null;
   return {
     product,
     reviews,
     popular: popular.filter((card) => card.id !== id).slice(0, POPULAR_ON_PRODUCT_PAGE),
-    wished,
   };
 }
 
@@ -54,8 +45,7 @@ export async function productDetailPage(
  * The product page's loader data: the product as the page shows it (description sanitised, only known tags),
  * its gallery, reviews, popular products, the customer's wishlist and cart state, and what search engines and
  * link previews read (summary, canonical URL, og:image, JSON-LD). Null when the id names no product. What is
- * the same for every shopper is kept per catalogue version (`versionNow`, read with the session); `wished`
- * is the session's wishlist when the caller has it.
+ * the same for every shopper is kept per catalogue version (`versionNow`, read with the session).
  */
 export async function productPageView(
   db: Database,
@@ -70,18 +60,19 @@ export async function productPageView(
     customerId?: number;
     publicUrl: string;
     imageParam: string | null;
-    versionNow?: number;
+    versionNow?: number | null;
+    /** The signed-in customer's wishlist, as the session read it (none for a visitor). */
     wished?: number[];
   },
 ) {
-  const [shared, cartLine, wishedIds] = await Promise.all([
+  const [shared, cartLine] = await Promise.all([
     keptProductViews.read(db, JSON.stringify([id, publicUrl]), versionNow, async () => ({
       value: await sharedProductView(db, id, publicUrl),
     })),
     cartLineFor(db, customerId, id),
-    wished ?? wishlistIds(db, customerId),
   ]);
   if (!shared) return null;
+  const wishedIds = wished ?? [];
   return {
     ...shared,
     selectedImage: selectedImageIndex(imageParam, shared.images.length),
@@ -96,7 +87,7 @@ const keptProductViews = keptByVersion<Awaited<ReturnType<typeof sharedProductVi
 
 /** What the product page shows the same to every shopper. */
 async function sharedProductView(db: Database, id: number, publicUrl: string) {
-  const page = await productDetailPage(db, id, undefined);
+  const page = await productDetailPage(db, id);
   if (!page) return null;
   const { product, reviews, popular } = page;
   const url = absoluteUrl(publicUrl, `/product/${product.id}`);

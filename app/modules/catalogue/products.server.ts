@@ -183,12 +183,15 @@ function summaryQuery(db: Database, where: SQL | undefined, withTotal: boolean) 
  * version starts afresh; the counts kept are bounded (one per filter combination asked for).
  */
 type Summaries = { version: number; facets: StoreFacets | null; totals: Map<string, number> };
-let summaries: Summaries = { version: -1, facets: null, totals: new Map() };
+const summaries = new WeakMap<Database, Summaries>();
 const MAX_KEPT_TOTALS = 2000;
 
-function summariesAt(version: number): Summaries {
-  if (summaries.version !== version) summaries = { version, facets: null, totals: new Map() };
-  return summaries;
+function summariesAt(db: Database, version: number): Summaries {
+  const kept = summaries.get(db);
+  if (kept?.version === version) return kept;
+  const fresh: Summaries = { version, facets: null, totals: new Map() };
+  summaries.set(db, fresh);
+  return fresh;
 }
 
 /** The filters a count depends on (not the page, the sort or the grid). */
@@ -204,7 +207,7 @@ async function summaryFor(
   version: number | undefined,
 ): Promise<{ facets: StoreFacets; total: number | null }> {
   const key = totalKey(filters);
-  const kept = version === undefined ? undefined : summariesAt(version);
+  const kept = version === undefined ? undefined : summariesAt(db, version);
   const keptTotal = kept?.totals.get(key);
   if (kept?.facets && (!withTotal || keptTotal !== undefined)) {
     return { facets: kept.facets, total: keptTotal ?? null };
@@ -212,7 +215,7 @@ async function summaryFor(
   const [row] = await summaryQuery(db, where, withTotal);
   const facets = { categories: row?.categories ?? [], brands: row?.brands ?? [] };
   if (row) {
-    const keep = summariesAt(row.version);
+    const keep = summariesAt(db, row.version);
     keep.facets = facets;
     if (row.total !== null && keep.totals.size < MAX_KEPT_TOTALS) keep.totals.set(key, row.total);
   }
@@ -234,7 +237,7 @@ export type StorePage = ProductPage & { facets: StoreFacets; search: StoreSearch
 export async function storePage(
   db: Database,
   filters: Partial<StoreFilters>,
-  versionNow?: number,
+  versionNow?: number | null,
 ): Promise<StorePage> {
   return keptStorePages.read(db, storePageKey(filters), versionNow, async () => {
     const { page, version } = filters.q ? await searchPage(db, filters) : await listingPage(db, filters);
@@ -297,6 +300,8 @@ const searchKey = (f: Partial<StoreFilters>) =>
 
 /** Every product the search matches, best first (or in the shopper's sort), as ids: one query, or a few with typos. */
 async function rankSearch(db: Database, filters: Partial<StoreFilters>): Promise<RankedSearch> {
+  // A corrected search decided on an earlier read (the typed words found nothing): labelled with the first.
+  let firstVersion: number | null = null;
   const { search, result } = await runSearch(
     db,
     filters.q ?? "",
@@ -311,7 +316,8 @@ async function rankSearch(db: Database, filters: Partial<StoreFilters>): Promise
         .select({ ids: sql<number[]>`ARRAY(${matching})`, version: catalogueVersionColumn })
         .from(sql`(SELECT 1) AS one`);
       const ids = (row?.ids ?? []).map(Number);
-      return { total: ids.length, ids, version: row?.version ?? null };
+      firstVersion ??= row?.version ?? null;
+      return { total: ids.length, ids, version: firstVersion };
     },
     { exact: filters.exact },
   );
@@ -329,7 +335,7 @@ async function cardsByIds(
       : await db
           .select({ ...cardColumns, version: catalogueVersionColumn })
           .from(products)
-          .where(inArray(products.id, ids));
+          .where(and(inArray(products.id, ids), shownInShop));
   const version = rows[0]?.version ?? (await readCatalogueVersion(db));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const inOrder = ids.flatMap((id) => byId.get(id) ?? []);
@@ -391,7 +397,7 @@ export type HomeSections = {
 };
 
 /** The home page's product sections, the same for every shopper: kept per catalogue version. */
-export async function homeSections(db: Database, versionNow?: number): Promise<HomeSections> {
+export async function homeSections(db: Database, versionNow?: number | null): Promise<HomeSections> {
   return keptHomeSections.read(db, "home", versionNow, async () => {
     const [featured, special, popular] = await Promise.all([
       productsTagged(db, "featured", 6),
