@@ -62,7 +62,12 @@ test.describe("wishlist", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fproduct%2F3$/);
     await logIn(page, customer);
     await expect(page).toHaveURL(/\/product\/3$/);
+    // The heart turns at once (with JavaScript); the wishlist page must wait for the shop to have saved it.
+    const saved = page.waitForResponse(
+      (r) => r.url().includes("/wishlist") && r.request().method() === "POST",
+    );
     await page.getByRole("button", { name: "Add to Wishlist" }).click();
+    await saved;
     await expect(page.getByRole("button", { name: "Remove from Wishlist" })).toHaveAttribute(
       "aria-pressed",
       "true",
