@@ -49,6 +49,23 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** One line's cells (or the totals'): the wide description column heads its row, figures align right. */
+function RowCells({ cells, columns }: { cells: readonly string[]; columns: readonly TaxColumn[] }) {
+  return cells.map((text, index) =>
+    columns[index]?.wide ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: cells are fixed columns
+      <th key={index} scope="row">
+        {text}
+      </th>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: cells are fixed columns
+      <td key={index} className={columns[index]?.numeric ? "tax-document-figure" : undefined}>
+        {text}
+      </td>
+    ),
+  );
+}
+
 export function TaxDocumentView({ document }: { document: TaxDocument }) {
   const id = useId();
   const titleId = `${id}-title`;
@@ -58,8 +75,6 @@ export function TaxDocumentView({ document }: { document: TaxDocument }) {
   const table = taxTable(document);
   const runs = runsOf(table.columns);
   const grouped = runs.some((run) => run.group);
-  const description = table.columns.findIndex((column) => column.wide);
-  const numeric = (index: number) => (table.columns[index]?.numeric ? "tax-document-figure" : undefined);
   const buyerState = stateWithCode(buyer.state, buyer.stateCode);
 
   return (
@@ -192,37 +207,13 @@ export function TaxDocumentView({ document }: { document: TaxDocument }) {
               // A line's place on the document is what identifies it there.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
               <tr key={row}>
-                {cells.map((text, index) =>
-                  index === description ? (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: cells are fixed columns
-                    <th key={index} scope="row">
-                      {text}
-                    </th>
-                  ) : (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: cells are fixed columns
-                    <td key={index} className={numeric(index)}>
-                      {text}
-                    </td>
-                  ),
-                )}
+                <RowCells cells={cells} columns={table.columns} />
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
-              {table.totals.map((text, index) =>
-                index === description ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are fixed columns
-                  <th key={index} scope="row">
-                    {text}
-                  </th>
-                ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are fixed columns
-                  <td key={index} className={numeric(index)}>
-                    {text}
-                  </td>
-                ),
-              )}
+              <RowCells cells={table.totals} columns={table.columns} />
             </tr>
           </tfoot>
         </table>
