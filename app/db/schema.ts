@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -20,6 +21,13 @@ import type { TaxDocument } from "../lib/invoice";
 import { MAX_QUANTITY, MIN_QUANTITY } from "../lib/limits";
 
 /** Money is always integer paise (1 rupee = 100 paise). */
+
+/** A full-text search vector, read and written as PostgreSQL's text form. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** The words of a search column (space-separated, app/lib/search-terms.ts) as lexemes, taken as they are. */
+const wordsVector = (column: string) =>
+  sql.raw(`array_to_tsvector(array_remove(string_to_array(${column}, ' '), ''))`);
 
 export const productType = pgEnum("product_type", ["new", "refurbished", "rental"]);
 
@@ -122,6 +130,12 @@ export const products = pgTable(
     searchTitle: text("search_title"),
     searchText: text("search_text"),
     searchVersion: smallint("search_version").notNull().default(0),
+    /**
+     * The same words as lexemes, for prefix matching by a GIN index (decision 0031). Computed by the database
+     * from the columns above, so they cannot disagree.
+     */
+    searchTitleVector: tsvector("search_title_vector").generatedAlwaysAs(wordsVector("search_title")),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(wordsVector("search_text")),
     /** Set when the back office hides the product: the shop no longer shows or sells it; orders keep it. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -135,7 +149,7 @@ export const products = pgTable(
     index("products_price_idx").on(t.discountedPrice, t.id),
     index("products_created_idx").on(t.createdAt, t.id),
     index("products_title_idx").on(sql`lower(${t.title})`, t.id),
-    index("products_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("products_search_vector_idx").using("gin", t.searchVector),
     check("products_prices_positive", sql`${t.originalPrice} > 0 AND ${t.discountedPrice} > 0`),
     check("products_discount_not_above_mrp", sql`${t.discountedPrice} <= ${t.originalPrice}`),
     check("products_stock_not_negative", sql`${t.quantity} >= 0 AND ${t.sold} >= 0`),

@@ -6,6 +6,7 @@ import {
   foldText,
   MAX_QUERY_WORDS,
   parseQuery,
+  tsqueryFor,
   typosAllowed,
 } from "./search-terms";
 
@@ -124,6 +125,23 @@ describe("parseQuery", () => {
     expect(parseQuery("!!! ??? ---")).toEqual([]);
     expect(parseQuery("\u0000\u0001")).toEqual([]);
     expect(parseQuery("")).toEqual([]);
+  });
+});
+
+describe("tsqueryFor", () => {
+  it("asks for every word, each as any of its alternatives, at the start of a lexeme", () => {
+    expect(tsqueryFor(parseQuery("hp laptops"))).toBe(
+      "('hp':* | 'hplaptops':*) & ('laptops':* | 'laptop':* | 'hplaptops':*)",
+    );
+    expect(tsqueryFor(parseQuery('15.6" i5-1335U'))).toBe(
+      "('15.6inch':* | '15.6inchi5':*) & ('i5':* | '15.6inchi5':* | 'i51335u':*) & ('1335u':* | 'i51335u':*)",
+    );
+  });
+
+  it("takes a word as plain text, whatever its characters", () => {
+    const word = { word: "it's", alternatives: ["it's", "a\\b", "x & !y:*"] };
+    expect(tsqueryFor([word])).toBe("('it''s':* | 'a\\\\b':* | 'x & !y:*':*)");
+    expect(tsqueryFor([])).toBe("");
   });
 });
 

@@ -138,6 +138,19 @@ export function parseQuery(query: string): QueryWord[] {
   });
 }
 
+/** A lexeme in tsquery's text form, taken as it is (quotes doubled, backslashes escaped). */
+const lexeme = (word: string) => `'${word.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+
+/**
+ * The search as PostgreSQL's tsquery text: each word, as any of its alternatives, must start a lexeme of the
+ * product (`:*`), e.g. `('hp':* | 'hplaptop':*) & ('laptop':* | 'hplaptop':*)` (decision 0031).
+ */
+export function tsqueryFor(words: readonly QueryWord[]): string {
+  return words
+    .map((word) => `(${word.alternatives.map((alternative) => `${lexeme(alternative)}:*`).join(" | ")})`)
+    .join(" & ");
+}
+
 /** The typos a word may carry and still be corrected (the rule of Meilisearch and Typesense). */
 export function typosAllowed(word: string): number {
   const length = [...word].length;

@@ -1,7 +1,8 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
+import { tsqueryFor } from "~/lib/search-terms";
 import type { StoreFilters } from "~/lib/store-filters";
 import { type ProductCardData, searchSuggestions, storePage } from "~/modules/catalogue/products.server";
 import { indexStaleProducts, SEARCH_VERSION } from "~/modules/catalogue/search-index.server";
@@ -164,6 +165,19 @@ describe(`search on the seed catalogue (${databaseKind})`, () => {
     // Pattern characters are plain text: this is a search for "a b".
     const pattern = (await search("(a|b)*.*[")).titles.sort();
     expect(pattern).toEqual((await search("a b")).titles.sort());
+    // So are the full-text query's operators and quotes.
+    const operators = (await search("dell & !i5 | 'x':* <-> \\")).titles.sort();
+    expect(operators).toEqual((await search("dell i5 x")).titles.sort());
+    // The database reads a quote, a backslash or an operator in a word as part of the word.
+    const odd = ["it's", "a\\b", "x&!y:*"].map((word) => ({ word, alternatives: [word] }));
+    const query = sql`${tsqueryFor(odd)}::tsquery`;
+    const [row] = await database.db
+      .select({
+        hit: sql<boolean>`array_to_tsvector(ARRAY['it''s', 'a\\b', 'x&!y:*z']) @@ ${query}`,
+        miss: sql<boolean>`array_to_tsvector(ARRAY['it''s', 'x&!y:*z']) @@ ${query}`,
+      })
+      .from(sql`(SELECT 1) AS one`);
+    expect(row).toEqual({ hit: true, miss: false });
   });
 
   it("filters and sort combine with the search", async () => {

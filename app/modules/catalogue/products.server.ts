@@ -1,4 +1,17 @@
-import { and, arrayContains, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lte,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { colours, productColours, products } from "~/db/schema";
@@ -119,12 +132,22 @@ export async function coloursFor(db: Database, productIds: number[]) {
     .where(inArray(productColours.productId, productIds));
 }
 
+/** A product's columns, less those search keeps for itself. */
+const {
+  searchTitle: _title,
+  searchText: _text,
+  searchTitleVector: _titleVector,
+  searchVector: _vector,
+  searchVersion: _version,
+  ...productColumns
+} = getTableColumns(products);
+
 export type ProductDetail = Awaited<ReturnType<typeof getProduct>>;
 
 /** One product the shop shows, with its colours, or null when the id is unknown or the product hidden. */
 export async function getProduct(db: Database, id: number) {
   const [product] = await db
-    .select()
+    .select(productColumns)
     .from(products)
     .where(and(eq(products.id, id), shownInShop))
     .limit(1);

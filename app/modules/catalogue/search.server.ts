@@ -1,15 +1,16 @@
-import { and, asc, desc, type SQL, sql } from "drizzle-orm";
+import { asc, desc, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products, searchWords } from "~/db/schema";
-import { correctWord, parseQuery, type QueryWord } from "~/lib/search-terms";
+import { correctWord, parseQuery, type QueryWord, tsqueryFor } from "~/lib/search-terms";
 import { escapeLike, normaliseSearch } from "~/lib/search-text";
 import { shownInShop } from "./visibility.server";
 
 /*
- * The shop's one search (decision 0021), used by the store and the header's suggestions: every word of the
- * search must start a word of the product's searchable text (title, brand, category, type, tags) or one of
- * its alternatives must (singular, synonym, joined to a neighbour); a search that finds nothing has its
- * unknown words corrected against the catalogue's vocabulary and is run once more.
+ * The shop's one search (decisions 0021 and 0031), used by the store and the header's suggestions: every word
+ * of the search must start a word of the product's searchable text (title, brand, category, type, tags) or one
+ * of its alternatives must (singular, synonym, joined to a neighbour), a prefix match of the stored lexemes
+ * through a GIN index; a search that finds nothing has its unknown words corrected against the catalogue's
+ * vocabulary and is run once more.
  */
 
 /** A search made ready for a query: what to filter on and how to rank, or nothing to search at all. */
@@ -24,23 +25,16 @@ export type Search = {
   used?: string;
 };
 
-const regexEscape = (text: string) => text.replace(/[.\\[\](){}*+?^$|]/g, "\\$&");
-
-/** A word of the search found at the start of a word of `column` (its words are separated by spaces). */
-function startsAWord(column: SQL | typeof products.searchText, word: QueryWord): SQL {
-  const pattern = `(^| )(${word.alternatives.map(regexEscape).join("|")})`;
-  return sql`${column} ~ ${pattern}`;
-}
-
 /** Filter and ranking for these words: whole phrase in the title, then every word in the title, then the rest. */
 export function matchFor(typed: string, words: QueryWord[]): SearchMatch | null {
   if (words.length === 0) return null;
-  const everywhere = and(...words.map((word) => startsAWord(sql`${products.searchText}`, word))) as SQL;
-  const inTitle = and(...words.map((word) => startsAWord(sql`${products.searchTitle}`, word))) as SQL;
+  const query = sql`${tsqueryFor(words)}::tsquery`;
   const phrase = `%${escapeLike(normaliseSearch(typed))}%`;
   return {
-    where: everywhere,
-    rank: [sql`CASE WHEN ${products.title} ILIKE ${phrase} THEN 0 WHEN ${inTitle} THEN 1 ELSE 2 END`],
+    where: sql`${products.searchVector} @@ ${query}`,
+    rank: [
+      sql`CASE WHEN ${products.title} ILIKE ${phrase} THEN 0 WHEN ${products.searchTitleVector} @@ ${query} THEN 1 ELSE 2 END`,
+    ],
   };
 }
 
@@ -52,12 +46,14 @@ async function corrections(db: Database, words: QueryWord[]) {
   const found = await db
     .select({
       each: sql<boolean[]>`ARRAY[${sql.join(
-        words.map((word) => sql`bool_or(${startsAWord(sql`${products.searchText}`, word)})`),
+        words.map(
+          (word) =>
+            sql`EXISTS (SELECT 1 FROM ${products} WHERE ${products.searchVector} @@ ${tsqueryFor([word])}::tsquery AND ${shownInShop})`,
+        ),
         sql`, `,
       )}]`,
     })
-    .from(products)
-    .where(shownInShop);
+    .from(sql`(SELECT 1) AS one`);
   const matched = found[0]?.each ?? [];
   const fixes: { typed: string; used: string }[] = [];
   for (const [i, word] of words.entries()) {
