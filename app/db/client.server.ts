@@ -87,14 +87,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * PGlite runs in this thread, and its statements resolve one after another as microtasks: a burst of requests
  * would hold off every other request (even /healthz) until all their statements were done. Waiting for the
  * event loop's next turn before each statement and transaction lets waiting requests be served in between.
+ * A query registered with keepPlanned runs as EXECUTE of its prepared statement.
  */
-function takeTurns(client: PGlite): void {
+function takeTurns(client: PGlite, planned: Map<string, Planned>): void {
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
-  client.query = async (...args: Parameters<typeof query>) => {
+  client.query = async <T>(...[text, params, options]: Parameters<typeof query>) => {
     await nextTurn();
-    return query(...args);
+    const execute = planned.has(text) ? await executeText(query, planned, text, params) : undefined;
+    return execute === undefined ? query<T>(text, params, options) : query<T>(execute, [], options);
   };
   client.transaction = async <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> => {
     await nextTurn();
@@ -102,17 +104,74 @@ function takeTurns(client: PGlite): void {
   };
 }
 
+/*
+ * Plans kept by PGlite (decision 0032). Its API plans every query afresh and ignores the name drizzle's
+ * `.prepare(name)` gives; for the query every signed-in request asks (the session), planning cost more than
+ * running it. A registered query is prepared once with SQL PREPARE and run as EXECUTE with its parameters
+ * written as literals, which PGlite accepts where it refuses EXECUTE with bound parameters.
+ */
+type Planned = { name: string; state: "new" | "prepared" | "refused" };
+const plannedQueries = new WeakMap<Database, Map<string, Planned>>();
+
+/**
+ * Keeps the plan of this query text (drizzle's `.toSQL().sql`) on PGlite, under `name` (lower-case letters,
+ * digits and _); on PostgreSQL drizzle's named prepared statements already do.
+ */
+export function keepPlanned(db: Database, text: string, name: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Not a statement name: ${name}`);
+  const planned = plannedQueries.get(db);
+  if (planned && !planned.has(text)) planned.set(text, { name, state: "new" });
+}
+
+/** A parameter as a SQL literal, or undefined for a value not written this way (the query then runs as it is). */
+function literal(value: unknown): string | undefined {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === "bigint") return String(value);
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  // With standard_conforming_strings (checked when preparing) a quote is the only character to double.
+  if (typeof value === "string" && !value.includes("\0")) return `'${value.replaceAll("'", "''")}'`;
+  return undefined;
+}
+
+/** The EXECUTE statement for a registered query (preparing it the first time), or undefined to run it as it is. */
+async function executeText(
+  query: PGlite["query"],
+  planned: Map<string, Planned>,
+  text: string,
+  params: unknown[] | undefined,
+): Promise<string | undefined> {
+  const entry = planned.get(text);
+  if (!entry || entry.state === "refused") return undefined;
+  const literals = (params ?? []).map(literal);
+  if (literals.some((value) => value === undefined)) return undefined;
+  if (entry.state === "new") {
+    try {
+      const { rows } = await query<{ on: string }>("SELECT current_setting('standard_conforming_strings') AS on");
+      if (rows[0]?.on !== "on") throw new Error("standard_conforming_strings is off");
+      await query(`PREPARE ${entry.name} AS ${text}`);
+      entry.state = "prepared";
+    } catch {
+      entry.state = "refused";
+      return undefined;
+    }
+  }
+  return literals.length === 0 ? `EXECUTE ${entry.name}` : `EXECUTE ${entry.name}(${literals.join(", ")})`;
+}
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  takeTurns(client);
-  const db = drizzlePglite(client, { schema });
+  const planned = new Map<string, Planned>();
+  takeTurns(client, planned);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  plannedQueries.set(db, planned);
   try {
-    await migratePglite(db, { migrationsFolder });
+    await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;
   }
-  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", close: () => client.close() };
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { config } from "~/config.server";
-import type { Database } from "~/db/client.server";
+import { type Database, keepPlanned } from "~/db/client.server";
 import { qualified } from "~/db/qualified";
 import { customers, orders, sessions } from "~/db/schema";
 import { cartTotalsColumns } from "~/modules/cart/cart.server";
@@ -67,7 +67,10 @@ export async function getSessionCustomer(db: Database, request: Request): Promis
   return { ...customer, cart: { lines: cartLines, total: cartTotal }, wishlist: row.wishlist ?? [] };
 }
 
-/** Built once per database: every page asks it, and building it cost as much as running it. */
+/**
+ * Built once per database: every page asks it, and building it cost as much as running it. Its plan is kept
+ * too: a named statement on PostgreSQL, a PREPAREd one on PGlite (keepPlanned).
+ */
 const sessionQueries = new WeakMap<Database, ReturnType<typeof buildSessionQuery>>();
 
 function sessionQuery(db: Database) {
@@ -78,7 +81,7 @@ function sessionQuery(db: Database) {
 
 function buildSessionQuery(db: Database) {
   const cart = cartTotalsColumns(qualified(customers.id));
-  return db
+  const query = db
     .select({
       id: customers.id,
       firstname: customers.firstname,
@@ -96,8 +99,9 @@ function buildSessionQuery(db: Database) {
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .where(and(eq(sessions.idHash, sql.placeholder("idHash")), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1)
-    .prepare("session_customer");
+    .limit(1);
+  keepPlanned(db, query.toSQL().sql, "session_customer");
+  return query.prepare("session_customer");
 }
 
 /** Starts a new session (a fresh id at every login) and returns the Set-Cookie header value. */
