@@ -147,7 +147,9 @@ async function executeText(
   if (literals.some((value) => value === undefined)) return undefined;
   if (entry.state === "new") {
     try {
-      const { rows } = await query<{ on: string }>("SELECT current_setting('standard_conforming_strings') AS on");
+      const { rows } = await query<{ on: string }>(
+        "SELECT current_setting('standard_conforming_strings') AS on",
+      );
       if (rows[0]?.on !== "on") throw new Error("standard_conforming_strings is off");
       await query(`PREPARE ${entry.name} AS ${text}`);
       entry.state = "prepared";

@@ -16,13 +16,22 @@ async function headerCart(page: Page) {
 }
 
 test.describe("wishlist", () => {
-  test("a heart adds the product, /wishlist lists it and removing there empties it", async ({ page }) => {
+  test("a heart adds the product, /wishlist lists it and removing there empties it", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     // A long flow (several forms, pages or e-mails): a busy 2-core machine needs more than 30 s.
     test.slow();
     await signUp(page);
-    await page.goto("/product");
+    await page.goto("/product?page=2");
     const card = page.locator(".product-card").first();
     const title = (await card.locator(".product-card-title a").getAttribute("title")) ?? "";
+    // With JavaScript the page stays as it is (no document load, its scroll kept): this mark survives.
+    if (javaScriptEnabled) {
+      await page.evaluate(() => {
+        document.body.dataset.stayed = "yes";
+      });
+    }
     // The heart turns at once (with JavaScript); the reload must wait for the shop to have saved it.
     const saved = page.waitForResponse(
       (r) => r.url().includes("/wishlist") && r.request().method() === "POST",
@@ -33,6 +42,9 @@ test.describe("wishlist", () => {
       "aria-pressed",
       "true",
     );
+    // Either way the shopper is back on the page they were on.
+    await expect(page).toHaveURL(/\/product\?page=2$/);
+    if (javaScriptEnabled) await expect(page.locator("body")).toHaveAttribute("data-stayed", "yes");
     await page.reload();
     await expect(
       page
