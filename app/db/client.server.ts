@@ -95,8 +95,18 @@ function takeTurns(client: PGlite, planned: Map<string, Planned>): void {
   const transaction = client.transaction.bind(client);
   client.query = async <T>(...[text, params, options]: Parameters<typeof query>) => {
     await nextTurn();
-    const execute = planned.has(text) ? await executeText(query, planned, text, params) : undefined;
-    return execute === undefined ? query<T>(text, params, options) : query<T>(execute, [], options);
+    const entry = planned.get(text);
+    const execute = entry && (await executeText(query, entry, text, params));
+    if (!entry || !execute) return query<T>(text, params, options);
+    try {
+      return await query<T>(execute, [], options);
+    } catch (error) {
+      if (!isStaleStatement(error)) throw error;
+      // Deallocated, or its result no longer fits the tables: prepared afresh next time, answered plainly now.
+      await query(`DEALLOCATE ${entry.name}`).catch(() => undefined);
+      entry.prepared = undefined;
+      return query<T>(text, params, options);
+    }
   };
   client.transaction = async <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> => {
     await nextTurn();
@@ -110,55 +120,64 @@ function takeTurns(client: PGlite, planned: Map<string, Planned>): void {
  * running it. A registered query is prepared once with SQL PREPARE and run as EXECUTE with its parameters
  * written as literals, which PGlite accepts where it refuses EXECUTE with bound parameters.
  */
-type Planned = { name: string; state: "new" | "prepared" | "refused" };
+type Planned = {
+  name: string;
+  /** Settles once the statement is prepared (true) or refused (false): every first caller awaits the same one. */
+  prepared?: Promise<boolean>;
+};
 const plannedQueries = new WeakMap<Database, Map<string, Planned>>();
 
 /**
  * Keeps the plan of this query text (drizzle's `.toSQL().sql`) on PGlite, under `name` (lower-case letters,
- * digits and _); on PostgreSQL drizzle's named prepared statements already do.
+ * digits and _, one text per name); on PostgreSQL drizzle's named prepared statements already do.
  */
 export function keepPlanned(db: Database, text: string, name: string): void {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Not a statement name: ${name}`);
   const planned = plannedQueries.get(db);
-  if (planned && !planned.has(text)) planned.set(text, { name, state: "new" });
+  if (!planned || planned.has(text)) return;
+  if ([...planned.values()].some((entry) => entry.name === name)) {
+    throw new Error(`Statement name already kept for another query: ${name}`);
+  }
+  planned.set(text, { name });
 }
 
-/** A parameter as a SQL literal, or undefined for a value not written this way (the query then runs as it is). */
+/**
+ * A parameter as a SQL literal, or undefined for a value not written this way (the query then runs with it
+ * bound, as usual): NULL, booleans, integers (a bound fraction sent to an integer is refused, a literal
+ * would be rounded), and strings without NUL as escape strings, so the server's quoting settings do not matter.
+ */
 function literal(value: unknown): string | undefined {
   if (value === null || value === undefined) return "NULL";
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === "number") return Number.isSafeInteger(value) ? String(value) : undefined;
   if (typeof value === "bigint") return String(value);
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
-  // With standard_conforming_strings (checked when preparing) a quote is the only character to double.
-  if (typeof value === "string" && !value.includes("\0")) return `'${value.replaceAll("'", "''")}'`;
+  if (typeof value === "string" && !value.includes("\0")) {
+    return `E'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+  }
   return undefined;
 }
 
 /** The EXECUTE statement for a registered query (preparing it the first time), or undefined to run it as it is. */
 async function executeText(
   query: PGlite["query"],
-  planned: Map<string, Planned>,
+  entry: Planned,
   text: string,
   params: unknown[] | undefined,
 ): Promise<string | undefined> {
-  const entry = planned.get(text);
-  if (!entry || entry.state === "refused") return undefined;
   const literals = (params ?? []).map(literal);
   if (literals.some((value) => value === undefined)) return undefined;
-  if (entry.state === "new") {
-    try {
-      const { rows } = await query<{ on: string }>(
-        "SELECT current_setting('standard_conforming_strings') AS on",
-      );
-      if (rows[0]?.on !== "on") throw new Error("standard_conforming_strings is off");
-      await query(`PREPARE ${entry.name} AS ${text}`);
-      entry.state = "prepared";
-    } catch {
-      entry.state = "refused";
-      return undefined;
-    }
-  }
+  entry.prepared ??= query(`PREPARE ${entry.name} AS ${text}`).then(
+    () => true,
+    () => false,
+  );
+  if (!(await entry.prepared)) return undefined;
   return literals.length === 0 ? `EXECUTE ${entry.name}` : `EXECUTE ${entry.name}(${literals.join(", ")})`;
+}
+
+/** A prepared statement that no longer exists (26000) or whose result changed shape (0A000). */
+function isStaleStatement(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "26000" || code === "0A000";
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {

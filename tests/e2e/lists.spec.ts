@@ -24,14 +24,15 @@ test.describe("wishlist", () => {
     test.slow();
     await signUp(page);
     await page.goto("/product?page=2");
-    const card = page.locator(".product-card").first();
+    // A card down the page: with JavaScript the page stays as it is (no document load, the scroll kept).
+    const card = page.locator(".product-card").nth(8);
     const title = (await card.locator(".product-card-title a").getAttribute("title")) ?? "";
-    // With JavaScript the page stays as it is (no document load, its scroll kept): this mark survives.
-    if (javaScriptEnabled) {
-      await page.evaluate(() => {
-        document.body.dataset.stayed = "yes";
-      });
-    }
+    await card.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => {
+      document.body.dataset.stayed = "yes";
+      return window.scrollY;
+    });
+    expect(scrolled).toBeGreaterThan(0);
     // The heart turns at once (with JavaScript); the reload must wait for the shop to have saved it.
     const saved = page.waitForResponse(
       (r) => r.url().includes("/wishlist") && r.request().method() === "POST",
@@ -44,12 +45,15 @@ test.describe("wishlist", () => {
     );
     // Either way the shopper is back on the page they were on.
     await expect(page).toHaveURL(/\/product\?page=2$/);
-    if (javaScriptEnabled) await expect(page.locator("body")).toHaveAttribute("data-stayed", "yes");
+    if (javaScriptEnabled) {
+      await expect(page.locator("body")).toHaveAttribute("data-stayed", "yes");
+      expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    }
     await page.reload();
     await expect(
       page
         .locator(".product-card")
-        .first()
+        .nth(8)
         .getByRole("button", { name: `Remove ${title} from wishlist` }),
     ).toBeVisible();
 
