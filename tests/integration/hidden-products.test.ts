@@ -4,14 +4,9 @@ import { products } from "~/db/schema";
 import { productAdminMessages } from "~/lib/messages";
 import { sitemapEntries } from "~/modules/blog/blog.server";
 import { addToCart, cartLines, cartProblemMessage, updateCartQuantity } from "~/modules/cart/cart.server";
+import { productsTagged } from "~/modules/catalogue/cards.server";
 import { productDetailPage } from "~/modules/catalogue/product-detail.server";
-import {
-  getProduct,
-  productExists,
-  productsTagged,
-  searchSuggestions,
-  storePage,
-} from "~/modules/catalogue/products.server";
+import { getProduct, productExists, searchSuggestions, storePage } from "~/modules/catalogue/products.server";
 import { compareProducts } from "~/modules/compare/compare.server";
 import { customerOrders, finishPayment } from "~/modules/orders/orders.server";
 import { createPaymentAttempt, reusablePaymentPage } from "~/modules/orders/payment-attempts.server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productsTagged } from "~/modules/catalogue/products.server";
+import { productsTagged } from "~/modules/catalogue/cards.server";
 import { toggleWishlist, wishlistIds } from "~/modules/wishlist/wishlist.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct } from "./support/fixtures";

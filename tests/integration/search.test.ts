@@ -4,7 +4,8 @@ import { products } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
 import { tsqueryFor } from "~/lib/search-terms";
 import type { StoreFilters } from "~/lib/store-filters";
-import { type ProductCardData, searchSuggestions, storePage } from "~/modules/catalogue/products.server";
+import type { ProductCardData } from "~/modules/catalogue/cards.server";
+import { searchSuggestions, storePage } from "~/modules/catalogue/products.server";
 import { indexStaleProducts, SEARCH_VERSION } from "~/modules/catalogue/search-index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { FALLBACK_IMAGE, productTypeLabels } from "~/lib/catalogue";
 import { highFetchPriority } from "~/lib/fetch-priority";
 import { cutText, discountPercent } from "~/lib/text";
-import type { ProductCardData } from "~/modules/catalogue/products.server";
+import type { ProductCardData } from "~/modules/catalogue/cards.server";
 import { Price, TaxLine } from "./Price";
 import { Stars } from "./Stars";
 import { WishlistHeart } from "./WishlistHeart";

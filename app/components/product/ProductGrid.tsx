@@ -1,7 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useId } from "react";
 import { TITLE_CUTS } from "~/lib/limits";
-import type { ProductCardData } from "~/modules/catalogue/products.server";
+import type { ProductCardData } from "~/modules/catalogue/cards.server";
 import { ProductCard } from "./ProductCard";
 
 /**

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { FALLBACK_IMAGE } from "~/lib/catalogue";
 import { TITLE_CUTS } from "~/lib/limits";
 import { cutText } from "~/lib/text";
-import type { ProductCardData } from "~/modules/catalogue/products.server";
+import type { ProductCardData } from "~/modules/catalogue/cards.server";
 import { Price } from "./Price";
 import { Stars } from "./Stars";
 

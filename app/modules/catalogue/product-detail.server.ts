@@ -11,7 +11,8 @@ import {
 } from "~/lib/product-page";
 import { cutText } from "~/lib/text";
 import { cartLineFor } from "~/modules/cart/cart.server";
-import { getProduct, type ProductCardData, productsTagged } from "~/modules/catalogue/products.server";
+import { type ProductCardData, productsTagged } from "~/modules/catalogue/cards.server";
+import { getProduct } from "~/modules/catalogue/products.server";
 import { plainText, sanitizeDescription } from "~/modules/content/sanitize.server";
 import { productReviews, type ReviewList } from "~/modules/reviews/reviews.server";
 import { keptByVersion } from "./kept-by-version.server";

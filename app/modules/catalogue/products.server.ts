@@ -1,126 +1,23 @@
-import {
-  and,
-  arrayContains,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  inArray,
-  lte,
-  type SQL,
-  sql,
-} from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { colours, productColours, products } from "~/db/schema";
 import { normaliseSearch } from "~/lib/search-text";
 import { effectiveSort, type StoreFilters } from "~/lib/store-filters";
+import { cardColumns, type ProductCardData, productsTagged, toCards } from "./cards.server";
 import { catalogueVersionColumn, readCatalogueVersion } from "./catalogue-version.server";
 import { keptByVersion } from "./kept-by-version.server";
-import { runSearch, type Search, type SearchMatch } from "./search.server";
+import { runSearch, type Search } from "./search.server";
+import {
+  distinctValues,
+  orderFor,
+  PAGE_SIZE,
+  type ProductPage,
+  pageQuery,
+  type StoreFacets,
+  summaryQuery,
+  whereFor,
+} from "./store-queries.server";
 import { shownInShop } from "./visibility.server";
-
-export type ProductCardData = {
-  id: number;
-  title: string;
-  brand: string;
-  category: string;
-  productType: "new" | "refurbished" | "rental";
-  image: string | null;
-  originalPrice: number;
-  discountedPrice: number;
-  totalRating: number;
-  quantity: number;
-  sold: number;
-};
-
-/** The columns a product card needs (see toCard). */
-export const cardColumns = {
-  id: products.id,
-  title: products.title,
-  brand: products.brand,
-  category: products.category,
-  productType: products.productType,
-  images: products.images,
-  originalPrice: products.originalPrice,
-  discountedPrice: products.discountedPrice,
-  totalRating: products.totalRating,
-  quantity: products.quantity,
-  sold: products.sold,
-};
-
-type CardRow = Omit<ProductCardData, "image"> & { images: { url: string }[] };
-
-export function toCard({ images, ...row }: CardRow): ProductCardData {
-  return { ...row, image: images[0]?.url ?? null };
-}
-
-export const PAGE_SIZE = 24;
-
-export type ProductPage = { items: ProductCardData[]; total: number };
-
-function whereFor(filters: Partial<StoreFilters>, match: SearchMatch | null): SQL | undefined {
-  const conditions: SQL[] = [shownInShop];
-  if (match) conditions.push(match.where);
-  if (filters.category) conditions.push(eq(products.category, filters.category));
-  if (filters.brand) conditions.push(eq(products.brand, filters.brand));
-  if (filters.tag) conditions.push(arrayContains(products.tags, [filters.tag]));
-  if (filters.minPrice !== undefined) conditions.push(gte(products.discountedPrice, filters.minPrice * 100));
-  if (filters.maxPrice !== undefined) conditions.push(lte(products.discountedPrice, filters.maxPrice * 100));
-  return and(...conditions);
-}
-
-function orderFor(filters: Partial<StoreFilters>, match: SearchMatch | null): SQL[] {
-  const sort = effectiveSort({ grid: 4, page: 1, ...filters });
-  switch (sort) {
-    case "relevance":
-      return [...(match?.rank ?? []), desc(products.id)];
-    case "title":
-      return [asc(sql`lower(${products.title})`), asc(products.id)];
-    case "-title":
-      return [desc(sql`lower(${products.title})`), desc(products.id)];
-    case "price":
-      return [asc(products.discountedPrice), asc(products.id)];
-    case "-price":
-      return [desc(products.discountedPrice), desc(products.id)];
-    case "createdAt":
-      return [asc(products.createdAt), asc(products.id)];
-    case "-createdAt":
-      return [desc(products.createdAt), desc(products.id)];
-  }
-}
-
-/** One page of products for the filters (not a search), in a stable order (ties broken by id). */
-function pageQuery(db: Database, filters: Partial<StoreFilters>, where: SQL | undefined) {
-  const page = Math.max(1, filters.page ?? 1);
-  return db
-    .select({ ...cardColumns, version: catalogueVersionColumn })
-    .from(products)
-    .where(where)
-    .orderBy(...orderFor(filters, null))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
-}
-
-function countQuery(db: Database, where: SQL | undefined) {
-  return db.select({ n: count() }).from(products).where(where);
-}
-
-const toCards = (rows: (CardRow & { version: unknown })[]) =>
-  rows.map(({ version: _, ...row }) => toCard(row));
-
-/** Products carrying a tag (featured, special, popular), newest first. */
-export async function productsTagged(db: Database, tag: string, limit = 8): Promise<ProductCardData[]> {
-  const rows = await db
-    .select(cardColumns)
-    .from(products)
-    .where(and(shownInShop, arrayContains(products.tags, [tag])))
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(limit);
-  return rows.map(toCard);
-}
 
 /** The colours offered for the given products. */
 export async function coloursFor(db: Database, productIds: number[]) {
@@ -156,24 +53,6 @@ export async function getProduct(db: Database, id: number) {
   return { ...product, colours: productColourRows.map(({ id, name, value }) => ({ id, name, value })) };
 }
 
-export type StoreFacets = { categories: string[]; brands: string[] };
-
-/**
- * The distinct values of an indexed products column in order, read by hopping through its b-tree index (a
- * loose index scan): one index probe per value, where SELECT DISTINCT reads every product. The shop counts
- * only the products it shows; the back office (`everyProduct`) all of them.
- */
-function distinctValues(column: PgColumn, { everyProduct = false } = {}) {
-  const shown = everyProduct ? sql`TRUE` : shownInShop;
-  return sql`WITH RECURSIVE v(value) AS (
-      (SELECT ${column} FROM ${products} WHERE ${shown} ORDER BY ${column} LIMIT 1)
-      UNION ALL
-      SELECT (SELECT ${column} FROM ${products} WHERE ${column} > v.value AND ${shown} ORDER BY ${column} LIMIT 1)
-      FROM v WHERE v.value IS NOT NULL
-    )
-    SELECT value FROM v WHERE value IS NOT NULL ORDER BY value`;
-}
-
 /** Every category and brand, hidden products' too: the back office's filters and suggestions. */
 export async function catalogueFacets(db: Database): Promise<StoreFacets> {
   const [row] = await db
@@ -183,21 +62,6 @@ export async function catalogueFacets(db: Database): Promise<StoreFacets> {
     })
     .from(sql`(SELECT 1) AS one`);
   return { categories: row?.categories ?? [], brands: row?.brands ?? [] };
-}
-
-/**
- * The category and brand lists beside the store's product list, the number of products matching `where`
- * unless withTotal is false, and the catalogue version they were read at: one query.
- */
-function summaryQuery(db: Database, where: SQL | undefined, withTotal: boolean) {
-  return db
-    .select({
-      total: withTotal ? sql<number>`(${countQuery(db, where)})`.mapWith(Number) : sql<null>`NULL`,
-      categories: sql<string[]>`ARRAY(${distinctValues(products.category)})`,
-      brands: sql<string[]>`ARRAY(${distinctValues(products.brand)})`,
-      version: catalogueVersionColumn,
-    })
-    .from(sql`(SELECT 1) AS one`);
 }
 
 /**

@@ -4,7 +4,8 @@ import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { parseCompareList, serialiseCompareList } from "~/lib/compare-list";
-import { cardColumns, coloursFor } from "~/modules/catalogue/products.server";
+import { cardColumns } from "~/modules/catalogue/cards.server";
+import { coloursFor } from "~/modules/catalogue/products.server";
 import { shownInShop } from "~/modules/catalogue/visibility.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;

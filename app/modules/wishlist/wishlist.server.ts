@@ -2,7 +2,7 @@ import { and, desc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { qualified } from "~/db/qualified";
 import { products, wishlistItems } from "~/db/schema";
-import { cardColumns, type ProductCardData, toCard } from "~/modules/catalogue/products.server";
+import { cardColumns, type ProductCardData, toCard } from "~/modules/catalogue/cards.server";
 import { shownInShop } from "~/modules/catalogue/visibility.server";
 
 /** Adds the product to the customer's wishlist, or removes it if it is there. Returns whether it is now on it. */

@@ -21,7 +21,9 @@ import {
   storeTitleLimit,
   storeUrl,
 } from "~/lib/store-filters";
-import { PAGE_SIZE, productsTagged, storePage } from "~/modules/catalogue/products.server";
+import { productsTagged } from "~/modules/catalogue/cards.server";
+import { storePage } from "~/modules/catalogue/products.server";
+import { PAGE_SIZE } from "~/modules/catalogue/store-queries.server";
 import { currentCustomer } from "~/request.server";
 import storeStyles from "~/styles/store.css";
 import { FILTER_PANEL_ID, SortControl, StoreFilters } from "./StoreFilters";
