@@ -31,6 +31,8 @@ const chennai = {
   pincode: "600017",
 };
 
+const bengaluru = { ...chennai, city: "Bengaluru", state: "Karnataka", pincode: "560034" };
+
 /** Wednesday 25 November 2026, 10 AM in India: standard delivery by Monday 7 December. */
 const wednesdayMorning = new Date("2026-11-25T10:00:00+05:30");
 
@@ -106,7 +108,7 @@ describe(`the checkout's choices (${databaseKind})`, () => {
       const chosen = await resolveChoices(
         database.db,
         shopper.id,
-        "600017",
+        chennai,
         { shipping: "express", payment: "cod" },
         wednesdayMorning,
       );
@@ -123,11 +125,23 @@ describe(`the checkout's choices (${databaseKind})`, () => {
     }
     // Express posted while the dealer offers none: refused on the shipping choice, never silently Standard.
     expect(
-      await resolveChoices(database.db, shopper.id, "600017", { shipping: "express", payment: "phonepe" }),
+      await resolveChoices(database.db, shopper.id, chennai, { shipping: "express", payment: "phonepe" }),
     ).toEqual({
       ok: false,
       field: "shipping",
       message: "Express delivery does not reach this PIN code. Please choose Standard.",
+    });
+  });
+
+  it("refuses a PIN code in another state than the one chosen, on the PIN code, before any choice", async () => {
+    const shopper = await shopperWith(laptop);
+    const wrongState = { ...chennai, state: "Karnataka" };
+    expect(
+      await resolveChoices(database.db, shopper.id, wrongState, { shipping: "standard", payment: "phonepe" }),
+    ).toEqual({
+      ok: false,
+      field: "pincode",
+      message: "PIN code 600017 is in Tamil Nadu, not Karnataka. Please check the PIN code or the state.",
     });
   });
 
@@ -138,7 +152,7 @@ describe(`the checkout's choices (${databaseKind})`, () => {
     const options = await checkoutOptions(database.db, shopper.id, "600017", 49_950_00);
     expect(options.cash.refusal).toBe("Cash on delivery is available for orders up to Rs. 50,000.");
     expect(
-      await resolveChoices(database.db, shopper.id, "600017", { shipping: "standard", payment: "cod" }),
+      await resolveChoices(database.db, shopper.id, chennai, { shipping: "standard", payment: "cod" }),
     ).toEqual({
       ok: false,
       field: "payment",
@@ -151,7 +165,7 @@ describe(`the checkout's choices (${databaseKind})`, () => {
     });
     // Paying online stays open.
     expect(
-      await resolveChoices(database.db, shopper.id, "600017", { shipping: "standard", payment: "phonepe" }),
+      await resolveChoices(database.db, shopper.id, chennai, { shipping: "standard", payment: "phonepe" }),
     ).toMatchObject({ ok: true, payment: "phonepe" });
   });
 
@@ -162,7 +176,7 @@ describe(`the checkout's choices (${databaseKind})`, () => {
       tx.update(shopSettings).set({ cashOnDelivery: false }).where(eq(shopSettings.id, 1)),
     );
     try {
-      expect(await resolveChoices(database.db, shopper.id, "600017", cod)).toMatchObject({
+      expect(await resolveChoices(database.db, shopper.id, chennai, cod)).toMatchObject({
         ok: false,
         message: "Cash on delivery is not available at the moment.",
       });
@@ -184,13 +198,13 @@ describe(`the checkout's choices (${databaseKind})`, () => {
         .returning({ id: deliveryZones.id }),
     );
     try {
-      expect(await resolveChoices(database.db, shopper.id, "600017", cod)).toMatchObject({
+      expect(await resolveChoices(database.db, shopper.id, chennai, cod)).toMatchObject({
         ok: false,
         field: "payment",
         message: "Cash on delivery does not reach this PIN code yet.",
       });
       // Bengaluru is still in "All of India", which takes cash.
-      expect(await resolveChoices(database.db, shopper.id, "560034", cod)).toMatchObject({ ok: true });
+      expect(await resolveChoices(database.db, shopper.id, bengaluru, cod)).toMatchObject({ ok: true });
     } finally {
       await changeShopRules(database.db, null, (tx) =>
         tx.delete(deliveryZones).where(eq(deliveryZones.id, zone?.id ?? 0)),

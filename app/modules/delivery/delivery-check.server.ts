@@ -5,7 +5,7 @@ import { formatShopDay, formatTimeLeft } from "~/lib/delivery-dates";
 import { deliveryMessages } from "~/lib/messages";
 import { normalisePinCode } from "~/lib/pin-codes";
 import { quoteDelivery } from "./delivery.server";
-import { placeOfPin } from "./pin-directory.server";
+import { type PinPlace, placeOfPin } from "./pin-directory.server";
 
 /** What the "Check delivery" box shows: the shopper's PIN code and what the shop promises it, in words. */
 export type DeliveryCheck = {
@@ -95,18 +95,14 @@ export async function deliveryAnswer(db: Database, pin: string, now = new Date()
 }
 
 /**
- * Why the checkout cannot send an order to this address, or undefined when it can: a PIN code no zone
- * delivers to, or one India Post places in another state than the one chosen. A PIN code the directory does
- * not know is given the benefit of the doubt.
+ * Why an address's PIN code does not fit its state, or undefined when it does: India Post places it in another
+ * state than the one chosen. A PIN code the directory does not know (`place` undefined) is given the benefit
+ * of the doubt.
  */
-export async function addressRefusal(
-  db: Database,
+export function stateRefusal(
   address: { pincode: string; state: string },
-): Promise<string | undefined> {
-  const [quote, place] = await Promise.all([quoteDelivery(db, address.pincode), placeOfPin(address.pincode)]);
-  if (!quote.served) return deliveryMessages.notServed(address.pincode);
-  if (place && !place.states.some((state) => state === address.state)) {
-    return deliveryMessages.pinInOtherState(address.pincode, place.states[0] ?? "", address.state);
-  }
-  return undefined;
+  place: PinPlace | undefined,
+): string | undefined {
+  if (!place || place.states.some((state) => state === address.state)) return undefined;
+  return deliveryMessages.pinInOtherState(address.pincode, place.states[0] ?? "", address.state);
 }

@@ -20,6 +20,8 @@ import { codMessages, deliveryMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
 import { cartLines, snapshotLines } from "~/modules/cart/cart.server";
 import { quoteDelivery } from "~/modules/delivery/delivery.server";
+import { stateRefusal } from "~/modules/delivery/delivery-check.server";
+import { placeOfPin } from "~/modules/delivery/pin-directory.server";
 import { readShopSettings } from "~/modules/settings/settings.server";
 import { makeOrder } from "./orders.server";
 import { newMerchantOrderId } from "./payment-attempts.server";
@@ -107,21 +109,25 @@ export async function checkoutOptions(
 
 export type ChoiceResult =
   | { ok: true; shipping: ChosenShipping; payment: PaymentChoice; codFee: number }
-  | { ok: false; field: "shipping" | "payment"; message: string };
+  | { ok: false; field: "pincode" | "shipping" | "payment"; message: string };
 
 /**
- * Checks the posted choices against the rules for this PIN code (already known to be served) and this cart,
- * and prices them: nothing the browser sent but the two choices is used.
+ * Checks the address's PIN code (a zone delivers there, in the state chosen) and the posted choices against
+ * the rules for it and this cart, and prices them, from one delivery quote at `now`: nothing the browser sent
+ * but the address and the two choices is used.
  */
 export async function resolveChoices(
   db: Database,
   customerId: number,
-  pin: string,
+  address: { pincode: string; state: string },
   posted: { shipping: ShippingChoice; payment: PaymentChoice },
   now = new Date(),
 ): Promise<ChoiceResult> {
-  const quote = await quoteDelivery(db, pin, now);
-  if (!quote.served) return { ok: false, field: "shipping", message: deliveryMessages.notServed(pin) };
+  const pin = address.pincode;
+  const [quote, place] = await Promise.all([quoteDelivery(db, pin, now), placeOfPin(pin)]);
+  if (!quote.served) return { ok: false, field: "pincode", message: deliveryMessages.notServed(pin) };
+  const wrongState = stateRefusal(address, place);
+  if (wrongState) return { ok: false, field: "pincode", message: wrongState };
   let shipping: ChosenShipping = {
     method: SHIPPING_CHOICES.standard,
     fee: SHIPPING_FEE_PAISE,

@@ -4,7 +4,6 @@ import { getDb } from "~/db/db.server";
 import { checkoutSchema, parseWithZod } from "~/lib/forms/schemas.server";
 import { checkoutMessages, productAdminMessages, successMessages } from "~/lib/messages";
 import { saveAddress, saveBusinessBuyer } from "~/modules/accounts/customers.server";
-import { addressRefusal } from "~/modules/delivery/delivery-check.server";
 import { placeCashOrder, resolveChoices } from "~/modules/orders/checkout.server";
 import { startCheckoutPayment } from "~/modules/orders/payment-flow.server";
 import { readForm } from "~/read-form.server";
@@ -35,10 +34,8 @@ export async function action({ request }: ActionFunctionArgs) {
       { result: submission.reply({ fieldErrors: { [field]: [message] } }), paymentError: null },
       { status: 400 },
     );
-  // Before any payment starts: the shop must deliver to the PIN code, and it must be in the chosen state.
-  const refusal = await addressRefusal(db, address);
-  if (refusal) return refuse("pincode", refusal);
-  const choices = await resolveChoices(db, customer.id, address.pincode, {
+  // Before any payment starts: the shop must deliver to the PIN code, in the chosen state, as chosen.
+  const choices = await resolveChoices(db, customer.id, address, {
     shipping: shippingChoice,
     payment: paymentChoice,
   });
