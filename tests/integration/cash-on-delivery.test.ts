@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, cartItems, deliveryZones, orderEvents, orders, products, shopSettings } from "~/db/schema";
 import { addToCart } from "~/modules/cart/cart.server";
+import { placeOfPin, stateRefusal } from "~/modules/delivery/pin-directory.server";
 import { collectCash, moveOrder, refundOrder, refuseAtDoor } from "~/modules/orders/admin-orders.server";
 import { checkoutOptions, placeCashOrder, resolveChoices } from "~/modules/orders/checkout.server";
 import { customerOrders } from "~/modules/orders/orders.server";
@@ -133,16 +134,30 @@ describe(`the checkout's choices (${databaseKind})`, () => {
     });
   });
 
-  it("refuses a PIN code in another state than the one chosen, on the PIN code, before any choice", async () => {
+  it("refuses a PIN code no zone serves or in another state, on the PIN code, before the choices", async () => {
     const shopper = await shopperWith(laptop);
+    // Express is not offered (no fee set): the PIN code's refusal still comes first.
+    const choices = { shipping: "express", payment: "cod" } as const;
     const wrongState = { ...chennai, state: "Karnataka" };
-    expect(
-      await resolveChoices(database.db, shopper.id, wrongState, { shipping: "standard", payment: "phonepe" }),
-    ).toEqual({
+    expect(await resolveChoices(database.db, shopper.id, wrongState, choices)).toEqual({
       ok: false,
       field: "pincode",
       message: "PIN code 600017 is in Tamil Nadu, not Karnataka. Please check the PIN code or the state.",
     });
+    const andaman = {
+      ...chennai,
+      city: "Port Blair",
+      state: "Andaman and Nicobar Islands",
+      pincode: "744101",
+    };
+    expect(await resolveChoices(database.db, shopper.id, andaman, choices)).toEqual({
+      ok: false,
+      field: "pincode",
+      message: "We do not deliver to 744101 yet",
+    });
+    // A PIN code India Post's directory does not list (or a directory that could not be read) is not refused.
+    expect(stateRefusal(wrongState, undefined)).toBeUndefined();
+    expect(stateRefusal(chennai, await placeOfPin("600017"))).toBeUndefined();
   });
 
   it("refuses cash above the ceiling, shipping included, on the page, when posted and when placed", async () => {

@@ -11,13 +11,18 @@ import {
   distinctValues,
   orderFor,
   PAGE_SIZE,
-  type ProductPage,
   pageQuery,
   type StoreFacets,
   summaryQuery,
   whereFor,
 } from "./store-queries.server";
 import { shownInShop } from "./visibility.server";
+
+/*
+ * The catalogue as the shop reads it: runs the store's queries (store-queries.server.ts) and the search, and
+ * keeps what they read per catalogue version (store pages, search rankings, the home page's sections); one
+ * product with its colours; the header's suggestions.
+ */
 
 /** The colours offered for the given products. */
 export async function coloursFor(db: Database, productIds: number[]) {
@@ -111,6 +116,8 @@ async function summaryFor(
 
 /** What the store searched for when it corrected a typo: the words used instead of the typed ones. */
 export type StoreSearch = { used?: string; corrections: { typed: string; used: string }[] };
+
+export type ProductPage = { items: ProductCardData[]; total: number };
 
 export type StorePage = ProductPage & { facets: StoreFacets; search: StoreSearch | null };
 

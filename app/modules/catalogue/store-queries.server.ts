@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { effectiveSort, type StoreFilters } from "~/lib/store-filters";
-import { cardColumns, type ProductCardData } from "./cards.server";
+import { cardColumns } from "./cards.server";
 import { catalogueVersionColumn } from "./catalogue-version.server";
 import type { SearchMatch } from "./search.server";
 import { shownInShop } from "./visibility.server";
@@ -17,8 +17,6 @@ import { shownInShop } from "./visibility.server";
 export type StoreFacets = { categories: string[]; brands: string[] };
 
 export const PAGE_SIZE = 24;
-
-export type ProductPage = { items: ProductCardData[]; total: number };
 
 export function whereFor(filters: Partial<StoreFilters>, match: SearchMatch | null): SQL | undefined {
   const conditions: SQL[] = [shownInShop];

