@@ -198,7 +198,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 /**
  * Several instances may start at once: one migrates, the others wait on the advisory lock. A connection of
  * its own, without the pool's statement and query timeouts: waiting for another instance's migration, or a
- * migration that rebuilds an index, may rightly take longer than any shopper's query.
+ * migration that rebuilds an index, may rightly take longer than a shopper's query ever may.
  */
 async function migrateUnderLock(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });

@@ -77,7 +77,7 @@ describe("documentText", () => {
 });
 
 describe("parseQuery", () => {
-  it("splits words, in any order, folded like product text", () => {
+  it("splits words, in whatever order, folded like product text", () => {
     expect(parseQuery("HP Laptop").map((w) => w.word)).toEqual(["hp", "laptop"]);
     expect(parseQuery("laptop hp").map((w) => w.word)).toEqual(["laptop", "hp"]);
     expect(parseQuery("16 gb").map((w) => w.word)).toEqual(["16gb"]);
@@ -129,7 +129,7 @@ describe("parseQuery", () => {
 });
 
 describe("tsqueryFor", () => {
-  it("asks for every word, each as any of its alternatives, at the start of a lexeme", () => {
+  it("asks for every word, each as one of its alternatives, at the start of a lexeme", () => {
     expect(tsqueryFor(parseQuery("hp laptops"))).toBe(
       "('hp':* | 'hplaptops':*) & ('laptops':* | 'laptop':* | 'hplaptops':*)",
     );

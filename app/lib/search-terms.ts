@@ -44,7 +44,7 @@ export const SYNONYMS: Record<string, readonly string[]> = {
   ch: ["channel"],
 };
 
-/** Bounded work for any query: at most this many words, each at most this long. */
+/** Bounded work for every query: at most this many words, each at most this long. */
 export const MAX_QUERY_WORDS = 8;
 export const MAX_WORD_LENGTH = 30;
 
@@ -142,7 +142,7 @@ export function parseQuery(query: string): QueryWord[] {
 const lexeme = (word: string) => `'${word.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 
 /**
- * The search as PostgreSQL's tsquery text: each word, as any of its alternatives, must start a lexeme of the
+ * The search as PostgreSQL's tsquery text: each word, as one of its alternatives, must start a lexeme of the
  * product (`:*`), e.g. `('hp':* | 'hplaptop':*) & ('laptop':* | 'hplaptop':*)` (decision 0031).
  */
 export function tsqueryFor(words: readonly QueryWord[]): string {

@@ -6,7 +6,7 @@ import { keptByVersion } from "./kept-by-version.server";
 const handle = () => ({}) as Database;
 
 describe("keptByVersion", () => {
-  it("answers a request at the version a read was kept at, and reads afresh at any other", async () => {
+  it("answers a request at the version a read was kept at, and reads afresh at every other", async () => {
     const kept = keptByVersion<string>({ maxEntries: 10 });
     const db = handle();
     const readNow = vi.fn(async () => ({ value: "page at 1" }));

@@ -5,7 +5,7 @@ import { normaliseSearch } from "~/lib/search-text";
 import { effectiveSort, type StoreFilters } from "~/lib/store-filters";
 import { cardColumns, type ProductCardData, productsTagged, toCards } from "./cards.server";
 import { catalogueVersionColumn, readCatalogueVersion } from "./catalogue-version.server";
-import { keptByVersion } from "./kept-by-version.server";
+import { type KeptReads, keptByVersion } from "./kept-by-version.server";
 import { runSearch, type Search } from "./search.server";
 import {
   distinctValues,
@@ -71,19 +71,16 @@ export async function catalogueFacets(db: Database): Promise<StoreFacets> {
 
 /**
  * The store's lists and counts change only with the catalogue, so they are kept for the catalogue version
- * they were read at: a store page whose page query reports the same version needs no other query. A new
- * version starts afresh; the counts kept are bounded (one per filter combination asked for).
+ * they were read at (kept-by-version.server.ts): a store page whose page query reports the same version needs
+ * no other query. The counts kept are bounded (one per filter combination asked for).
  */
-type Summaries = { version: number; facets: StoreFacets | null; totals: Map<string, number> };
-const summaries = new WeakMap<Database, Summaries>();
-const MAX_KEPT_TOTALS = 2000;
+const keptFacets = keptByVersion<StoreFacets>({ maxEntries: 1 });
+const keptTotals = keptByVersion<number>({ maxEntries: 2000 });
 
-function summariesAt(db: Database, version: number): Summaries {
-  const kept = summaries.get(db);
-  if (kept?.version === version) return kept;
-  const fresh: Summaries = { version, facets: null, totals: new Map() };
-  summaries.set(db, fresh);
-  return fresh;
+/** The value kept for `key` if it was kept at exactly `version`. */
+function keptAt<T>(kept: KeptReads<T>, db: Database, key: string, version: number | undefined) {
+  const hit = version === undefined ? undefined : kept.get(db, key);
+  return hit?.version === version ? hit?.value : undefined;
 }
 
 /** The filters a count depends on (not the page, the sort or the grid). */
@@ -99,17 +96,15 @@ async function summaryFor(
   version: number | undefined,
 ): Promise<{ facets: StoreFacets; total: number | null }> {
   const key = totalKey(filters);
-  const kept = version === undefined ? undefined : summariesAt(db, version);
-  const keptTotal = kept?.totals.get(key);
-  if (kept?.facets && (!withTotal || keptTotal !== undefined)) {
-    return { facets: kept.facets, total: keptTotal ?? null };
-  }
+  const keptLists = keptAt(keptFacets, db, "facets", version);
+  const keptTotal = withTotal ? keptAt(keptTotals, db, key, version) : undefined;
+  if (keptLists && (!withTotal || keptTotal !== undefined))
+    return { facets: keptLists, total: keptTotal ?? null };
   const [row] = await summaryQuery(db, where, withTotal);
   const facets = { categories: row?.categories ?? [], brands: row?.brands ?? [] };
   if (row) {
-    const keep = summariesAt(db, row.version);
-    keep.facets = facets;
-    if (row.total !== null && keep.totals.size < MAX_KEPT_TOTALS) keep.totals.set(key, row.total);
+    keptFacets.keep(db, "facets", facets, row.version);
+    if (row.total !== null) keptTotals.keep(db, key, row.total, row.version);
   }
   return { facets, total: row?.total ?? null };
 }
