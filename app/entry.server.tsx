@@ -3,6 +3,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { getDb } from "~/db/db.server";
+import { deferHydration } from "~/lib/hydrate-after-paint.server";
 import { redactUrl } from "~/lib/secret-links.mjs";
 import { readCatalogueVersion } from "~/modules/catalogue/catalogue-version.server";
 import { describeError, isDatabaseUnavailable } from "~/modules/ops/errors.server";
@@ -38,7 +39,10 @@ export default function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${markup}`, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(`<!DOCTYPE html>${deferHydration(markup)}`, {
+    headers: responseHeaders,
+    status: responseStatusCode,
+  });
 }
 
 /**

@@ -29,6 +29,38 @@ test.describe("the shared frame", () => {
     await expect(page.getByRole("button", { name: "LogOut" })).toHaveCount(0);
   });
 
+  test("the page is shown before its scripts load; with JavaScript they hydrate it once it has", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (/\/build\/.*\.js$/.test(request.url())) scripts.push(request.url());
+    });
+    await page.addInitScript(() => {
+      addEventListener("load", () => {
+        const loaded = performance
+          .getEntriesByType("resource")
+          .filter((e) => /\/build\/.*\.js$/.test(e.name));
+        Object.assign(window, { scriptsAtLoad: loaded.length, hydratedAtLoad: "__remixRouter" in window });
+      });
+    });
+    await page.goto("/product");
+    await expect(page.getByRole("heading", { level: 1, name: "Our Store" })).toBeVisible();
+    if (test.info().project.use.javaScriptEnabled === false) {
+      // Nothing to run, so nothing is downloaded for it.
+      expect(scripts).toEqual([]);
+      return;
+    }
+    // The header's search box becomes a combobox once React has hydrated the page.
+    await expect(page.locator("header.site-header").getByRole("combobox")).toBeVisible();
+    const atLoad = await page.evaluate(() => [
+      Reflect.get(window, "scriptsAtLoad"),
+      Reflect.get(window, "hydratedAtLoad"),
+    ]);
+    expect(atLoad).toEqual([0, false]);
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+
   test("the logo leads home and the menu leads to the store", async ({ page }) => {
     await page.goto("/product");
     await page.getByRole("link", { name: "Kaveri Computers home" }).click();

@@ -68,6 +68,8 @@ test.describe("header search", () => {
     await page.goto("/");
     const box = page.getByPlaceholder("Search for Products here");
     if (javaScriptEnabled) {
+      // Suggestions come with JavaScript: the box is a combobox once the page has hydrated.
+      await expect(page.getByRole("combobox", { name: "Search for products" })).toBeVisible();
       await box.pressSequentially("thinkpd");
       await expect(page.getByText("Showing results for thinkpad")).toBeVisible();
       await expect(page.getByRole("option", { name: /ThinkPad/ }).first()).toBeVisible();

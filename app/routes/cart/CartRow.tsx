@@ -2,6 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { TrashIcon } from "~/components/ui/icons";
 import { FALLBACK_IMAGE } from "~/lib/catalogue";
+import { changedSinceRender } from "~/lib/changed-before-hydration";
 import { isAllowedQuantity, MAX_QUANTITY, MIN_QUANTITY } from "~/lib/limits";
 import { fieldMessages, productAdminMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
@@ -18,7 +19,14 @@ export function CartRow({ line, hidden }: { line: CartLine; hidden: boolean }) {
   const [typed, setTyped] = useState(String(line.quantity));
   const [scripted, setScripted] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const quantityRef = useRef<HTMLInputElement>(null);
   useEffect(() => setScripted(true), []);
+  // A quantity typed while the scripts were loading is saved now, as it would have been then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page hydrates
+  useEffect(() => {
+    const input = quantityRef.current;
+    if (input && changedSinceRender(input)) onQuantityChange(input.value);
+  }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
   // A refused or reloaded quantity puts the box back to what the cart really holds.
   const saving = update.state !== "idle";
@@ -76,6 +84,7 @@ export function CartRow({ line, hidden }: { line: CartLine; hidden: boolean }) {
               Quantity of {line.title}
             </label>
             <input
+              ref={quantityRef}
               id={quantityId}
               type="number"
               name="quantity"

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, type useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { DeliverySummary } from "~/components/delivery/DeliveryAnswer";
 import { Field, FieldError } from "~/components/forms/Field";
 import { inputProps, selectProps } from "~/components/forms/field-props";
@@ -63,6 +63,17 @@ export function CheckoutForm({
   const shippingFee =
     (options.shipping.find((o) => o.choice === shippingChoice) ?? options.shipping[0])?.fee ?? 0;
   const cashFee = paymentChoice === "cod" ? options.cash.fee : 0;
+  // Choices made while the scripts were loading (docs/decisions/0033): the summary follows them from the start.
+  const formId = form.id;
+  useEffect(() => {
+    const chosen = (name: string) =>
+      document.getElementById(formId)?.querySelector<HTMLInputElement>(`input[name="${name}"]:checked`)
+        ?.value;
+    const shipping = chosen("shipping");
+    const payment = chosen("payment");
+    if (shipping) setShippingChoice(shipping);
+    if (payment) setPaymentChoice(payment);
+  }, [formId]);
 
   return (
     <div className="container page checkout-page">

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { TAGS, tagLabels } from "~/lib/catalogue";
+import { namesChangedSinceRender } from "~/lib/changed-before-hydration";
 import {
   effectiveSort,
   type StoreFilters as Filters,
@@ -30,6 +31,17 @@ export function StoreFilters({
 }) {
   const apply = useApplyFilters();
   const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  // A category, tag, brand or sort chosen while the scripts were loading applies now, as it would have then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page hydrates
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const changed = namesChangedSinceRender(form);
+    changed.delete("minPrice");
+    changed.delete("maxPrice");
+    if (changed.size > 0) apply(form);
+  }, []);
 
   function applyChange(event: FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement | HTMLSelectElement;
@@ -64,6 +76,7 @@ export function StoreFilters({
         </ul>
       </section>
       <Form
+        ref={formRef}
         id={FILTER_FORM_ID}
         method="get"
         action="/product"

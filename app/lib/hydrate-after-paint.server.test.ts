@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { deferHydration, hydrateAfterPaint } from "./hydrate-after-paint.server";
+
+const rendered = [
+  '<script nonce="n1">console.log("scroll")</script>',
+  '<link rel="modulepreload" href="/build/manifest-1.js"/>',
+  '<link rel="modulepreload" href="/build/entry.client-2.js"/>',
+  '<script nonce="n1">window.__remixContext = {};</script>',
+  '<script nonce="n1" type="module" async="">import "/build/manifest-1.js";</script>',
+].join("");
+
+describe("deferHydration", () => {
+  const deferred = deferHydration(rendered);
+
+  it("leaves no module preload and no module script live in the page", () => {
+    expect(deferred).not.toMatch(/<link rel="modulepreload"/);
+    expect(deferred).not.toMatch(/<script[^>]* type="module"/);
+  });
+
+  it("keeps every element, its address and its text, so the page hydrates against the same markup", () => {
+    expect(deferred.match(/<link /g)).toHaveLength(2);
+    expect(deferred.match(/<script /g)).toHaveLength(3);
+    expect(deferred).toContain('href="/build/entry.client-2.js"');
+    expect(deferred).toContain('async="">import "/build/manifest-1.js";</script>');
+    expect(deferred).toContain('<script nonce="n1">console.log("scroll")</script>');
+  });
+
+  it("puts the script that arms them before Remix's context, and it looks for what was made inert", () => {
+    expect(deferred).toContain(
+      `<script nonce="n1">${hydrateAfterPaint};window.__remixContext = {};</script>`,
+    );
+    const inertRel = /rel="([^"]+)"/.exec(deferred)?.[1] ?? "";
+    const inertType = /type="([^"]+)"/.exec(deferred)?.[1] ?? "";
+    expect(hydrateAfterPaint).toContain(`link[rel="${inertRel}"]`);
+    expect(hydrateAfterPaint).toContain(`script[type="${inertType}"]`);
+  });
+
+  it("leaves a page without both of Remix's scripts as it was, so it hydrates at once", () => {
+    const page = '<html><body><p>type="module" in text</p></body></html>';
+    expect(deferHydration(page)).toBe(page);
+    const withoutContext = rendered.replace("window.__remixContext = {};", "");
+    expect(deferHydration(withoutContext)).toBe(withoutContext);
+  });
+});
