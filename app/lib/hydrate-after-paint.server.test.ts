@@ -27,7 +27,7 @@ describe("deferHydration", () => {
 
   it("puts the script that arms them before Remix's context, and it looks for what was made inert", () => {
     expect(deferred).toContain(
-      `<script nonce="n1">${hydrateAfterPaint};window.__remixContext = {};</script>`,
+      `<script nonce="n1">${hydrateAfterPaint}window.__remixContext = {};</script>`,
     );
     const inertRel = /rel="([^"]+)"/.exec(deferred)?.[1] ?? "";
     const inertType = /type="([^"]+)"/.exec(deferred)?.[1] ?? "";

@@ -1,3 +1,5 @@
+import { TOUCHED_BEFORE_HYDRATION } from "./changed-before-hydration";
+
 /*
  * Hydration waits until the page has painted (docs/decisions/0033): the server renders Remix's module preloads
  * and its module script inert, and a few lines put before Remix's context script re-arm them once the page has
@@ -9,10 +11,36 @@ const INERT_PRELOAD = "after-paint-modulepreload";
 const INERT_MODULE = "text/after-paint-module";
 
 /**
- * After the load event and one more frame: the preloads start, and the inert module script is replaced by a
- * live copy in its place (same text, same nonce), which hydrates the page.
+ * Records the controls the shopper touches until hydration (changed-before-hydration.ts); after the load event
+ * and one more frame (at once in a background tab, which draws no frames; at the latest 3 s after the document
+ * was parsed, so a stalled image does not hold the scripts back), starts the preloads and replaces the inert
+ * module script by a live copy in its place (same text, same nonce), which hydrates the page.
  */
-export const hydrateAfterPaint = `addEventListener("load",function(){requestAnimationFrame(function(){setTimeout(function(){document.querySelectorAll('link[rel="${INERT_PRELOAD}"]').forEach(function(l){l.rel="modulepreload"});var s=document.querySelector('script[type="${INERT_MODULE}"]');if(!s)return;var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.text=s.text;s.replaceWith(m)})})})`;
+export const hydrateAfterPaint = `(function () {
+  var touched = (window.${TOUCHED_BEFORE_HYDRATION} = new WeakSet());
+  function touch(event) { touched.add(event.target); }
+  addEventListener("input", touch, true);
+  addEventListener("change", touch, true);
+  var armed = false;
+  function arm() {
+    if (armed) return;
+    armed = true;
+    document.querySelectorAll('link[rel="${INERT_PRELOAD}"]').forEach(function (link) { link.rel = "modulepreload"; });
+    var inert = document.querySelector('script[type="${INERT_MODULE}"]');
+    if (!inert) return;
+    var live = document.createElement("script");
+    live.type = "module";
+    live.nonce = inert.nonce;
+    live.text = inert.text;
+    inert.replaceWith(live);
+  }
+  addEventListener("load", function () {
+    if (document.hidden) arm();
+    else requestAnimationFrame(function () { setTimeout(arm); });
+  });
+  addEventListener("DOMContentLoaded", function () { setTimeout(arm, 3000); });
+})();
+`;
 
 const CONTEXT_SCRIPT = /(<script\b[^>]*>)(window\.__remixContext = )/;
 const MODULE_SCRIPT = /(<script\b[^>]*?) type="module"/;
@@ -25,7 +53,7 @@ const MODULE_SCRIPT = /(<script\b[^>]*?) type="module"/;
 export function deferHydration(html: string): string {
   if (!CONTEXT_SCRIPT.test(html) || !MODULE_SCRIPT.test(html)) return html;
   return html
-    .replace(CONTEXT_SCRIPT, `$1${hydrateAfterPaint};$2`)
+    .replace(CONTEXT_SCRIPT, (_, tag: string, context: string) => `${tag}${hydrateAfterPaint}${context}`)
     .replaceAll('<link rel="modulepreload"', `<link rel="${INERT_PRELOAD}"`)
-    .replace(MODULE_SCRIPT, `$1 type="${INERT_MODULE}"`);
+    .replace(MODULE_SCRIPT, (_, start: string) => `${start} type="${INERT_MODULE}"`);
 }

@@ -138,6 +138,36 @@ test.describe("add to cart", () => {
 });
 
 test.describe("cart", () => {
+  test("a quantity typed before the page's scripts have run is saved", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.slow();
+    await signUp(page);
+    await addToCart(page, 2, 1);
+    // The scripts are held back until the quantity is typed, as on a slow phone.
+    let releaseScripts = () => {};
+    const released = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route(/\/build\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/cart");
+    const row = page.locator("tr.cart-line").first();
+    const unit = rupees(await row.locator('td[data-label="Offer Price"]').textContent());
+    await row.getByRole("spinbutton").fill("3");
+    if (javaScriptEnabled) releaseScripts();
+    else await row.getByRole("button", { name: /^Update/ }).click();
+    await expect(page.getByTestId("toast")).toContainText("Product Updated Successfully!");
+    await expect(row.locator('td[data-label="Total"]')).toHaveText(
+      `Rs. ${(3 * unit).toLocaleString("en-IN")}`,
+    );
+    await page.reload();
+    await expect(page.locator("tr.cart-line").first().getByRole("spinbutton")).toHaveValue("3");
+  });
+
   test("shows the lines, updates a quantity and deletes a line, totals and badge in step", async ({
     page,
     javaScriptEnabled,

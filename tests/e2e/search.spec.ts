@@ -5,7 +5,8 @@ test.describe("header search", () => {
     await page.goto("/");
     const box = page.getByPlaceholder("Search for Products here");
     if (javaScriptEnabled) {
-      // Live suggestions: choosing one opens that product's page.
+      // Live suggestions, once the page has hydrated (the box is then a combobox): choosing one opens the product.
+      await expect(page.getByRole("combobox", { name: "Search for products" })).toBeVisible();
       await box.pressSequentially("thinkp");
       const option = page.getByRole("option", { name: /ThinkPad/ }).first();
       await expect(option).toBeVisible();

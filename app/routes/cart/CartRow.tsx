@@ -21,18 +21,19 @@ export function CartRow({ line, hidden }: { line: CartLine; hidden: boolean }) {
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const quantityRef = useRef<HTMLInputElement>(null);
   useEffect(() => setScripted(true), []);
-  // A quantity typed while the scripts were loading is saved now, as it would have been then.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page hydrates
-  useEffect(() => {
-    const input = quantityRef.current;
-    if (input && changedSinceRender(input)) onQuantityChange(input.value);
-  }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
   // A refused or reloaded quantity puts the box back to what the cart really holds.
   const saving = update.state !== "idle";
   useEffect(() => {
     if (!saving) setTyped(String(line.quantity));
   }, [line.quantity, saving]);
+  // A quantity typed while the scripts were loading is saved now, as it would have been then (after the
+  // line above has run once, or it would put the box back).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page hydrates
+  useEffect(() => {
+    const input = quantityRef.current;
+    if (input && changedSinceRender(input)) onQuantityChange(input.value);
+  }, []);
 
   const typedNumber = Number(typed);
   const valid = isAllowedQuantity(typedNumber);
