@@ -26,9 +26,7 @@ describe("deferHydration", () => {
   });
 
   it("puts the script that arms them before Remix's context, and it looks for what was made inert", () => {
-    expect(deferred).toContain(
-      `<script nonce="n1">${hydrateAfterPaint}window.__remixContext = {};</script>`,
-    );
+    expect(deferred).toContain(`<script nonce="n1">${hydrateAfterPaint}window.__remixContext = {};</script>`);
     const inertRel = /rel="([^"]+)"/.exec(deferred)?.[1] ?? "";
     const inertType = /type="([^"]+)"/.exec(deferred)?.[1] ?? "";
     expect(hydrateAfterPaint).toContain(`link[rel="${inertRel}"]`);
