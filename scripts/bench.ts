@@ -31,6 +31,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/db/client.server";
 import { MAX_PRODUCTS } from "../app/db/seed.server";
 import { TAGS } from "../app/lib/catalogue";
+import { INERT_PRELOAD } from "../app/lib/hydrate-after-paint.server";
 import { DEFAULT_GRID, MAX_PRICE_RUPEES, SORTS, type StoreFilters, storeUrl } from "../app/lib/store-filters";
 
 /**
@@ -524,7 +525,8 @@ function attribute(tag: string, name: string): string | undefined {
 
 /**
  * The scripts a page loads from /build/: <script src>, the targets of `import` in inline scripts (Remix
- * starts the app with one), and <link rel="modulepreload">. A set, so a file counts once per page.
+ * starts the app with one), and <link rel="modulepreload">, also when held back until after the paint
+ * (decision 0033). A set, so a file counts once per page.
  */
 function scriptsOf(html: string): string[] {
   const found = new Set<string>();
@@ -536,7 +538,7 @@ function scriptsOf(html: string): string[] {
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) add(attribute(tag, "src"));
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
     const rel = attribute(tag, "rel")?.toLowerCase().split(/\s+/) ?? [];
-    if (rel.includes("modulepreload")) add(attribute(tag, "href"));
+    if (rel.includes("modulepreload") || rel.includes(INERT_PRELOAD)) add(attribute(tag, "href"));
   }
   for (const [, code] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
     const imports = (code ?? "").matchAll(/\bimport\s*\(?\s*(?:[\w$*{},\s]+?\s+from\s*)?["']([^"']+)["']/g);

@@ -14,6 +14,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { constants, gzipSync } from "node:zlib";
+import { INERT_PRELOAD } from "../app/lib/hydrate-after-paint.server";
 
 type ManifestRoute = {
   id: string;
@@ -104,7 +105,9 @@ async function pagesFromServer(base: string, paths: string[]) {
   for (const page of paths) {
     const html = await (await fetch(new URL(page, base))).text();
     const files = [
-      ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1] ?? ""),
+      ...[...html.matchAll(/<link rel="([\w-]+)" href="([^"]+)"/g)]
+        .filter(([, rel]) => rel === "modulepreload" || rel === INERT_PRELOAD)
+        .map((match) => match[2] ?? ""),
       ...[...html.matchAll(/import (?:\* as \w+ from )?"(\/build\/[^"]+)"/g)].map((match) => match[1] ?? ""),
       ...[...html.matchAll(/<script[^>]+src="(\/build\/[^"]+)"/g)].map((match) => match[1] ?? ""),
     ].filter(Boolean);

@@ -7,7 +7,8 @@ import { TOUCHED_BEFORE_HYDRATION } from "./changed-before-hydration";
  * downloading and running the scripts, and the page works meanwhile as it does with JavaScript off.
  */
 
-const INERT_PRELOAD = "after-paint-modulepreload";
+/** The `rel` of a module preload held back until after the paint (tools that weigh a page count it as one). */
+export const INERT_PRELOAD = "after-paint-modulepreload";
 const INERT_MODULE = "text/after-paint-module";
 
 /**
