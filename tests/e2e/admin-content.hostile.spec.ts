@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { newCustomer } from "./support/accounts";
-import { ensureOwner, owner } from "./support/admin";
+import { expect, type Shop, test } from "./support/back-office-requests";
 import { BACK_OFFICE_POST } from "./support/content";
-import { test as base, expect } from "./support/test";
 
 /*
  * Hostile requests at the back office's content pages (the `hostile` project: plain requests, no browser):
@@ -16,53 +14,6 @@ import { test as base, expect } from "./support/test";
 const FORM = "application/x-www-form-urlencoded";
 const BAD_IDS = ["0", "-1", "2147483648", "99999999999999999999", "1e3", "abc", "999999"];
 const CONTROL = ["before\u0000after", "a\u0001\u0007\u001b\u007f\u0080\u009fz", "x".repeat(25_000)];
-
-type Shop = {
-  origin: string;
-  /** A context of its own (its cookies), disposed of after the test. */
-  context: () => Promise<APIRequestContext>;
-  /** A context signed in to the back office as the owner. */
-  staff: () => Promise<APIRequestContext>;
-  /** A context signed in as a new customer. */
-  customer: () => Promise<APIRequestContext>;
-};
-
-const test = base.extend<{ shop: Shop }>({
-  shop: async ({ playwright, baseURL, extraHTTPHeaders, request }, use) => {
-    await ensureOwner(request);
-    const origin = new URL(baseURL ?? "").origin;
-    const contexts: APIRequestContext[] = [];
-    const context = async () => {
-      const made = await playwright.request.newContext({
-        baseURL: origin,
-        extraHTTPHeaders: { ...extraHTTPHeaders, Origin: origin },
-      });
-      contexts.push(made);
-      return made;
-    };
-    const staff = async () => {
-      const made = await context();
-      const answer = await made.post("/admin/login", {
-        form: { email: owner.email, password: owner.password },
-        maxRedirects: 0,
-      });
-      expect(answer.status(), "the owner logs in").toBe(303);
-      return made;
-    };
-    const customer = async () => {
-      const made = await context();
-      const { firstname, lastname, email, mobile, password } = newCustomer();
-      const answer = await made.post("/signup", {
-        form: { firstname, lastname, email, mobile, password },
-        maxRedirects: 0,
-      });
-      expect(answer.status(), "a customer signs up").toBe(303);
-      return made;
-    };
-    await use({ origin, context, staff, customer });
-    await Promise.all(contexts.map((made) => made.dispose()));
-  },
-});
 
 /** The back-office log-in, and nothing of the page asked for. */
 function expectLogIn(response: APIResponse, what: string) {

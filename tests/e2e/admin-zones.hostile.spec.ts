@@ -1,7 +1,5 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { newCustomer } from "./support/accounts";
-import { ensureOwner, owner } from "./support/admin";
-import { test as base, expect } from "./support/test";
+import { expect, test } from "./support/back-office-requests";
 
 /*
  * Hostile requests at the delivery zones (the `hostile` project: plain requests, no browser): no session and a
@@ -9,49 +7,6 @@ import { test as base, expect } from "./support/test";
  * read, a file that is not text or not a form is refused; days out of range are 400 with a message; a form
  * posted from another site is 403; nothing answers 5xx and nothing changes.
  */
-
-type Shop = {
-  context: () => Promise<APIRequestContext>;
-  staff: () => Promise<APIRequestContext>;
-  customer: () => Promise<APIRequestContext>;
-};
-
-const test = base.extend<{ shop: Shop }>({
-  shop: async ({ playwright, baseURL, extraHTTPHeaders, request }, use) => {
-    await ensureOwner(request);
-    const origin = new URL(baseURL ?? "").origin;
-    const contexts: APIRequestContext[] = [];
-    const context = async () => {
-      const made = await playwright.request.newContext({
-        baseURL: origin,
-        extraHTTPHeaders: { ...extraHTTPHeaders, Origin: origin },
-      });
-      contexts.push(made);
-      return made;
-    };
-    const staff = async () => {
-      const made = await context();
-      const answer = await made.post("/admin/login", {
-        form: { email: owner.email, password: owner.password },
-        maxRedirects: 0,
-      });
-      expect(answer.status(), "the owner logs in").toBe(303);
-      return made;
-    };
-    const customer = async () => {
-      const made = await context();
-      const { firstname, lastname, email, mobile, password } = newCustomer();
-      const answer = await made.post("/signup", {
-        form: { firstname, lastname, email, mobile, password },
-        maxRedirects: 0,
-      });
-      expect(answer.status(), "a customer signs up").toBe(303);
-      return made;
-    };
-    await use({ context, staff, customer });
-    await Promise.all(contexts.map((made) => made.dispose()));
-  },
-});
 
 const bodyOf = async (answer: APIResponse) => (await answer.body()).toString("utf8");
 
