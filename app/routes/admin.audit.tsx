@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireOwner } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { FilterSelect } from "~/components/admin/FilterSelect";
 import { getDb } from "~/db/db.server";
 import { auditAreaLabels, describeAuditDetails, isAuditArea } from "~/lib/audit";
 import { formatLongDate } from "~/lib/dates";
@@ -51,28 +52,20 @@ export default function AuditTrail() {
     <>
       <h1>Audit trail</h1>
       <Form method="get" className="admin-filters" aria-label="Filter the audit trail">
-        <label>
-          Area
-          <select name="area" defaultValue={filter.area ?? ""}>
-            <option value="">All areas</option>
-            {Object.entries(auditAreaLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Member
-          <select name="member" defaultValue={filter.staffId ?? ""}>
-            <option value="">Everyone</option>
-            {actors.map((actor) => (
-              <option key={actor.staffId} value={actor.staffId}>
-                {actor.staffName}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Area"
+          name="area"
+          value={filter.area}
+          everything="All areas"
+          options={Object.entries(auditAreaLabels).map(([value, label]) => ({ value, label }))}
+        />
+        <FilterSelect
+          label="Member"
+          name="member"
+          value={filter.staffId}
+          everything="Everyone"
+          options={actors.map((actor) => ({ value: actor.staffId, label: actor.staffName }))}
+        />
         <label>
           Subject
           <input

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@rem
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
 import { Pager } from "~/components/admin/Pager";
 import { getDb } from "~/db/db.server";
 import {
@@ -48,17 +49,13 @@ export default function BlogPosts() {
         </Link>
       </div>
       <Form method="get" className="admin-filters" aria-label="Filter posts">
-        <label>
-          <span>Show</span>
-          <select name="state" defaultValue={state ?? ""}>
-            <option value="">All posts</option>
-            {BLOG_STATES.map((value) => (
-              <option key={value} value={value}>
-                {blogStateLabels[value]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Show"
+          name="state"
+          value={state}
+          everything="All posts"
+          options={optionsOf(BLOG_STATES, (value) => blogStateLabels[value])}
+        />
         <button type="submit" className="button-small">
           Show
         </button>

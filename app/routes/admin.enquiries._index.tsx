@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@rem
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
 import { Pager } from "~/components/admin/Pager";
 import { getDb } from "~/db/db.server";
 import {
@@ -54,17 +55,13 @@ export default function Enquiries() {
         {show ? ` · ${total} ${enquiryViewLabels[show].toLowerCase()} shown` : ` · ${total} in all`}
       </p>
       <Form method="get" className="admin-filters" aria-label="Filter enquiries">
-        <label>
-          <span>Show</span>
-          <select name="show" defaultValue={show ?? ""}>
-            <option value="">All enquiries</option>
-            {ENQUIRY_VIEWS.map((view) => (
-              <option key={view} value={view}>
-                {enquiryViewLabels[view]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Show"
+          name="show"
+          value={show}
+          everything="All enquiries"
+          options={optionsOf(ENQUIRY_VIEWS, (view) => enquiryViewLabels[view])}
+        />
         <button type="submit" className="button-small">
           Show
         </button>

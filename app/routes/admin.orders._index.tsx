@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@rem
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
 import { Pager } from "~/components/admin/Pager";
 import { getDb } from "~/db/db.server";
 import { formatLongDate } from "~/lib/dates";
@@ -66,17 +67,13 @@ export default function OrderList() {
             placeholder="Order id, name, e-mail or phone"
           />
         </label>
-        <label>
-          Status
-          <select name="status" defaultValue={filters.status ?? ""}>
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={filters.status}
+          everything="All statuses"
+          options={optionsOf(ORDER_STATUSES, (status) => status)}
+        />
         <label>
           From
           <input type="date" name="from" defaultValue={filters.from ?? ""} />

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@rem
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
 import { Pager } from "~/components/admin/Pager";
 import { getDb } from "~/db/db.server";
 import {
@@ -74,72 +75,50 @@ export default function AdminProducts() {
         <details className="admin-filters-more" open={narrowed}>
           <summary>Filters</summary>
           <div className="admin-filters-grid">
-            <div className="field">
-              <label htmlFor="filter-category">Category</label>
-              <select id="filter-category" name="category" defaultValue={filters.category ?? ""}>
-                <option value="">All categories</option>
-                {facets.categories.map((category) => (
-                  <option key={category} value={category}>
-                    {category}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="filter-brand">Brand</label>
-              <select id="filter-brand" name="brand" defaultValue={filters.brand ?? ""}>
-                <option value="">All brands</option>
-                {facets.brands.map((brand) => (
-                  <option key={brand} value={brand}>
-                    {brand}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="filter-type">Type</label>
-              <select id="filter-type" name="type" defaultValue={filters.type ?? ""}>
-                <option value="">All types</option>
-                {PRODUCT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {productTypeLabels[type]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="filter-tag">Tag</label>
-              <select id="filter-tag" name="tag" defaultValue={filters.tag ?? ""}>
-                <option value="">Any tag</option>
-                {TAGS.map((tag) => (
-                  <option key={tag} value={tag}>
-                    {tagLabels[tag]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="filter-stock">Stock</label>
-              <select id="filter-stock" name="stock" defaultValue={filters.stock ?? ""}>
-                <option value="">Any stock</option>
-                {STOCK_FILTERS.map((stock) => (
-                  <option key={stock} value={stock}>
-                    {stock === "low" ? `Low on stock (1 to ${LOW_STOCK})` : stockFilterLabels[stock]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="filter-visibility">In the shop</label>
-              <select id="filter-visibility" name="visibility" defaultValue={filters.visibility ?? ""}>
-                <option value="">Shown and hidden</option>
-                {VISIBILITY_FILTERS.map((visibility) => (
-                  <option key={visibility} value={visibility}>
-                    {visibilityLabels[visibility]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              label="Category"
+              name="category"
+              value={filters.category}
+              everything="All categories"
+              options={optionsOf(facets.categories, (category) => category)}
+            />
+            <FilterSelect
+              label="Brand"
+              name="brand"
+              value={filters.brand}
+              everything="All brands"
+              options={optionsOf(facets.brands, (brand) => brand)}
+            />
+            <FilterSelect
+              label="Type"
+              name="type"
+              value={filters.type}
+              everything="All types"
+              options={optionsOf(PRODUCT_TYPES, (type) => productTypeLabels[type])}
+            />
+            <FilterSelect
+              label="Tag"
+              name="tag"
+              value={filters.tag}
+              everything="Any tag"
+              options={optionsOf(TAGS, (tag) => tagLabels[tag])}
+            />
+            <FilterSelect
+              label="Stock"
+              name="stock"
+              value={filters.stock}
+              everything="Any stock"
+              options={optionsOf(STOCK_FILTERS, (stock) =>
+                stock === "low" ? `Low on stock (1 to ${LOW_STOCK})` : stockFilterLabels[stock],
+              )}
+            />
+            <FilterSelect
+              label="In the shop"
+              name="visibility"
+              value={filters.visibility}
+              everything="Shown and hidden"
+              options={optionsOf(VISIBILITY_FILTERS, (visibility) => visibilityLabels[visibility])}
+            />
           </div>
           <div className="admin-filters-actions">
             <button type="submit">Apply filters</button>
