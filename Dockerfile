@@ -15,7 +15,8 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/server.mjs ./
 COPY --from=build /app/server ./server
-COPY --from=build /app/app/lib/request-limits.mjs ./app/lib/request-limits.mjs
+# The server imports these few app/lib modules directly, outside the build (server/dockerfile.test.ts checks).
+COPY --from=build /app/app/lib/*.mjs ./app/lib/
 COPY --from=build /app/app/db/migrations ./app/db/migrations
 VOLUME ["/app/data"]
 EXPOSE 3000

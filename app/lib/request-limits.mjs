@@ -3,7 +3,7 @@
  * What a client may send the shop. One home for the HTTP server (server.mjs refuses an over-size or
  * unsupported body before Remix runs) and for readForm in the app (which counts the bytes it really reads,
  * for bodies sent without a Content-Length, and the fields it finds). Plain JavaScript so that server.mjs,
- * which Node runs as it is, can import it too. Why these numbers: docs/decisions/0012-request-limits.md.
+ * which Node runs as it is, can import it too. Why these numbers: docs/decisions/0012-request-limits-and-input-hygiene.md.
  */
 export const requestLimits = {
   /**
