@@ -7,6 +7,7 @@ import type { MailMessage } from "~/modules/mail/mail.server";
 import { collectCash, moveOrder, refundOrder } from "~/modules/orders/admin-orders.server";
 import { placeCashOrder } from "~/modules/orders/checkout.server";
 import { sendOrderPaidMail } from "~/modules/orders/order-mail.server";
+import { customerOrders } from "~/modules/orders/orders.server";
 import { changeShopRules } from "~/modules/settings/settings.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
@@ -170,6 +171,28 @@ describe(`tax invoices (${databaseKind})`, () => {
     });
     expect(note?.number).toMatch(/^CN\/\d\d-\d\d\/\d{6}$/);
     expect((note?.totals.taxable ?? 0) + (note?.totals.igst ?? 0)).toBe(1_000_00);
+  });
+
+  it("My Orders shows each order its own documents: the paid one's invoice, none for cash not yet collected", async () => {
+    const customer = await insertCustomer(database.db);
+    const placeCash = async () => {
+      await addToCart(database.db, customer.id, {
+        productId: laptop.id,
+        colourId: laptop.colourId,
+        quantity: 1,
+      });
+      const placed = await placeCashOrder(database.db, customer.id, bengaluru, STANDARD_SHIPPING, 0);
+      if (placed.kind !== "ordered") throw new Error("no cash order");
+      return placed.orderId;
+    };
+    const invoiced = await placeCash();
+    await moveOrder(database.db, actor, { orderId: invoiced, from: "Ordered", to: "Processed" });
+    await collectCash(database.db, actor, { orderId: invoiced, from: "Processed", amount: 45_100_00 });
+    const waiting = await placeCash();
+    const listed = await customerOrders(database.db, customer.id);
+    const documentsOf = (orderId: number) => listed.find((order) => order.id === orderId)?.documents;
+    expect(documentsOf(invoiced)).toEqual({ invoice: true, creditNote: false });
+    expect(documentsOf(waiting)).toEqual({ invoice: false, creditNote: false });
   });
 
   it("goes with the payment-confirmed mail as a PDF, once the order is made", async () => {

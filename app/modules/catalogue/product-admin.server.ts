@@ -18,6 +18,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { qualified } from "~/db/qualified";
 import { colours, type ProductImage, productColours, products } from "~/db/schema";
 import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProductFilters } from "~/lib/admin-product-filters";
 import { knownTags, type ProductType, type Tag } from "~/lib/catalogue";
@@ -185,7 +186,7 @@ export async function productForEdit(db: Database, id: number): Promise<ProductF
       version: versionOf,
       colourIds: sql<
         number[]
-      >`ARRAY(SELECT ${productColours.colourId} FROM ${productColours} WHERE ${productColours.productId} = ${products.id} ORDER BY ${productColours.colourId})`,
+      >`ARRAY(SELECT ${productColours.colourId} FROM ${productColours} WHERE ${qualified(productColours.productId)} = ${qualified(products.id)} ORDER BY ${productColours.colourId})`,
     })
     .from(products)
     .where(eq(products.id, id))

@@ -1,6 +1,7 @@
 // Orders: made exactly once from a paid payment attempt (finishPayment), and read back for My Orders.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { qualified } from "~/db/qualified";
 import {
   cartItems,
   customers,
@@ -255,7 +256,7 @@ export async function customerOrders(db: Database, customerId: number): Promise<
       cashCollected: orders.cashCollected,
       documentKinds: sql<
         string[]
-      >`ARRAY(SELECT ${taxDocuments.kind} FROM ${taxDocuments} WHERE ${taxDocuments.orderId} = ${orders.id})`,
+      >`ARRAY(SELECT ${taxDocuments.kind} FROM ${taxDocuments} WHERE ${qualified(taxDocuments.orderId)} = ${qualified(orders.id)})`,
       createdAt: orders.createdAt,
     })
     .from(orders)
