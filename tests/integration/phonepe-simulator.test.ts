@@ -557,6 +557,28 @@ describe(`PhonePe simulator (${databaseKind})`, () => {
     expect((await client.orderStatus(merchantOrderId)).amount).toBe(12_300);
   });
 
+  it("reads a token request's body within the JSON limit: a longer one, sent without a length, is refused 413", async () => {
+    let sent = 0;
+    const chunk = new TextEncoder().encode(`grant_type=client_credentials&pad=${"x".repeat(16 * 1024)}`);
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += chunk.byteLength;
+        if (sent > 50 * 1024 * 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const answer = await runRoute(
+      new Request("http://sim.test/phonepe-simulator/v1/oauth/token", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" },
+        body: endless,
+        duplex: "half",
+      } as RequestInit),
+    );
+    expect(answer.status).toBe(413);
+    expect(sent).toBeLessThan(1024 * 1024);
+  });
+
   it("answers 404 on every route when PhonePe is not in simulator mode", async () => {
     state.mode = "sandbox";
     for (const path of [

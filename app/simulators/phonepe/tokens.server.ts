@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { readForm } from "~/read-form.server";
 import { failure, json, nowMs, type SimulatorSettings, sameSecret } from "./settings.server";
 
 /* Access tokens: stateless, an HMAC of client id and expiry with the session secret (every instance checks them). */
@@ -41,15 +42,15 @@ export function isAuthorized(request: Request, s: SimulatorSettings): boolean {
 export const unauthorized = () =>
   failure(401, "UNAUTHORIZED", "Unauthorized: a valid O-Bearer token is required");
 
-/** POST /v1/oauth/token (application/x-www-form-urlencoded). */
+/** POST /v1/oauth/token (application/x-www-form-urlencoded), its body read within the shop's limits. */
 export async function handleToken(request: Request, s: SimulatorSettings): Promise<Response> {
-  const form = new URLSearchParams(await request.text());
+  const form = await readForm(request);
   if (form.get("grant_type") !== "client_credentials") {
     return failure(400, "BAD_REQUEST", "grant_type must be client_credentials");
   }
   const ok =
     form.get("client_id") === s.clientId &&
-    sameSecret(form.get("client_secret") ?? "", s.clientSecret) &&
+    sameSecret(String(form.get("client_secret") ?? ""), s.clientSecret) &&
     form.get("client_version") === String(s.clientVersion);
   if (!ok)
     return failure(
