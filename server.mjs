@@ -28,6 +28,7 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustedProxies(process.env.TRUST_PROXY));
 app.use(compression());
+app.use(guards.knownMethodsOnly());
 app.use(guards.securityHeaders({ publicOrigin, development: process.env.NODE_ENV === "development" }));
 app.use(guards.sameSiteForms({ publicOrigin }));
 app.use(guards.bodyLimits());
@@ -49,6 +50,7 @@ if (process.env.LOG_REQUESTS !== "false") {
   morgan.token("safe-url", (req) => guards.redactUrl(req.originalUrl ?? req.url ?? ""));
   app.use(morgan(":method :safe-url :status :res[content-length] - :response-time ms"));
 }
+app.use(guards.readablePathsOnly());
 /** What loaders and actions learn of the request beyond the request itself (app/load-context.ts). */
 const loadContext = (req, res, cspNonce) => ({
   clientAddress: req.ip ?? "unknown",
@@ -72,6 +74,7 @@ app.all(
     getLoadContext: (req, res) => loadContext(req, res, res.locals.cspNonce),
   }),
 );
+app.use(guards.errorsAnswered());
 
 const server = app.listen(port, process.env.HOST ?? "0.0.0.0", () => {
   console.log(`[server] http://localhost:${port}`);

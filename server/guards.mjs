@@ -269,3 +269,59 @@ export function uploadedFiles(dir) {
 
 /** The request line for the access log, with secrets taken out (app/lib/secret-links.mjs). */
 export { redactUrl };
+
+/** The methods the shop answers (Remix's forms, PhonePe's API and the simulator's admin use a few of them). */
+const KNOWN_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/**
+ * Any other method (TRACE, CONNECT, WebDAV's) is 405 here: Remix cannot build a request of TRACE or CONNECT,
+ * and answered them 500 with a stack trace in the log.
+ */
+export function knownMethodsOnly() {
+  /** @param {Request} req @param {Response} res @param {NextFunction} next */
+  return (req, res, next) => {
+    if (KNOWN_METHODS.includes(req.method)) return next();
+    res.set("Allow", KNOWN_METHODS.join(", ")).status(405).type("text/plain").send("Method Not Allowed");
+  };
+}
+
+/**
+ * A path whose percent-encoding is broken ("%ff") is 400 here, in the access log's one redacted line: Express
+ * would fail decoding it while routing and log a stack trace holding the whole path, a reset link's token too.
+ */
+export function readablePathsOnly() {
+  /** @param {Request} req @param {Response} res @param {NextFunction} next */
+  return (req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      res.status(400).type("text/plain").send("Bad Request: this address is not well formed.");
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * The last handler: an error raised outside Remix (which answers and logs its own) is answered with its 4xx,
+ * else 500, and a 500 is logged as one line with the path redacted, never a stack trace holding the URL.
+ */
+export function errorsAnswered() {
+  /** @param {unknown} error @param {Request} req @param {Response} res @param {NextFunction} _next */
+  return (error, req, res, _next) => {
+    const said = Number(/** @type {{ status?: unknown }} */ (error)?.status);
+    const status = said >= 400 && said < 500 ? said : 500;
+    if (status === 500) {
+      const name = error instanceof Error ? error.name : "Error";
+      console.error(`[500] ${req.method} ${redactUrl(req.path)}: ${name} outside Remix`);
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 500 ? "Internal Server Error" : "Bad Request");
+  };
+}

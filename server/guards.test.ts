@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as guards from "./guards.mjs";
 
 let base = "";
@@ -10,6 +10,7 @@ let close = () => {};
 beforeAll(async () => {
   const app = express();
   app.set("trust proxy", false);
+  app.use(guards.knownMethodsOnly());
   app.use(guards.securityHeaders({ publicOrigin: "https://shop.example.in", development: false }));
   app.use(guards.sameSiteForms({ publicOrigin: "https://shop.example.in" }));
   app.use(guards.bodyLimits());
@@ -18,6 +19,10 @@ beforeAll(async () => {
   app.use(guards.unavailableAnswered503());
   app.post("/login", (_req, res) => {
     setTimeout(() => res.send("checked"), 300);
+  });
+  app.use(guards.readablePathsOnly());
+  app.get("/reset-password/:token/fails", () => {
+    throw new Error("broke");
   });
   app.all("/page", (_req, res) => {
     res.set("Cache-Control", "public, max-age=60").send(`nonce ${res.locals.cspNonce}`);
@@ -29,12 +34,33 @@ beforeAll(async () => {
     guards.reportUnavailable(res, 5);
     res.status(500).send("failed");
   });
+  app.use(guards.errorsAnswered());
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => server.close();
 });
 afterAll(() => close());
+
+/** A request fetch() will not send (TRACE, a path with broken percent-encoding): its status and text. */
+function rawRequest(
+  method: string,
+  path: string,
+): Promise<{ status?: number; allow?: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${base}${path}`, { method });
+    request.on("response", (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => {
+        text += chunk;
+      });
+      response.on("end", () => resolve({ status: response.statusCode, allow: response.headers.allow, text }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
 
 const form = (body: string, headers: Record<string, string> = {}) => ({
   method: "POST",
@@ -181,5 +207,40 @@ describe("server guards", () => {
     );
     expect(guards.redactUrl("/admin/staff")).toBe("/admin/staff");
     expect(guards.redactUrl("/ADMIN/SETUP/abc")).toBe("/ADMIN/SETUP/[redacted]");
+  });
+  it("answers 405 to a method the shop does not use, such as TRACE, naming the ones it does", async () => {
+    for (const method of ["TRACE", "PROPFIND"]) {
+      const answer = await rawRequest(method, "/page");
+      expect(answer.status, method).toBe(405);
+      expect(answer.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+    }
+    expect((await rawRequest("GET", "/page")).status).toBe(200);
+  });
+
+  it("answers 400 to an address with broken percent-encoding, logging nothing of it", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const answer = await rawRequest("GET", "/reset-password/SecretToken123%ff");
+      expect(answer.status).toBe(400);
+      expect(answer.text).toMatch(/not well formed/);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("answers an error raised outside Remix with 500 and one log line without the secret", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const answer = await fetch(`${base}/reset-password/SecretToken123/fails`);
+      expect(answer.status).toBe(500);
+      expect(await answer.text()).toBe("Internal Server Error");
+      expect(logged).toHaveBeenCalledTimes(1);
+      expect(logged.mock.calls[0]?.[0]).toBe(
+        "[500] GET /reset-password/[redacted]/fails: Error outside Remix",
+      );
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
