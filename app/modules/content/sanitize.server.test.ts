@@ -20,4 +20,10 @@ describe("sanitizeDescription", () => {
   it("gives plain text for meta descriptions", () => {
     expect(plainText("<p>Fast <strong>SSD</strong></p>\n<p>Warranty</p>")).toBe("Fast SSD Warranty");
   });
+  it("gives the characters an entity stands for, once (React escapes them again)", () => {
+    expect(plainText("<p>Tom &amp; Jerry <b>5 &gt; 3</b> &quot;A&quot; &#8377;</p>")).toBe(
+      'Tom & Jerry 5 > 3 "A" ₹',
+    );
+    expect(plainText("<p>Type &amp;lt;br&amp;gt; &lt;script&gt;</p>")).toBe("Type &lt;br&gt; <script>");
+  });
 });

@@ -41,7 +41,16 @@ export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, options);
 }
 
-/** Plain text of an HTML description, for meta descriptions and cards. */
+/**
+ * Plain text of an HTML description, for meta descriptions and cards: the characters themselves ("Tom & Jerry"),
+ * as React escapes what it renders. sanitize-html escapes exactly these three in the text it writes; "&amp;"
+ * goes last, so a description that spells out "&lt;" keeps it.
+ */
 export function plainText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&")
+    .replace(/\s+/g, " ")
+    .trim();
 }
