@@ -889,6 +889,21 @@ test.describe("hostile input", () => {
     expectNoFailures(failures, probes.length + signedIn.length);
   });
 
+  test("unknown methods get 405 and addresses with broken percent-encoding 400, never a 5xx", async ({
+    shop,
+  }) => {
+    const context = await shop.context();
+    for (const path of ["/", "/product", "/healthz", "/favicon.svg", "/cart"]) {
+      const answer = await context.fetch(path, { method: "TRACE", maxRedirects: 0 });
+      expect(answer.status(), `TRACE ${path}`).toBe(405);
+      expect(answer.headers().allow, `TRACE ${path}`).toContain("POST");
+    }
+    for (const path of ["/reset-password/abc%ff", "/product/1%ff", "/x%E0%A4", "/admin/invite/%c0%af"]) {
+      const answer = await context.get(path, { maxRedirects: 0 });
+      expect(answer.status(), `GET ${path}`).toBe(400);
+    }
+  });
+
   test("hostile cookies: session, toast and compare list", async ({ shop }) => {
     const b64 = (value: unknown) => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
     const cookies = [
