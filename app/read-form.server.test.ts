@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { readForm, readJson } from "./read-form.server";
@@ -87,5 +89,18 @@ describe("readJson", () => {
     expect(await readJson(post("{not json", { "Content-Type": "application/json" }))).toBeUndefined();
     const huge = streamed(`"${"x".repeat(70 * 1024)}"`);
     expect((await refusal(readJson(post(huge, { "Content-Type": "application/json" })))).status).toBe(413);
+  });
+});
+
+describe("every request body in the app", () => {
+  it("is read through readForm or readJson, within the limits (a direct read has no cap)", () => {
+    const appDir = path.resolve(import.meta.dirname);
+    const sources = readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter(
+      (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.endsWith("read-form.server.ts"),
+    );
+    const direct = /\brequest\s*\.\s*(?:body\b|(?:text|json|formData|arrayBuffer|blob|clone)\s*\()/;
+    const offenders = sources.filter((file) => direct.test(readFileSync(path.join(appDir, file), "utf8")));
+    expect(sources.length).toBeGreaterThan(100);
+    expect(offenders).toEqual([]);
   });
 });
