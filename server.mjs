@@ -28,7 +28,6 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustedProxies(process.env.TRUST_PROXY));
 app.use(compression());
-app.use(guards.knownMethodsOnly());
 app.use(guards.securityHeaders({ publicOrigin, development: process.env.NODE_ENV === "development" }));
 app.use(guards.sameSiteForms({ publicOrigin }));
 app.use(guards.bodyLimits());
@@ -50,7 +49,8 @@ if (process.env.LOG_REQUESTS !== "false") {
   morgan.token("safe-url", (req) => guards.redactUrl(req.originalUrl ?? req.url ?? ""));
   app.use(morgan(":method :safe-url :status :res[content-length] - :response-time ms"));
 }
-app.use(guards.readablePathsOnly());
+app.use(guards.knownMethodsOnly());
+app.use(guards.wellFormedRequestsOnly());
 /** What loaders and actions learn of the request beyond the request itself (app/load-context.ts). */
 const loadContext = (req, res, cspNonce) => ({
   clientAddress: req.ip ?? "unknown",

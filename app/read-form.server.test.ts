@@ -96,7 +96,8 @@ describe("every request body in the app", () => {
   it("is read through readForm or readJson, within the limits (a direct read has no cap)", () => {
     const appDir = path.resolve(import.meta.dirname);
     const sources = readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter(
-      (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.endsWith("read-form.server.ts"),
+      (file) =>
+        /\.(?:tsx?|mjs)$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.endsWith("read-form.server.ts"),
     );
     const direct = /\brequest\s*\.\s*(?:body\b|(?:text|json|formData|arrayBuffer|blob|clone)\s*\()/;
     const offenders = sources.filter((file) => direct.test(readFileSync(path.join(appDir, file), "utf8")));

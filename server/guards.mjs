@@ -5,6 +5,7 @@
 // 0013-http-headers-and-production-mode.md.
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
+import { STATUS_CODES } from "node:http";
 import path from "node:path";
 import express from "express";
 import onHeaders from "on-headers";
@@ -286,14 +287,20 @@ export function knownMethodsOnly() {
 }
 
 /**
- * A path whose percent-encoding is broken ("%ff") is 400 here, in the access log's one redacted line: Express
- * would fail decoding it while routing and log a stack trace holding the whole path, a reset link's token too.
+ * A request whose address the shop cannot read is 400 here, in the access log's one redacted line: a path with
+ * broken percent-encoding ("%ff"), which Express failed on while routing and logged with a stack trace holding
+ * the whole path (a reset link's token too); a target that is not a path ("OPTIONS *", an absolute URL) or a
+ * Host header that is not a host, which Remix failed on building its request (500).
  */
-export function readablePathsOnly() {
+export function wellFormedRequestsOnly() {
   /** @param {Request} req @param {Response} res @param {NextFunction} next */
   return (req, res, next) => {
     try {
+      if (!req.originalUrl.startsWith("/")) throw new URIError("not a path");
       decodeURIComponent(req.path);
+      for (const host of [req.get("host"), req.get("x-forwarded-host")]) {
+        if (host !== undefined) new URL(`http://${host}/`);
+      }
     } catch {
       res.status(400).type("text/plain").send("Bad Request: this address is not well formed.");
       return;
@@ -304,7 +311,7 @@ export function readablePathsOnly() {
 
 /**
  * The last handler: an error raised outside Remix (which answers and logs its own) is answered with its 4xx,
- * else 500, and a 500 is logged as one line with the path redacted, never a stack trace holding the URL.
+ * else 500, and a 500 is logged with its message and stack, every secret link in them redacted.
  */
 export function errorsAnswered() {
   /** @param {unknown} error @param {Request} req @param {Response} res @param {NextFunction} _next */
@@ -312,8 +319,9 @@ export function errorsAnswered() {
     const said = Number(/** @type {{ status?: unknown }} */ (error)?.status);
     const status = said >= 400 && said < 500 ? said : 500;
     if (status === 500) {
-      const name = error instanceof Error ? error.name : "Error";
-      console.error(`[500] ${req.method} ${redactUrl(req.path)}: ${name} outside Remix`);
+      const text =
+        error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+      console.error(`[500] ${req.method} ${redactUrl(req.path)} outside Remix: ${redactUrl(text)}`);
     }
     if (res.headersSent) {
       res.destroy();
@@ -322,6 +330,6 @@ export function errorsAnswered() {
     res
       .status(status)
       .type("text/plain")
-      .send(status === 500 ? "Internal Server Error" : "Bad Request");
+      .send(STATUS_CODES[status] ?? "Error");
   };
 }

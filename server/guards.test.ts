@@ -20,9 +20,9 @@ beforeAll(async () => {
   app.post("/login", (_req, res) => {
     setTimeout(() => res.send("checked"), 300);
   });
-  app.use(guards.readablePathsOnly());
-  app.get("/reset-password/:token/fails", () => {
-    throw new Error("broke");
+  app.use(guards.wellFormedRequestsOnly());
+  app.get("/reset-password/:token/fails", (req) => {
+    throw new Error(`broke at ${req.originalUrl}`);
   });
   app.all("/page", (_req, res) => {
     res.set("Cache-Control", "public, max-age=60").send(`nonce ${res.locals.cspNonce}`);
@@ -46,9 +46,11 @@ afterAll(() => close());
 function rawRequest(
   method: string,
   path: string,
+  headers: Record<string, string> = {},
 ): Promise<{ status?: number; allow?: string; text: string }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(`${base}${path}`, { method });
+    const { hostname, port } = new URL(base);
+    const request = httpRequest({ hostname, port, path, method, headers });
     request.on("response", (response) => {
       let text = "";
       response.setEncoding("utf8");
@@ -207,6 +209,12 @@ describe("server guards", () => {
     );
     expect(guards.redactUrl("/admin/staff")).toBe("/admin/staff");
     expect(guards.redactUrl("/ADMIN/SETUP/abc")).toBe("/ADMIN/SETUP/[redacted]");
+    expect(guards.redactUrl("http://evil.example/reset-password/abc?x=1")).toBe(
+      "http://evil.example/reset-password/[redacted]?x=1",
+    );
+    expect(guards.redactUrl("Invalid URL: 'http://h/admin/invite/abc' and /reset-password/def")).toBe(
+      "Invalid URL: 'http://h/admin/invite/[redacted]' and /reset-password/[redacted]",
+    );
   });
   it("answers 405 to a method the shop does not use, such as TRACE, naming the ones it does", async () => {
     for (const method of ["TRACE", "PROPFIND"]) {
@@ -217,12 +225,23 @@ describe("server guards", () => {
     expect((await rawRequest("GET", "/page")).status).toBe(200);
   });
 
-  it("answers 400 to an address with broken percent-encoding, logging nothing of it", async () => {
+  it("answers 400 to an address it cannot read, logging nothing of it", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      const answer = await rawRequest("GET", "/reset-password/SecretToken123%ff");
-      expect(answer.status).toBe(400);
-      expect(answer.text).toMatch(/not well formed/);
+      const unreadable: [string, string, Record<string, string>][] = [
+        ["GET", "/reset-password/SecretToken123%ff", {}],
+        ["OPTIONS", "*", {}],
+        ["GET", "http://evil.example/reset-password/SecretToken123", {}],
+        ["GET", "/page", { Host: "[" }],
+        ["GET", "/page", { Host: "shop.example.in:99999" }],
+        ["GET", "/page", { "X-Forwarded-Host": "a b" }],
+      ];
+      for (const [method, path, headers] of unreadable) {
+        const answer = await rawRequest(method, path, headers);
+        expect(answer.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(400);
+        expect(answer.text).toMatch(/not well formed/);
+      }
+      expect((await rawRequest("GET", "/page", { Host: "[::1]:3000" })).status).toBe(200);
       expect(logged).not.toHaveBeenCalled();
     } finally {
       logged.mockRestore();
@@ -236,9 +255,11 @@ describe("server guards", () => {
       expect(answer.status).toBe(500);
       expect(await answer.text()).toBe("Internal Server Error");
       expect(logged).toHaveBeenCalledTimes(1);
-      expect(logged.mock.calls[0]?.[0]).toBe(
-        "[500] GET /reset-password/[redacted]/fails: Error outside Remix",
+      const line = String(logged.mock.calls[0]?.[0]);
+      expect(line).toMatch(
+        /^\[500\] GET \/reset-password\/\[redacted\]\/fails outside Remix: Error: broke at \/reset-password\/\[redacted\]\/fails\n\s+at /,
       );
+      expect(line).not.toContain("SecretToken123");
     } finally {
       logged.mockRestore();
     }

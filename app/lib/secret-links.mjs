@@ -5,13 +5,15 @@
  * JavaScript so that server.mjs, which Node runs as it is, can import it too.
  */
 const SECRET_LINK = /^(\/reset-password\/|\/admin\/(?:setup|invite)\/)[^/?#]+/i;
+/** The same links anywhere in a text: an absolute URL in a request line, a URL quoted in an error message. */
+const SECRET_LINKS_IN_TEXT = /(\/reset-password\/|\/admin\/(?:setup|invite)\/)[^/?#\s'"]+/gi;
 
 /**
- * The URL or path with the secret taken out, for a log line.
- * @param {string} url
+ * The URL, path or log text with every such secret taken out, for a log line.
+ * @param {string} text
  */
-export function redactUrl(url) {
-  return url.replace(SECRET_LINK, "$1[redacted]");
+export function redactUrl(text) {
+  return text.replace(SECRET_LINKS_IN_TEXT, "$1[redacted]");
 }
 
 /**
