@@ -53,6 +53,20 @@ afterAll(async () => {
 const paidOrder = (address = bengaluru, business: { gstin: string; name: string } | null = null) =>
   sharedPaidOrder(database.db, laptop, address, { business });
 
+/** A cash-on-delivery order of one laptop to Bengaluru by the customer: its id. */
+async function cashOrder(customerId: number): Promise<number> {
+  await addToCart(database.db, customerId, { productId: laptop.id, colourId: laptop.colourId, quantity: 1 });
+  const placed = await placeCashOrder(database.db, customerId, bengaluru, STANDARD_SHIPPING, 0);
+  if (placed.kind !== "ordered") throw new Error("no cash order");
+  return placed.orderId;
+}
+
+/** The cash order processed and its cash (the laptop and standard shipping) collected at the door. */
+async function cashCollected(orderId: number): Promise<void> {
+  await moveOrder(database.db, actor, { orderId, from: "Ordered", to: "Processed" });
+  await collectCash(database.db, actor, { orderId, from: "Processed", amount: 45_100_00 });
+}
+
 describe(`tax invoices (${databaseKind})`, () => {
   it("a paid order in Karnataka gets one invoice with CGST and SGST that adds up to what was paid", async () => {
     const { orderId, customerId } = await paidOrder();
@@ -140,18 +154,10 @@ describe(`tax invoices (${databaseKind})`, () => {
   });
 
   it("a cash order is invoiced when its cash is collected, not before", async () => {
-    const customer = await insertCustomer(database.db);
-    await addToCart(database.db, customer.id, {
-      productId: laptop.id,
-      colourId: laptop.colourId,
-      quantity: 1,
-    });
-    const placed = await placeCashOrder(database.db, customer.id, bengaluru, STANDARD_SHIPPING, 0);
-    if (placed.kind !== "ordered") throw new Error("no cash order");
-    expect(await taxDocumentOf(database.db, placed.orderId, "invoice")).toBeUndefined();
-    await moveOrder(database.db, actor, { orderId: placed.orderId, from: "Ordered", to: "Processed" });
-    await collectCash(database.db, actor, { orderId: placed.orderId, from: "Processed", amount: 45_100_00 });
-    expect(await taxDocumentOf(database.db, placed.orderId, "invoice")).toMatchObject({
+    const orderId = await cashOrder((await insertCustomer(database.db)).id);
+    expect(await taxDocumentOf(database.db, orderId, "invoice")).toBeUndefined();
+    await cashCollected(orderId);
+    expect(await taxDocumentOf(database.db, orderId, "invoice")).toMatchObject({
       order: { paymentMethod: "Cash on delivery" },
       totals: { amount: 45_100_00 },
     });
@@ -173,22 +179,11 @@ describe(`tax invoices (${databaseKind})`, () => {
     expect((note?.totals.taxable ?? 0) + (note?.totals.igst ?? 0)).toBe(1_000_00);
   });
 
-  it("My Orders shows each order its own documents: the paid one's invoice, none for cash not yet collected", async () => {
+  it("My Orders shows each order its own documents: the collected one's invoice, none for cash not yet collected", async () => {
     const customer = await insertCustomer(database.db);
-    const placeCash = async () => {
-      await addToCart(database.db, customer.id, {
-        productId: laptop.id,
-        colourId: laptop.colourId,
-        quantity: 1,
-      });
-      const placed = await placeCashOrder(database.db, customer.id, bengaluru, STANDARD_SHIPPING, 0);
-      if (placed.kind !== "ordered") throw new Error("no cash order");
-      return placed.orderId;
-    };
-    const invoiced = await placeCash();
-    await moveOrder(database.db, actor, { orderId: invoiced, from: "Ordered", to: "Processed" });
-    await collectCash(database.db, actor, { orderId: invoiced, from: "Processed", amount: 45_100_00 });
-    const waiting = await placeCash();
+    const invoiced = await cashOrder(customer.id);
+    await cashCollected(invoiced);
+    const waiting = await cashOrder(customer.id);
     const listed = await customerOrders(database.db, customer.id);
     const documentsOf = (orderId: number) => listed.find((order) => order.id === orderId)?.documents;
     expect(documentsOf(invoiced)).toEqual({ invoice: true, creditNote: false });
