@@ -41,9 +41,14 @@ describe("shareWithInterval", () => {
     expect(shareWithInterval([100, 0], [100, 100])).toBeNull();
   });
 
-  it("uses the normal quantile beyond 30 degrees of freedom", () => {
+  it("follows Student's t beyond the table, towards the normal's 1.96", () => {
     expect(t95(1)).toBe(12.706);
     expect(t95(30)).toBe(2.042);
-    expect(t95(31)).toBe(1.96);
+    // The exact quantiles (SciPy's t.ppf(0.975, n)).
+    expect(t95(31)).toBeCloseTo(2.03951, 3);
+    expect(t95(60)).toBeCloseTo(2.0003, 3);
+    expect(t95(80)).toBeCloseTo(1.99006, 3);
+    expect(t95(100)).toBeCloseTo(1.98397, 3);
+    expect(t95(1000)).toBeCloseTo(1.96234, 3);
   });
 });
