@@ -390,30 +390,40 @@ const headersFor = (who: Who): Record<string, string> =>
 
 type Fetched = { status: number; location: string | undefined; body: Buffer; sentBytes: number };
 
-/** A GET over node:http, which leaves the body as sent: `sentBytes` is what travelled, `body` is decoded. */
-function get(url: string, headers: Record<string, string>): Promise<Fetched> {
+/** A GET's answer as it travelled, and its time in ms from sending to the last byte. */
+type Sent = { status: number; headers: http.IncomingHttpHeaders; sent: Buffer; ms: number };
+
+/** A GET over node:http, which leaves the body as sent (no decoding, so none in `ms`). */
+function send(url: string, headers: Record<string, string>, agent?: http.Agent): Promise<Sent> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${baseUrl}${url}`, { headers, timeout: 60_000 }, (response) => {
+    const started = process.hrtime.bigint();
+    const request = http.get(`${baseUrl}${url}`, { headers, timeout: 60_000, agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("error", reject);
-      response.on("end", () => {
-        const sent = Buffer.concat(chunks);
-        try {
-          resolve({
-            status: response.statusCode ?? 0,
-            location: response.headers.location,
-            body: response.headers["content-encoding"] === "gzip" ? gunzipSync(sent) : sent,
-            sentBytes: sent.length,
-          });
-        } catch (error) {
-          reject(error);
-        }
-      });
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          sent: Buffer.concat(chunks),
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        }),
+      );
     });
     request.on("timeout", () => request.destroy(new Error(`GET ${url} timed out`)));
     request.on("error", reject);
   });
+}
+
+/** A GET whose `sentBytes` is what travelled and whose `body` is decoded. */
+async function get(url: string, headers: Record<string, string>): Promise<Fetched> {
+  const { status, headers: answered, sent } = await send(url, headers);
+  return {
+    status,
+    location: answered.location,
+    body: answered["content-encoding"] === "gzip" ? gunzipSync(sent) : sent,
+    sentBytes: sent.length,
+  };
 }
 
 /** Posts a form as a browser does: urlencoded, from the shop's own origin (the server refuses other sites). */
@@ -714,26 +724,11 @@ function combine(page: Page, slices: Slice[]): Measurement {
 /** One connection kept open for the paired run: no connection set-up inside a request's time. */
 const pairedAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-/** One GET's time in ms, from sending to the last byte; anything but a 200 stops the paired run. */
-function timedGet(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const request = http.get(
-      `${baseUrl}${url}`,
-      { headers, timeout: 60_000, agent: pairedAgent },
-      (response) => {
-        response.resume();
-        response.on("error", reject);
-        response.on("end", () => {
-          const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
-          if (response.statusCode === 200) resolve(elapsed);
-          else reject(new Error(`${url} answered ${response.statusCode} during the paired run.`));
-        });
-      },
-    );
-    request.on("timeout", () => request.destroy(new Error(`GET ${url} timed out`)));
-    request.on("error", reject);
-  });
+/** One GET's time in ms, on the paired run's connection; anything but a 200 stops the paired run. */
+async function timedGet(url: string, headers: Record<string, string>): Promise<number> {
+  const { status, ms } = await send(url, headers, pairedAgent);
+  if (status !== 200) throw new Error(`${url} answered ${status} during the paired run.`);
+  return ms;
 }
 
 /** Pairs of requests per block of the paired run: each block gives one share. */
@@ -746,7 +741,6 @@ const PAIRS_PER_BLOCK = 20;
 type Paired = {
   first: number[];
   second: number[];
-  pairs: number;
   msFirst: number;
   msSecond: number;
   msByUrl: Map<string, { requests: number; ms: number }>;
@@ -759,7 +753,7 @@ type Paired = {
  * blocks of PAIRS_PER_BLOCK pairs.
  */
 async function pairedRun(first: Page, second: Page, seconds: number): Promise<Paired> {
-  const paired: Paired = { first: [], second: [], pairs: 0, msFirst: 0, msSecond: 0, msByUrl: new Map() };
+  const paired: Paired = { first: [], second: [], msFirst: 0, msSecond: 0, msByUrl: new Map() };
   const timed = async (page: Page): Promise<number> => {
     // URLs and order drawn at random: a fixed pattern fell in step with something periodic in the server
     // (most likely its garbage collection) and charged it to one page (decision 0034).
@@ -794,7 +788,6 @@ async function pairedRun(first: Page, second: Page, seconds: number): Promise<Pa
   const until = Date.now() + seconds * 1000;
   while (Date.now() < until || paired.first.length < 2) {
     const { msFirst, msSecond } = await block();
-    paired.pairs += PAIRS_PER_BLOCK;
     paired.msFirst += msFirst;
     paired.msSecond += msSecond;
     paired.first.push((PAIRS_PER_BLOCK * 1000) / msFirst);
@@ -803,9 +796,12 @@ async function pairedRun(first: Page, second: Page, seconds: number): Promise<Pa
   return paired;
 }
 
+/** How many pairs a paired run counted. */
+const pairsOf = (paired: Paired) => paired.first.length * PAIRS_PER_BLOCK;
+
 /** The second page's URL whose mean time was the longest (the dearest search), as a share of the first's pages/s. */
 function dearestSearch(paired: Paired): string {
-  const store = paired.msFirst / paired.pairs;
+  const store = paired.msFirst / pairsOf(paired);
   let dearest = { url: "", ms: 0 };
   for (const [url, { requests, ms: total }] of paired.msByUrl) {
     const mean = total / requests;
@@ -910,7 +906,6 @@ function checkAims(results: Measurement[], bytes: PageBytes[], { paired, control
 
   // Issue 18: a search no dearer than the unfiltered store page, both signed in (no page cache).
   const customers = (name: string) => results.find((m) => m.page === name && m.who === "customer");
-  // Each weighed against the store page in the same state: asked before, or never asked before.
   const interval = (share: Share) =>
     `${share.share.toFixed(3)} × (95 % interval ${share.low.toFixed(3)}–${share.high.toFixed(3)}`;
   const pairedShare = paired ? shareWithInterval(paired.second, paired.first) : null;
@@ -919,7 +914,7 @@ function checkAims(results: Measurement[], bytes: PageBytes[], { paired, control
     met: pairedShare ? pairedShare.low >= 1 - AIMS.searchMarginShare : null,
     figure:
       paired && pairedShare
-        ? `${interval(pairedShare)} over ${pairedShare.rounds} blocks; ${ms(paired.msSecond / paired.pairs)} against ${ms(paired.msFirst / paired.pairs)} ms a page, ${paired.pairs} pairs; ${dearestSearch(paired)})`
+        ? `${interval(pairedShare)} over ${pairedShare.rounds} blocks; ${ms(paired.msSecond / pairsOf(paired))} against ${ms(paired.msFirst / pairsOf(paired))} ms a page, ${pairsOf(paired)} pairs; ${dearestSearch(paired)})`
         : "not measured",
   });
   // The store page against itself, measured the same way: how far from 1 this run reads two equal pages.
@@ -929,7 +924,8 @@ function checkAims(results: Measurement[], bytes: PageBytes[], { paired, control
     met: null,
     figure: controlShare ? `${interval(controlShare)} over ${controlShare.rounds} blocks)` : "not measured",
   });
-  // The same at 8 connections, from the rounds: noisier here, so information only.
+  // The same at 8 connections, from the rounds: noisier here, so information only. Each search is weighed
+  // against the store page in the same state: asked before, or never asked before.
   const comparisons = [
     { name: "search", against: "store, unfiltered" },
     { name: "search, first time", against: "store, unfiltered" },
