@@ -29,7 +29,7 @@ import {
 } from "~/modules/orders/refunds.server";
 import type { PhonePeClient } from "~/modules/payments/phonepe/client.server";
 import { PhonePeError } from "~/modules/payments/phonepe/client.server";
-import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
 
 let database: TestDatabase;
@@ -77,7 +77,7 @@ describe(`payments and orders (${databaseKind})`, () => {
     expect(amount).toBe(2 * product.discountedPrice + 10_000);
   });
 
-  it("20 concurrent completions and duplicate webhooks create exactly one order", async () => {
+  raceTest("20 concurrent completions and duplicate webhooks create exactly one order", async () => {
     const before = await stockNow();
     const { merchantOrderId, amount, customerId } = await customerWithAttempt(2);
     const outcome = { state: "COMPLETED", amount, transactionId: "T1", details: {} } as const;

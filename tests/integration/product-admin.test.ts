@@ -26,7 +26,7 @@ import {
 } from "~/modules/catalogue/product-admin.server";
 import { catalogueFacets, storePage } from "~/modules/catalogue/products.server";
 import { storeUploadedImage } from "~/modules/uploads/images.server";
-import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertProduct } from "./support/fixtures";
 
 /*
@@ -276,7 +276,7 @@ describe(`back office: products (${databaseKind})`, () => {
     expect(afterSale).toEqual({ ok: false, problem: "stale" });
   });
 
-  it("two saves of the same copy at once: one wins, the other is stale", async () => {
+  raceTest("two saves of the same copy at once: one wins, the other is stale", async () => {
     const product = await created();
     const results = await Promise.all(
       [11, 12].map((quantity) =>

@@ -25,7 +25,7 @@ import {
 } from "~/modules/staff/staff.server";
 import { endStaffSession, getSessionStaff, startStaffSession } from "~/modules/staff/staff-session.server";
 import { hashToken, newToken } from "~/modules/staff/tokens.server";
-import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertCustomer } from "./support/fixtures";
 
 /*
@@ -173,53 +173,58 @@ describe(`first run: the owner set-up link (${databaseKind})`, () => {
     expect(await hasActiveOwner(database.db)).toBe(false);
   });
 
-  it("two people using the link at once create exactly one owner, recorded in the audit trail", async () => {
-    const token = (await createSetupLink(database.db)) ?? "";
-    usedSetupToken = token;
-    // The link another instance printed at its own start.
-    const otherInstancesLink = (await createSetupLink(database.db)) ?? "";
-    const results = await Promise.all([
-      createOwnerFromSetup(database.db, token, {
-        email: "Ramesh.Kaveri@KaveriComputers.in",
-        name: "Ramesh Kaveri",
-        password: PASSWORD,
-      }),
-      createOwnerFromSetup(database.db, token, {
-        email: "someone.else@kavericomputers.in",
-        name: "Someone Else",
-        password: PASSWORD,
-      }),
-    ]);
-    const created = results.filter((r) => r.ok);
-    expect(created).toHaveLength(1);
-    expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, problem: "used" }]);
-    // Once there is an owner, every other set-up link stops working.
-    expect(await setupLinkState(database.db, otherInstancesLink)).toBe("unknown");
+  raceTest(
+    "two people using the link at once create exactly one owner, recorded in the audit trail",
+    async () => {
+      const token = (await createSetupLink(database.db)) ?? "";
+      usedSetupToken = token;
+      // The link another instance printed at its own start.
+      const otherInstancesLink = (await createSetupLink(database.db)) ?? "";
+      const results = await Promise.all([
+        createOwnerFromSetup(database.db, token, {
+          email: "Ramesh.Kaveri@KaveriComputers.in",
+          name: "Ramesh Kaveri",
+          password: PASSWORD,
+        }),
+        createOwnerFromSetup(database.db, token, {
+          email: "someone.else@kavericomputers.in",
+          name: "Someone Else",
+          password: PASSWORD,
+        }),
+      ]);
+      const created = results.filter((r) => r.ok);
+      expect(created).toHaveLength(1);
+      expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, problem: "used" }]);
+      // Once there is an owner, every other set-up link stops working.
+      expect(await setupLinkState(database.db, otherInstancesLink)).toBe("unknown");
 
-    const rows = await database.db.select().from(staff);
-    expect(rows).toHaveLength(1);
-    const owner = rows[0];
-    expect(owner?.role).toBe("owner");
-    expect(owner?.email).toBe(owner?.email.toLowerCase());
-    expect(["ramesh.kaveri@kavericomputers.in", "someone.else@kavericomputers.in"]).toContain(owner?.email);
-    expect(created[0]).toEqual({
-      ok: true,
-      member: { id: owner?.id, email: owner?.email, name: owner?.name, role: "owner" },
-    });
-    // The owner logs in with the password typed on the set-up page, whatever case the e-mail is typed in.
-    expect(await authenticateStaff(database.db, (owner?.email ?? "").toUpperCase(), PASSWORD)).toMatchObject({
-      id: owner?.id,
-      role: "owner",
-    });
+      const rows = await database.db.select().from(staff);
+      expect(rows).toHaveLength(1);
+      const owner = rows[0];
+      expect(owner?.role).toBe("owner");
+      expect(owner?.email).toBe(owner?.email.toLowerCase());
+      expect(["ramesh.kaveri@kavericomputers.in", "someone.else@kavericomputers.in"]).toContain(owner?.email);
+      expect(created[0]).toEqual({
+        ok: true,
+        member: { id: owner?.id, email: owner?.email, name: owner?.name, role: "owner" },
+      });
+      // The owner logs in with the password typed on the set-up page, whatever case the e-mail is typed in.
+      expect(
+        await authenticateStaff(database.db, (owner?.email ?? "").toUpperCase(), PASSWORD),
+      ).toMatchObject({
+        id: owner?.id,
+        role: "owner",
+      });
 
-    const audit = await auditRows("staff.setup", `staff ${owner?.id}`);
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
-      staffId: owner?.id,
-      staffName: owner?.name,
-      details: { email: owner?.email, role: "owner" },
-    });
-  });
+      const audit = await auditRows("staff.setup", `staff ${owner?.id}`);
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({
+        staffId: owner?.id,
+        staffName: owner?.name,
+        details: { email: owner?.email, role: "owner" },
+      });
+    },
+  );
 
   it("once the owner exists the link is used up and no new link is printed", async () => {
     expect(await hasActiveOwner(database.db)).toBe(true);
@@ -353,7 +358,7 @@ describe(`invitations (${databaseKind})`, () => {
     });
   });
 
-  it("the same link opened twice at once sets exactly one password", async () => {
+  raceTest("the same link opened twice at once sets exactly one password", async () => {
     const owner = await addMember("owner");
     const { member: invited, token } = await invite(owner);
     const results = await Promise.all([
@@ -494,7 +499,7 @@ describe(`roles (${databaseKind})`, () => {
     expect(await member(asha.id)).toMatchObject({ role: "staff" });
   });
 
-  it("two owners demoting each other at the same moment leave one owner", async () => {
+  raceTest("two owners demoting each other at the same moment leave one owner", async () => {
     const asha = await addMember("owner");
     const ravi = await addMember("owner");
     await onlyOwners(asha, ravi);
@@ -576,7 +581,7 @@ describe(`disabling members (${databaseKind})`, () => {
     expect(await authenticateStaff(database.db, invited.member.email, PASSWORD)).toBeNull();
   });
 
-  it("two owners disabling each other at the same moment leave one active owner", async () => {
+  raceTest("two owners disabling each other at the same moment leave one active owner", async () => {
     const asha = await addMember("owner");
     const ravi = await addMember("owner");
     await onlyOwners(asha, ravi);

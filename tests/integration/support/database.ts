@@ -1,9 +1,20 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 
 /** Which database the tests run on, for test names: DATABASE_URL picks PostgreSQL, else embedded PGlite. */
 export const databaseKind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+
+/**
+ * A test of transactions that run at the same moment (row locks, unique numbers, deadlocks). PGlite runs one
+ * transaction at a time, so there such a test would pass with or without the lock it is about: it is
+ * registered on PostgreSQL only, and `npm test` runs the integration tests on PostgreSQL as well as on PGlite
+ * (docs/testing.md).
+ */
+export function raceTest(name: string, body: () => Promise<void>, timeout?: number): void {
+  if (databaseKind === "PostgreSQL") it(name, body, timeout);
+}
 
 export type TestDatabase = DatabaseHandle & { drop: () => Promise<void> };
 
