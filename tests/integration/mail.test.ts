@@ -1,7 +1,9 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { shop } from "~/lib/shop";
 import {
@@ -10,6 +12,7 @@ import {
   passwordResetMail,
   sendMail,
 } from "~/modules/mail/mail.server";
+import { describeError } from "~/modules/ops/errors.server";
 import { linkIn, readMailDir, startSmtpServer, type TestSmtpServer, waitForMailInDir } from "./support/smtp";
 
 const from = "Kaveri Computers <no-reply@kavericomputers.in>";
@@ -32,6 +35,59 @@ afterAll(async () => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+/**
+ * An SMTP server that takes mail only from a session that logged in with `account` (AUTH PLAIN or LOGIN over
+ * the plain connection, as the shop's URL asks), and records every login it was offered and every mail taken.
+ */
+async function startLoginSmtpServer(account: { username: string; password: string }) {
+  const logins: { username: string; password: string; accepted: boolean }[] = [];
+  const received: { user: unknown; to: string[]; subject: string }[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ["STARTTLS"],
+    authOptional: false,
+    allowInsecureAuth: true,
+    authMethods: ["PLAIN", "LOGIN"],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      const accepted = auth.username === account.username && auth.password === account.password;
+      logins.push({ username: auth.username ?? "", password: auth.password ?? "", accepted });
+      if (!accepted) {
+        callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
+        return;
+      }
+      callback(null, { user: auth.username });
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("error", callback);
+      stream.on("end", () => {
+        simpleParser(Buffer.concat(chunks))
+          .then((parsed) => {
+            received.push({
+              user: session.user,
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              subject: parsed.subject ?? "",
+            });
+            callback();
+          })
+          .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const listening = server.listen(0, "127.0.0.1", () => resolve((listening.address() as AddressInfo).port));
+    listening.once("error", reject);
+  });
+  return {
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    logins,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 describe("sendMail over SMTP", () => {
   it("delivers the reset mail to the server named by the SMTP URL", async () => {
@@ -76,19 +132,60 @@ describe("sendMail over SMTP", () => {
     expect(smtp.messages.length).toBe(before + 2);
   });
 
-  it("logs in when the SMTP URL carries credentials", async () => {
-    const url = smtp.smtpUrl.replace("smtp://", "smtp://shop%40kaveri:p%40ss@");
-    await sendMail(
-      { to: "login@example.in", subject: "With login", text: "t", html: "<p>h</p>" },
-      {
-        smtpUrl: url,
-        from,
-        outboxDir,
-      },
-    );
-    expect((await smtp.waitForMessage((m) => m.subject === "With login", 5_000)).to).toEqual([
-      "login@example.in",
-    ]);
+  it("logs in with the SMTP URL's credentials, and a wrong password gets the mail refused", async () => {
+    // The login the URL carries, percent-encoded as a URL must carry an @ (the shop decodes it).
+    const account = { username: "shop@kaveri", password: "p@ss word" };
+    const server = await startLoginSmtpServer(account);
+    const withLogin = (username: string, password: string) =>
+      server.smtpUrl.replace(
+        "smtp://",
+        `smtp://${encodeURIComponent(username)}:${encodeURIComponent(password)}@`,
+      );
+    try {
+      const sent = await sendMail(
+        { to: "login@example.in", subject: "With login", text: "t", html: "<p>h</p>" },
+        { smtpUrl: withLogin(account.username, account.password), from, outboxDir },
+      );
+      expect(sent.via).toBe("smtp");
+      expect(server.logins).toEqual([{ ...account, accepted: true }]);
+      // The server took the mail from the session that logged in, and only then.
+      expect(server.received).toEqual([
+        { user: account.username, to: ["login@example.in"], subject: "With login" },
+      ]);
+
+      // The same server, a wrong password: the login is refused, and so is the mail, as an EAUTH error that the
+      // shop's callers log through describeError, without the password.
+      const wrong = withLogin(account.username, "not the password");
+      const failure = await sendMail(
+        { to: "refused@example.in", subject: "Wrong login", text: "t", html: "<p>h</p>" },
+        { smtpUrl: wrong, from, outboxDir },
+      ).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failure).toMatchObject({ code: "EAUTH", responseCode: 535 });
+      expect(describeError(failure)).toBe("Error EAUTH: Invalid login: 535 Invalid username or password");
+      expect(describeError(failure)).not.toContain("not the password");
+      expect(server.logins.at(-1)).toEqual({
+        username: account.username,
+        password: "not the password",
+        accepted: false,
+      });
+
+      // Without a login this server takes nothing either: the mail above went through because of the login.
+      const anonymous = await sendMail(
+        { to: "anonymous@example.in", subject: "No login", text: "t", html: "<p>h</p>" },
+        { smtpUrl: server.smtpUrl, from, outboxDir },
+      ).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(anonymous).toMatchObject({ responseCode: 530 });
+      expect(server.received.map((mail) => mail.subject)).toEqual(["With login"]);
+      expect(await readdir(outboxDir)).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 
   it("hands mail to readers in other processes through a mail directory", async () => {
