@@ -132,8 +132,6 @@ async function sessionCount(customerId: number): Promise<number> {
   return rows.length;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe(`my profile: a new e-mail or mobile needs the current password (${databaseKind})`, () => {
   it("refuses a new e-mail without the current password, keeping what was typed", async () => {
     const { values, customer, current } = await customerOnThreeDevices();
@@ -260,6 +258,9 @@ describe(`my profile: a new e-mail or mobile needs the current password (${datab
       ),
     );
     expect(response.status).toBe(303);
+    // A notice is sent after the answer: from here, this change's notice would have as long to arrive as the
+    // control's below (changeNotice's 5 s).
+    const answeredAt = Date.now();
     expect(await storedCustomer(customer.id)).toEqual({
       email: values.email,
       mobile: values.mobile,
@@ -267,9 +268,38 @@ describe(`my profile: a new e-mail or mobile needs the current password (${datab
     });
     for (const cookie of [current, ...others]) expect(await signedIn(cookie)).not.toBeNull();
     for (const token of resetTokens) expect(await checkResetToken(database.db, token)).toBe("valid");
-    await sleep(300);
-    // Only the two reset mails of the set-up.
-    expect(mailTo(smtp, values.email).map((mail) => mail.subject)).toEqual([RESET_SUBJECT, RESET_SUBJECT]);
+
+    // The control: a real change of the mobile number, by the same customer, is told to the same address.
+    const control = await run(
+      profileRoute.action,
+      post(
+        "/my-profile",
+        {
+          firstname: "Meera",
+          lastname: "Rao",
+          email: values.email,
+          mobile: "0 99000 11223",
+          currentPassword: values.password,
+        },
+        current,
+      ),
+    );
+    expect(control.status).toBe(303);
+    const notice = await changeNotice(values.email);
+    expect(notice.subject).toBe(`Your ${shop.name} mobile number was changed`);
+    // No other notice within the same 5 s of the name change's answer.
+    await expect(
+      smtp.waitForMessage(
+        (mail) => mail.to.includes(values.email) && mail.subject !== RESET_SUBJECT && mail !== notice,
+        Math.max(0, answeredAt + 5_000 - Date.now()),
+      ),
+    ).rejects.toThrow(/No matching mail/);
+    // The two reset mails of the set-up and the control's notice, nothing for the name.
+    expect(mailTo(smtp, values.email).map((mail) => mail.subject)).toEqual([
+      RESET_SUBJECT,
+      RESET_SUBJECT,
+      `Your ${shop.name} mobile number was changed`,
+    ]);
   });
 
   it("five wrong current passwords in 15 minutes stop the next check, even a right one (429)", async () => {
