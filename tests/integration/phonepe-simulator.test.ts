@@ -1,9 +1,5 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Config } from "~/config.server";
 import { phonepeSimulatorOrders } from "~/db/schema";
 import {
   createPhonePeClient,
@@ -13,130 +9,56 @@ import {
   phonePeClientFromConfig,
   verifyWebhookAuthorization,
 } from "~/modules/payments/phonepe/client.server";
-import * as apiRoute from "~/routes/phonepe-simulator.$";
-import * as pageRoute from "~/routes/phonepe-simulator.pay.$orderId";
 import { clearFaults } from "~/simulators/phonepe/faults.server";
 import { chooseOnHostedPage } from "~/simulators/phonepe/hosted-page.server";
 import { EXPIRED_FAILURE, SIMULATED_FAILURE, settleOrder } from "~/simulators/phonepe/orders.server";
 import type { SimulatorSettings } from "~/simulators/phonepe/settings.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import {
+  type PhonePeSimulator,
+  SIMULATOR,
+  simulatorState,
+  startPhonePeSimulator,
+} from "./support/phonepe-simulator";
 
 /*
- * The simulator's Remix route modules, served by a small node:http adapter on a real port, driven by the real
- * PhonePe client over HTTP; the shop's webhook endpoint is faked on the same server to see what arrives.
+ * The simulator's Remix route modules, served by a small node:http adapter on a real port
+ * (./support/phonepe-simulator.ts), driven by the real PhonePe client over HTTP; the shop's webhook endpoint is
+ * faked on the same server to see what arrives.
  */
 
-const { ADMIN_SECRET } = vi.hoisted(() => ({ ADMIN_SECRET: "integration-admin-secret-0123456789" }));
+vi.mock("~/config.server", async (importOriginal) =>
+  (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
+);
+vi.mock("~/db/db.server", async () => (await import("./support/phonepe-simulator")).mockedDbModule());
+
+const ADMIN_SECRET = SIMULATOR.adminSecret;
 const admin = { "Content-Type": "application/json", Authorization: `Bearer ${ADMIN_SECRET}` };
 
-const state = vi.hoisted(() => ({
-  db: undefined as unknown,
-  mode: "simulator" as "simulator" | "sandbox" | "production",
-  publicUrl: "http://127.0.0.1:1",
-}));
-
-vi.mock("~/db/db.server", () => ({ getDb: async () => state.db }));
-vi.mock("~/config.server", () => ({
-  config: () =>
-    ({
-      publicUrl: state.publicUrl,
-      sessionSecret: "integration-test-session-secret-0123456789abcdef",
-      phonepe: {
-        mode: state.mode,
-        clientId: "SIMULATOR_CLIENT",
-        clientSecret: "simulator-secret",
-        clientVersion: 1,
-        webhookUsername: "simulator",
-        webhookPassword: "simulator-webhook-password",
-        simulatorAdminSecret: ADMIN_SECRET,
-      },
-    }) as Config,
-}));
-
-type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<Response> | Response;
-type RouteModule = { loader?: Handler; action?: Handler };
-
-/** As Remix ranks them: the hosted page's route before the simulator's splat route for its API. */
-const routes: [RegExp, RouteModule, string[]][] = [
-  [/^\/phonepe-simulator\/pay\/([^/]+)$/, pageRoute as RouteModule, ["orderId"]],
-  [/^\/phonepe-simulator\/(.*)$/, apiRoute, ["*"]],
-];
-
-type ReceivedWebhook = { authorization: string | undefined; body: unknown };
-const webhooks: ReceivedWebhook[] = [];
-
 let database: TestDatabase;
-let server: Server;
+let sim: PhonePeSimulator;
 let base: string;
+/** What the shop's webhook endpoint received (emptied before each test). */
+let webhooks: PhonePeSimulator["webhooks"];
 
-/** Runs a route module the way Remix would: loader for GET, action otherwise; a thrown Response is the answer. */
-async function runRoute(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  for (const [pattern, module, names] of routes) {
-    const match = pattern.exec(url.pathname);
-    if (!match) continue;
-    const params = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? "")]));
-    const handler = request.method === "GET" ? module.loader : module.action;
-    if (!handler) return new Response("Method Not Allowed", { status: 405 });
-    try {
-      return await handler({ request, params, context: {} });
-    } catch (thrown) {
-      if (thrown instanceof Response) return thrown;
-      throw thrown;
-    }
-  }
-  return new Response("Not Found", { status: 404 });
+function runRoute(request: Request): Promise<Response> {
+  return sim.runRoute(request);
 }
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  state.db = database.db;
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", async () => {
-      const body = Buffer.concat(chunks);
-      if (req.url === "/api/phonepe/webhook") {
-        webhooks.push({ authorization: req.headers.authorization, body: JSON.parse(body.toString("utf8")) });
-        res.statusCode = 200;
-        res.end("ok");
-        return;
-      }
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === "string") headers.set(name, value);
-      }
-      const request = new Request(`${base}${req.url}`, {
-        method: req.method,
-        headers,
-        body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
-      });
-      try {
-        const response = await runRoute(request);
-        res.statusCode = response.status;
-        response.headers.forEach((value, name) => {
-          res.setHeader(name, value);
-        });
-        res.end(Buffer.from(await response.arrayBuffer()));
-      } catch (error) {
-        res.statusCode = 500;
-        res.end(String(error));
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.publicUrl = base;
+  sim = await startPhonePeSimulator(database.db);
+  base = sim.base;
+  webhooks = sim.webhooks;
 });
 
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await sim?.close();
   await database?.drop();
 });
 
 beforeEach(() => {
-  state.mode = "simulator";
+  simulatorState.mode = "simulator";
   webhooks.length = 0;
 });
 
@@ -147,13 +69,7 @@ function newMerchantOrderId(): string {
 }
 
 function simulatorClient(overrides: { clientSecret?: string } = {}): PhonePeClient {
-  return createPhonePeClient({
-    authBaseUrl: `${base}/phonepe-simulator`,
-    pgBaseUrl: `${base}/phonepe-simulator`,
-    clientId: "SIMULATOR_CLIENT",
-    clientSecret: overrides.clientSecret ?? "simulator-secret",
-    clientVersion: 1,
-  });
+  return sim.newClient(overrides);
 }
 
 async function startPayment(client: PhonePeClient, amount = 1_234_500) {
@@ -178,9 +94,9 @@ async function token(): Promise<string> {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({
-      client_id: "SIMULATOR_CLIENT",
+      client_id: SIMULATOR.clientId,
       client_version: "1",
-      client_secret: "simulator-secret",
+      client_secret: SIMULATOR.clientSecret,
       grant_type: "client_credentials",
     }),
   });
@@ -197,9 +113,9 @@ describe(`PhonePe simulator (${databaseKind})`, () => {
         body: new URLSearchParams(fields),
       });
     const good = {
-      client_id: "SIMULATOR_CLIENT",
+      client_id: SIMULATOR.clientId,
       client_version: "1",
-      client_secret: "simulator-secret",
+      client_secret: SIMULATOR.clientSecret,
       grant_type: "client_credentials",
     };
     const ok = await form(good);
@@ -326,7 +242,11 @@ describe(`PhonePe simulator (${databaseKind})`, () => {
     await vi.waitFor(() => expect(webhooks).toHaveLength(1));
     const [webhook] = webhooks;
     expect(
-      verifyWebhookAuthorization(webhook?.authorization, "simulator", "simulator-webhook-password"),
+      verifyWebhookAuthorization(
+        webhook?.authorization,
+        SIMULATOR.webhookUsername,
+        SIMULATOR.webhookPassword,
+      ),
     ).toBe(true);
     const parsed = parseWebhook(webhook?.body);
     expect(parsed).toMatchObject({
@@ -343,11 +263,17 @@ describe(`PhonePe simulator (${databaseKind})`, () => {
     });
 
     // A second press (a reload, a second tab) changes nothing and sends no second webhook.
-    const again = await choose(started.redirectUrl ?? "", { outcome: "failure" });
+    const again = await choose(started.redirectUrl ?? "", { outcome: "failure", webhook: "now" });
     expect(again.status).toBe(303);
     expect((await client.orderStatus(merchantOrderId)).state).toBe("COMPLETED");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(webhooks).toHaveLength(1);
+    // The control: another order paid after that press. Its webhook, sent the same way, arrives; a webhook of
+    // the second press would have been sent before it.
+    const control = await startPayment(client);
+    await choose(control.started.redirectUrl ?? "", { outcome: "success", webhook: "now" });
+    await vi.waitFor(() =>
+      expect(sim.webhookEvents(control.merchantOrderId)).toEqual([["checkout.order.completed", "COMPLETED"]]),
+    );
+    expect(sim.webhookEvents(merchantOrderId)).toEqual([["checkout.order.completed", "COMPLETED"]]);
   });
 
   it("fails on Failure with PhonePe's error codes", async () => {
@@ -580,7 +506,7 @@ describe(`PhonePe simulator (${databaseKind})`, () => {
   });
 
   it("answers 404 on every route when PhonePe is not in simulator mode", async () => {
-    state.mode = "sandbox";
+    simulatorState.mode = "sandbox";
     for (const path of [
       "/phonepe-simulator/v1/oauth/token",
       "/phonepe-simulator/checkout/v2/pay",
@@ -605,18 +531,18 @@ describe("PhonePe simulator over time and across instances", () => {
   function settings(overrides: Partial<SimulatorSettings> = {}): SimulatorSettings {
     return {
       db: database.db,
-      clientId: "SIMULATOR_CLIENT",
-      clientSecret: "simulator-secret",
+      clientId: SIMULATOR.clientId,
+      clientSecret: SIMULATOR.clientSecret,
       clientVersion: 1,
-      tokenSecret: "integration-test-session-secret-0123456789abcdef",
+      tokenSecret: SIMULATOR.sessionSecret,
       baseUrl: `${base}/phonepe-simulator`,
       merchantId: "KAVERISIMULATOR",
       merchantOrigin: new URL(base).origin,
       adminSecret: undefined,
       webhook: {
         url: "http://webhook.invalid/api/phonepe/webhook",
-        username: "simulator",
-        password: "simulator-webhook-password",
+        username: SIMULATOR.webhookUsername,
+        password: SIMULATOR.webhookPassword,
         lateDelayMs: 200,
         fetch: async (_url, init) => {
           delivered.push(JSON.parse(String(init?.body)));
@@ -652,14 +578,21 @@ describe("PhonePe simulator over time and across instances", () => {
 
   it("sends a late webhook late", async () => {
     const { row } = await createOrder();
-    const result = await settleOrder(settings(), row, "COMPLETED", {
-      webhook: { when: "late", twice: false },
-    });
-    expect(result.changed).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(delivered).toHaveLength(0);
-    await result.delivery;
-    expect(delivered).toHaveLength(1);
+    // The simulator's timer (webhook.lateDelayMs, 200 ms here) runs on a fake clock, moved by the test.
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      const result = await settleOrder(settings(), row, "COMPLETED", {
+        webhook: { when: "late", twice: false },
+      });
+      expect(result.changed).toBe(true);
+      await vi.advanceTimersByTimeAsync(199);
+      expect(delivered).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      await result.delivery;
+      expect(delivered).toEqual([expect.objectContaining({ event: "checkout.order.completed" })]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("fails an order nobody paid once it expires", async () => {
@@ -710,8 +643,8 @@ describe("PhonePe simulator over time and across instances", () => {
     const client = createPhonePeClient({
       authBaseUrl: "http://sim.test",
       pgBaseUrl: "http://sim.test",
-      clientId: "SIMULATOR_CLIENT",
-      clientSecret: "simulator-secret",
+      clientId: SIMULATOR.clientId,
+      clientSecret: SIMULATOR.clientSecret,
       clientVersion: 1,
       now: () => now,
       fetch: async (input, init) => {
@@ -738,8 +671,8 @@ describe("PhonePe simulator over time and across instances", () => {
       new Request("http://sim.test/v1/oauth/token", {
         method: "POST",
         body: new URLSearchParams({
-          client_id: "SIMULATOR_CLIENT",
-          client_secret: "simulator-secret",
+          client_id: SIMULATOR.clientId,
+          client_secret: SIMULATOR.clientSecret,
           client_version: "1",
           grant_type: "client_credentials",
         }),
@@ -920,18 +853,18 @@ describe("PhonePe simulator, truer: attempts, refund states, webhook retries, fa
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const settings: SimulatorSettings = {
       db: database.db,
-      clientId: "SIMULATOR_CLIENT",
-      clientSecret: "simulator-secret",
+      clientId: SIMULATOR.clientId,
+      clientSecret: SIMULATOR.clientSecret,
       clientVersion: 1,
-      tokenSecret: "integration-test-session-secret-0123456789abcdef",
+      tokenSecret: SIMULATOR.sessionSecret,
       baseUrl: `${base}/phonepe-simulator`,
       merchantId: "KAVERISIMULATOR",
       merchantOrigin: new URL(base).origin,
       adminSecret: undefined,
       webhook: {
         url: "http://webhook.invalid/api/phonepe/webhook",
-        username: "simulator",
-        password: "simulator-webhook-password",
+        username: SIMULATOR.webhookUsername,
+        password: SIMULATOR.webhookPassword,
         lateDelayMs: 0,
         retryDelaysMs: [20, 40, 80],
         fetch: async () => {
