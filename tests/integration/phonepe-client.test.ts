@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createPhonePeClient,
   type PhonePeClientSettings,
@@ -9,13 +9,48 @@ import {
   verifyWebhookAuthorization,
   webhookAuthorization,
 } from "~/modules/payments/phonepe/client.server";
+import { openTestDatabase, type TestDatabase } from "./support/database";
+import {
+  type PhonePeSimulator,
+  type SeenRequest,
+  SIMULATOR,
+  startPhonePeSimulator,
+} from "./support/phonepe-simulator";
 
 /*
- * The PhonePe client against a local HTTP server answering with PhonePe-shaped bodies (from PhonePe's API
- * reference samples and its Node SDK's models), so tokens, retries and error bodies go over real HTTP.
+ * The PhonePe client over real HTTP against the bundled PhonePe simulator (./support/phonepe-simulator.ts),
+ * which checks what the client sends as PhonePe would and answers in PhonePe's shapes; the simulator's clock is
+ * the mocked Date (vi.setSystemTime), so tokens can age. A local fake server stays only for answers the
+ * simulator cannot give (each says why): PhonePe's samples it never sends, tokens of other lifetimes, bodies
+ * that stall, a 401 for a token just issued.
  */
 
-type Seen = { method: string; path: string; headers: IncomingMessage["headers"]; body: string };
+vi.mock("~/config.server", async (importOriginal) =>
+  (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
+);
+vi.mock("~/db/db.server", async () => (await import("./support/phonepe-simulator")).mockedDbModule());
+
+let database: TestDatabase;
+let sim: PhonePeSimulator;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  sim = await startPhonePeSimulator(database.db);
+});
+
+afterAll(async () => {
+  await sim?.close();
+  await database?.drop();
+});
+
+type Seen = {
+  method: string;
+  path: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+  /** The caller hung up before the answer was complete. */
+  hungUp: boolean;
+};
 /** hang: no answer at all; stall: the status line and half a body, then nothing. */
 type Answer = { status?: number; json?: unknown; text?: string; hang?: boolean; stall?: boolean };
 type Handler = (request: Seen) => Answer;
@@ -23,6 +58,8 @@ type Handler = (request: Seen) => Answer;
 const servers: Server[] = [];
 afterEach(async () => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
+  await sim.admin.clearFaults();
   await Promise.all(
     servers.splice(0).map(
       (server) =>
@@ -40,13 +77,17 @@ async function fakePhonePe(handler: Handler): Promise<{ base: string; seen: Seen
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const request = {
+      const request: Seen = {
         method: req.method ?? "",
         path: req.url ?? "",
         headers: req.headers,
         body: Buffer.concat(chunks).toString("utf8"),
+        hungUp: false,
       };
       seen.push(request);
+      res.on("close", () => {
+        if (!res.writableFinished) request.hungUp = true;
+      });
       const answer = handler(request);
       if (answer.hang) return;
       if (answer.stall) {
@@ -71,6 +112,7 @@ async function fakePhonePe(handler: Handler): Promise<{ base: string; seen: Seen
 }
 
 const T0 = Date.UTC(2025, 0, 15, 6, 30, 0);
+const SECOND = 1000;
 
 /** A token answer as PhonePe's docs show it: epoch seconds, expires_in null, token_type O-Bearer. */
 function tokenAnswer(accessToken: string, issuedAtMs: number, lifetimeSeconds = 3600): Answer {
@@ -87,15 +129,6 @@ function tokenAnswer(accessToken: string, issuedAtMs: number, lifetimeSeconds = 
     },
   };
 }
-
-const payAnswer: Answer = {
-  json: {
-    orderId: "OMO2501151200001234567890",
-    state: "PENDING",
-    expireAt: 1736925600000,
-    redirectUrl: "https://mercury-uat.phonepe.com/transact/uat_v2?token=abc123",
-  },
-};
 
 const completedStatus = {
   merchantId: "KAVERIUAT",
@@ -114,12 +147,8 @@ const completedStatus = {
       timestamp: 1736924400000,
       amount: 1_234_500,
       state: "COMPLETED",
-      rail: { type: "UPI", utr: "506312345678", upiTransactionId: "YBL123", vpa: "asha@ybl" },
-      instrument: { type: "ACCOUNT", maskedAccountNumber: "XXXXXX1234", accountType: "SAVINGS" },
-      splitInstruments: [{ amount: 1_234_500 }],
     },
   ],
-  someFutureField: { nested: true },
 };
 
 function settingsFor(base: string, overrides: Partial<PhonePeClientSettings> = {}): PhonePeClientSettings {
@@ -136,76 +165,142 @@ function settingsFor(base: string, overrides: Partial<PhonePeClientSettings> = {
 const tokenRequests = (seen: Seen[]) => seen.filter((s) => s.path === "/v1/oauth/token");
 const pgRequests = (seen: Seen[]) => seen.filter((s) => s.path.startsWith("/pg/"));
 
+/* ---------- On the simulator ---------- */
+
+let sequence = 0;
+/** A merchantOrderId of this test's own. */
+function newOrderId(): string {
+  sequence += 1;
+  return `KCCLIENT${Date.now()}${sequence}`;
+}
+
+/** The next whole second of real time: a clock to start the simulator's mocked Date from. */
+function nextSecond(): number {
+  return Math.ceil(Date.now() / SECOND) * SECOND + SECOND;
+}
+
+/** PhonePe's APIs as opposed to the simulator's admin endpoints and hosted page. */
+const PG_PARTS = new Set(["pay", "status", "refund", "refundStatus"]);
+
+/**
+ * What reached the simulator from `mark` on (its request log's length when the test began): the token calls,
+ * the API calls, and each token it issued, named tok-1, tok-2 … in order.
+ */
+function seenSince(mark: number) {
+  const since = () => sim.requests.slice(mark);
+  const tokenCalls = () => since().filter((r) => r.part === "token");
+  const pgCalls = () => since().filter((r) => PG_PARTS.has(r.part));
+  const issued = () =>
+    tokenCalls()
+      .filter((r) => r.status === 200)
+      .map((r) => (JSON.parse(r.answer ?? "{}") as { access_token: string }).access_token);
+  /** "tok-n" for the n-th token issued since the mark, when the header carries it. */
+  const tokenOf = (request: SeenRequest | undefined) => {
+    const index = issued().findIndex((token) => request?.headers.authorization === `O-Bearer ${token}`);
+    return index < 0 ? request?.headers.authorization : `tok-${index + 1}`;
+  };
+  return { tokenCalls, pgCalls, issued, tokenOf };
+}
+
+/**
+ * A client of its own on the simulator's clock (the mocked Date, from a whole second t0) with a paid order to
+ * ask about; `callAt(s)` asks for its status `s` seconds after t0 and answers which token the call carried.
+ */
+async function onSimulatorClock(options: { timeoutMs?: number } = {}) {
+  const merchantOrderId = newOrderId();
+  await sim.pay(merchantOrderId, 10_000);
+  const t0 = nextSecond();
+  vi.setSystemTime(t0);
+  const seen = seenSince(sim.requests.length);
+  const client = sim.newClient({ now: () => Date.now(), timeoutMs: options.timeoutMs ?? 2000 });
+  const callAt = async (at: number) => {
+    vi.setSystemTime(t0 + at * SECOND);
+    await client.orderStatus(merchantOrderId);
+    return seen.tokenOf(seen.pgCalls().at(-1));
+  };
+  return { t0, client, merchantOrderId, callAt, ...seen, tokens: () => seen.tokenCalls().length };
+}
+
 describe("PhonePe client: OAuth token", () => {
   it("asks for a token with the form PhonePe documents, once, and reuses it", async () => {
-    let clock = T0;
-    const { base, seen } = await fakePhonePe((req) => {
-      if (req.path === "/v1/oauth/token") return tokenAnswer("tok-1", clock);
-      if (req.path === "/pg/checkout/v2/pay") return payAnswer;
-      return { json: completedStatus };
-    });
-    const client = createPhonePeClient(settingsFor(base, { now: () => clock }));
+    const t0 = nextSecond();
+    vi.setSystemTime(t0);
+    const seen = seenSince(sim.requests.length);
+    const client = sim.newClient({ now: () => Date.now() });
+    const merchantOrderId = newOrderId();
 
     await client.startPayment({
-      merchantOrderId: "KC20250115063000ABCDE",
+      merchantOrderId,
       amount: 1_234_500,
-      redirectUrl: "http://localhost:3000/checkout?merchantTransactionId=KC20250115063000ABCDE",
+      redirectUrl: `${sim.base}/checkout?merchantTransactionId=${merchantOrderId}`,
+      expireAfter: 3600,
     });
-    clock += 29 * 60 * 1000; // Within the first half of the hour the token lives.
-    await client.orderStatus("KC20250115063000ABCDE");
-    await client.orderStatus("KC20250115063000ABCDE");
+    vi.setSystemTime(t0 + 29 * 60 * SECOND); // Within the first half of the hour the token lives.
+    await client.orderStatus(merchantOrderId);
+    await client.orderStatus(merchantOrderId);
 
-    const tokens = tokenRequests(seen);
+    const tokens = seen.tokenCalls();
     expect(tokens).toHaveLength(1);
-    expect(tokens[0]?.method).toBe("POST");
+    expect(tokens[0]).toMatchObject({ method: "POST", status: 200 });
     expect(tokens[0]?.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    // The secret holds / + = &: the simulator took it, so it arrived form-encoded.
     expect(Object.fromEntries(new URLSearchParams(tokens[0]?.body))).toEqual({
-      client_id: "KAVERI_UAT_CLIENT",
+      client_id: SIMULATOR.clientId,
       client_version: "1",
-      client_secret: "s3cr3t/+=&",
+      client_secret: SIMULATOR.clientSecret,
       grant_type: "client_credentials",
     });
-    for (const request of pgRequests(seen)) expect(request.headers.authorization).toBe("O-Bearer tok-1");
+    expect(seen.pgCalls().map((r) => [r.part, seen.tokenOf(r), r.status])).toEqual([
+      ["pay", "tok-1", 200],
+      ["status", "tok-1", 200],
+      ["status", "tok-1", 200],
+    ]);
   });
 
   it("shares one token request between calls made at the same moment", async () => {
-    const { base, seen } = await fakePhonePe((req) =>
-      req.path === "/v1/oauth/token" ? tokenAnswer("tok-1", Date.now()) : { json: completedStatus },
-    );
-    const client = createPhonePeClient(settingsFor(base));
-    await Promise.all([client.orderStatus("A"), client.orderStatus("B"), client.orderStatus("C")]);
-    expect(tokenRequests(seen)).toHaveLength(1);
-    expect(pgRequests(seen)).toHaveLength(3);
+    const merchantOrderId = newOrderId();
+    await sim.pay(merchantOrderId, 10_000);
+    const seen = seenSince(sim.requests.length);
+    const client = sim.newClient();
+    await Promise.all([
+      client.orderStatus(merchantOrderId),
+      client.orderStatus(merchantOrderId),
+      client.orderStatus(merchantOrderId),
+    ]);
+    expect(seen.tokenCalls()).toHaveLength(1);
+    expect(seen.pgCalls().map((r) => seen.tokenOf(r))).toEqual(["tok-1", "tok-1", "tok-1"]);
   });
 
   it("on a 401 fetches a new token and retries exactly once", async () => {
-    let issued = 0;
-    const { base, seen } = await fakePhonePe((req) => {
-      if (req.path === "/v1/oauth/token") {
-        issued += 1;
-        return tokenAnswer(`tok-${issued}`, Date.now());
-      }
-      if (req.headers.authorization === "O-Bearer tok-1") {
-        return { status: 401, json: { success: false, code: "UNAUTHORIZED", message: "Token expired" } };
-      }
-      return { json: completedStatus };
-    });
-    const client = createPhonePeClient(settingsFor(base));
+    const merchantOrderId = newOrderId();
+    await sim.pay(merchantOrderId, 10_000);
+    const t0 = nextSecond();
+    vi.setSystemTime(t0);
+    const seen = seenSince(sim.requests.length);
+    // The shop's clock stays at t0 while PhonePe's (the mocked Date) moves past the token's hour: the client
+    // still holds it as good, and PhonePe refuses it.
+    const client = sim.newClient({ now: () => t0 });
+    await client.orderStatus(merchantOrderId);
+    vi.setSystemTime(t0 + 3601 * SECOND);
 
-    const status = await client.orderStatus("KC20250115063000ABCDE");
+    const status = await client.orderStatus(merchantOrderId);
     expect(status.state).toBe("COMPLETED");
-    expect(tokenRequests(seen)).toHaveLength(2);
-    expect(pgRequests(seen).map((r) => r.headers.authorization)).toEqual([
-      "O-Bearer tok-1",
-      "O-Bearer tok-2",
+    expect(seen.tokenCalls()).toHaveLength(2);
+    expect(seen.pgCalls().map((r) => [seen.tokenOf(r), r.status])).toEqual([
+      ["tok-1", 200],
+      ["tok-1", 401],
+      ["tok-2", 200],
     ]);
+    expect(JSON.parse(seen.pgCalls()[1]?.answer ?? "")).toMatchObject({ code: "UNAUTHORIZED" });
 
     // The new token is kept.
-    await client.orderStatus("KC20250115063000ABCDE");
-    expect(tokenRequests(seen)).toHaveLength(2);
+    await client.orderStatus(merchantOrderId);
+    expect(seen.tokenCalls()).toHaveLength(2);
+    expect(seen.tokenOf(seen.pgCalls().at(-1))).toBe("tok-2");
   });
 
   it("gives up after the one retry when PhonePe still answers 401", async () => {
+    // A fake: the simulator refuses only tokens that expired or were forged, never one it has just issued.
     let issued = 0;
     const { base, seen } = await fakePhonePe((req) => {
       if (req.path === "/v1/oauth/token") {
@@ -219,187 +314,199 @@ describe("PhonePe client: OAuth token", () => {
     const error = await client.orderStatus("KC1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PhonePeError);
     expect(error).toMatchObject({ kind: "http", status: 401, code: "UNAUTHORIZED", message: "Unauthorized" });
-    expect(pgRequests(seen)).toHaveLength(2);
+    expect(pgRequests(seen).map((r) => r.headers.authorization)).toEqual([
+      "O-Bearer tok-1",
+      "O-Bearer tok-2",
+    ]);
     expect(tokenRequests(seen)).toHaveLength(2);
   });
 
   it("does not retry when the token request itself is refused", async () => {
-    const { base, seen } = await fakePhonePe(() => ({
-      status: 401,
-      json: { success: false, code: "INVALID_CLIENT", message: "Client authentication failed" },
-    }));
-    const client = createPhonePeClient(settingsFor(base));
+    const seen = seenSince(sim.requests.length);
+    const client = sim.newClient({ clientSecret: "not-the-secret" });
+    const merchantOrderId = newOrderId();
     await expect(
-      client.startPayment({ merchantOrderId: "KC1", amount: 10_000, redirectUrl: "https://shop.example/x" }),
-    ).rejects.toMatchObject({ status: 401, code: "INVALID_CLIENT", message: "Client authentication failed" });
-    expect(tokenRequests(seen)).toHaveLength(1);
-    expect(pgRequests(seen)).toHaveLength(0);
+      client.startPayment({ merchantOrderId, amount: 10_000, redirectUrl: `${sim.base}/checkout` }),
+    ).rejects.toMatchObject({
+      kind: "http",
+      status: 401,
+      code: "INVALID_CLIENT",
+      message: "Client authentication failed: check the client id, secret and version",
+    });
+    expect(seen.tokenCalls().map((r) => r.status)).toEqual([401]);
+    expect(seen.pgCalls()).toHaveLength(0);
   });
 });
 
 describe("PhonePe client: token renewal", () => {
-  const SECOND = 1000;
-
-  /** A fake PhonePe whose token endpoint can be made to fail; tokens are tok-1, tok-2, … issued at `clock`. */
-  async function renewing(lifetimeSeconds: number, options: { timeoutMs?: number } = {}) {
-    const state = { clock: T0, issued: 0, tokenAnswer: undefined as Answer | undefined };
+  /** A fake PhonePe whose tokens live `lifetimeSeconds`; tokens are tok-1, tok-2 … issued at `clock`. */
+  async function renewing(lifetimeSeconds: number) {
+    const state = { clock: T0, issued: 0 };
     const fake = await fakePhonePe((req) => {
       if (req.path === "/v1/oauth/token") {
-        if (state.tokenAnswer) return state.tokenAnswer;
         state.issued += 1;
         return tokenAnswer(`tok-${state.issued}`, state.clock, lifetimeSeconds);
       }
       return { json: completedStatus };
     });
-    const client = createPhonePeClient(
-      settingsFor(fake.base, { now: () => state.clock, timeoutMs: options.timeoutMs ?? 2000 }),
-    );
-    /** One order-status call at `at` seconds after T0; answers the Authorization header it was sent with. */
+    const client = createPhonePeClient(settingsFor(fake.base, { now: () => state.clock, timeoutMs: 2000 }));
+    /** One order-status call at `at` seconds after T0; answers the token it carried. */
     const callAt = async (at: number) => {
       state.clock = T0 + at * SECOND;
       await client.orderStatus("KC1");
-      return pgRequests(fake.seen).at(-1)?.headers.authorization;
+      return pgRequests(fake.seen).at(-1)?.headers.authorization?.replace("O-Bearer ", "");
     };
-    return { state, client, seen: fake.seen, callAt, tokens: () => tokenRequests(fake.seen).length };
+    return { callAt, tokens: () => tokenRequests(fake.seen).length };
   }
 
-  const refused: Answer = {
-    status: 503,
-    json: { success: false, code: "SERVICE_UNAVAILABLE", message: "Please try again" },
-  };
+  /** The simulator's token endpoint answers 500 the next `times` calls. */
+  const tokenRefused = (times: number) =>
+    sim.admin.fault({ switch: "api", api: "token", answer: "500", times });
 
   it("renews at half the token's life, like PhonePe's SDK, not earlier", async () => {
-    const { callAt, tokens } = await renewing(3600);
-    expect(await callAt(0)).toBe("O-Bearer tok-1");
-    expect(await callAt(1799)).toBe("O-Bearer tok-1");
+    // The simulator's tokens live an hour, as PhonePe's sandbox tokens do.
+    const { callAt, tokens } = await onSimulatorClock();
+    expect(await callAt(0)).toBe("tok-1");
+    expect(await callAt(1799)).toBe("tok-1");
     expect(tokens()).toBe(1);
-    expect(await callAt(1800)).toBe("O-Bearer tok-2");
+    expect(await callAt(1800)).toBe("tok-2");
     expect(tokens()).toBe(2);
     // tok-2 was issued at 1800 s: its half-life is at 3600 s.
-    expect(await callAt(3599)).toBe("O-Bearer tok-2");
-    expect(await callAt(3600)).toBe("O-Bearer tok-3");
+    expect(await callAt(3599)).toBe("tok-2");
+    expect(await callAt(3600)).toBe("tok-3");
   });
 
   it("renews five minutes before expires_at when that comes before half-life", async () => {
+    // A fake: the simulator's tokens live an hour (its lifetime is not in the shop's configuration).
     const { callAt, tokens } = await renewing(8 * 60);
     await callAt(0);
-    expect(await callAt(179)).toBe("O-Bearer tok-1");
+    expect(await callAt(179)).toBe("tok-1");
     expect(tokens()).toBe(1);
-    expect(await callAt(180)).toBe("O-Bearer tok-2");
+    expect(await callAt(180)).toBe("tok-2");
   });
 
   it("renews a very short-lived token at most every 30 seconds", async () => {
+    // A fake: the simulator's tokens live an hour (its lifetime is not in the shop's configuration).
     // Two minutes of life: five minutes before expiry is already past, so it is renewed as soon as allowed.
     const { callAt, tokens } = await renewing(120);
     await callAt(0);
-    expect(await callAt(29)).toBe("O-Bearer tok-1");
-    expect(await callAt(30)).toBe("O-Bearer tok-2");
-    expect(await callAt(31)).toBe("O-Bearer tok-2");
-    expect(await callAt(59)).toBe("O-Bearer tok-2");
+    expect(await callAt(29)).toBe("tok-1");
+    expect(await callAt(30)).toBe("tok-2");
+    expect(await callAt(31)).toBe("tok-2");
+    expect(await callAt(59)).toBe("tok-2");
     expect(tokens()).toBe(2);
   });
 
   it("keeps a still-valid token when renewal fails, logs it once, and tries again after 30 seconds", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { state, callAt, tokens } = await renewing(3600);
+    const { callAt, tokens, issued } = await onSimulatorClock();
     await callAt(0);
 
-    state.tokenAnswer = refused;
-    expect(await callAt(1800)).toBe("O-Bearer tok-1");
+    await tokenRefused(2);
+    expect(await callAt(1800)).toBe("tok-1");
     expect(tokens()).toBe(2);
     expect(warn).toHaveBeenCalledTimes(1);
     const line = String(warn.mock.calls[0]?.[0]);
     expect(line).toContain("could not renew the OAuth token");
-    expect(line).toContain("http 503 SERVICE_UNAVAILABLE: Please try again");
-    expect(line).not.toContain("s3cr3t");
-    expect(line).not.toContain("tok-1");
+    expect(line).toContain("http 500 INTERNAL_SERVER_ERROR: Something went wrong (a simulator fault)");
+    expect(line).not.toContain(SIMULATOR.clientSecret);
+    expect(line).not.toContain(issued()[0]);
 
     // Within the back-off: no token request, the valid token is used.
-    expect(await callAt(1801)).toBe("O-Bearer tok-1");
-    expect(await callAt(1829)).toBe("O-Bearer tok-1");
+    expect(await callAt(1801)).toBe("tok-1");
+    expect(await callAt(1829)).toBe("tok-1");
     expect(tokens()).toBe(2);
 
-    // After it: one more try (failing again, so still tok-1), then PhonePe is back.
-    expect(await callAt(1830)).toBe("O-Bearer tok-1");
+    // After it: one more try (refused again, so still tok-1), then PhonePe is back.
+    expect(await callAt(1830)).toBe("tok-1");
     expect(tokens()).toBe(3);
     expect(warn).toHaveBeenCalledTimes(2);
-    state.tokenAnswer = undefined;
-    expect(await callAt(1845)).toBe("O-Bearer tok-1");
-    expect(await callAt(1860)).toBe("O-Bearer tok-2");
+    expect(await callAt(1845)).toBe("tok-1");
+    expect(await callAt(1860)).toBe("tok-2");
     expect(tokens()).toBe(4);
-    expect(await callAt(1900)).toBe("O-Bearer tok-2");
+    expect(await callAt(1900)).toBe("tok-2");
     expect(tokens()).toBe(4);
   });
 
   it("keeps the valid token when the token request hangs: one timed-out try, no more", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { state, callAt, tokens } = await renewing(3600, { timeoutMs: 300 });
+    const { callAt, tokens, tokenCalls } = await onSimulatorClock({ timeoutMs: 300 });
     await callAt(0);
-    state.tokenAnswer = { hang: true };
-    const started = Date.now();
-    expect(await callAt(1800)).toBe("O-Bearer tok-1");
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The token endpoint answers only after 3 s, long past the client's 0.3 s.
+    await sim.admin.fault({ switch: "api", api: "token", answer: "slow", delayMs: 3000 });
+    const started = performance.now();
+    expect(await callAt(1800)).toBe("tok-1");
+    expect(performance.now() - started).toBeLessThan(2000);
     expect(String(vi.mocked(console.warn).mock.calls[0]?.[0])).toContain(
       "timeout: PhonePe did not answer within 0.3 seconds",
     );
-    expect(await callAt(1810)).toBe("O-Bearer tok-1");
+    await vi.waitFor(() => expect(tokenCalls().at(-1)?.hungUp).toBe(true));
+    expect(await callAt(1810)).toBe("tok-1");
     expect(tokens()).toBe(2);
   });
 
   it("fails once the token is too close to expires_at to be used", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { state, callAt, client } = await renewing(3600);
+    const { t0, callAt, client, merchantOrderId } = await onSimulatorClock();
     await callAt(0);
-    state.tokenAnswer = refused;
-    expect(await callAt(3569)).toBe("O-Bearer tok-1");
+    await tokenRefused(2);
+    expect(await callAt(3569)).toBe("tok-1");
     // 30 s before expires_at it is no longer used, and the refusal is the call's error.
-    state.clock = T0 + 3570 * SECOND;
-    await expect(client.orderStatus("KC1")).rejects.toMatchObject({
+    vi.setSystemTime(t0 + 3570 * SECOND);
+    await expect(client.orderStatus(merchantOrderId)).rejects.toMatchObject({
       kind: "http",
-      status: 503,
-      code: "SERVICE_UNAVAILABLE",
+      status: 500,
+      code: "INTERNAL_SERVER_ERROR",
     });
   });
 
   it("shares one renewal request between calls made at the same moment, succeeding or failing", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { state, client, seen, tokens, callAt } = await renewing(3600);
+    const { t0, client, merchantOrderId, tokens, callAt, pgCalls, tokenOf } = await onSimulatorClock();
     await callAt(0);
+    const three = () =>
+      Promise.all([
+        client.orderStatus(merchantOrderId),
+        client.orderStatus(merchantOrderId),
+        client.orderStatus(merchantOrderId),
+      ]);
 
-    state.tokenAnswer = refused;
-    state.clock = T0 + 1800 * SECOND;
-    await Promise.all([client.orderStatus("A"), client.orderStatus("B"), client.orderStatus("C")]);
+    await tokenRefused(1);
+    vi.setSystemTime(t0 + 1800 * SECOND);
+    await three();
     expect(tokens()).toBe(2);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(
-      pgRequests(seen)
-        .slice(-3)
-        .map((r) => r.headers.authorization),
-    ).toEqual(["O-Bearer tok-1", "O-Bearer tok-1", "O-Bearer tok-1"]);
+    expect(pgCalls().slice(-3).map(tokenOf)).toEqual(["tok-1", "tok-1", "tok-1"]);
 
-    state.tokenAnswer = undefined;
-    state.clock = T0 + 1900 * SECOND;
-    await Promise.all([client.orderStatus("A"), client.orderStatus("B"), client.orderStatus("C")]);
+    vi.setSystemTime(t0 + 1900 * SECOND);
+    await three();
     expect(tokens()).toBe(3);
-    expect(
-      pgRequests(seen)
-        .slice(-3)
-        .map((r) => r.headers.authorization),
-    ).toEqual(["O-Bearer tok-2", "O-Bearer tok-2", "O-Bearer tok-2"]);
+    expect(pgCalls().slice(-3).map(tokenOf)).toEqual(["tok-2", "tok-2", "tok-2"]);
   });
 
   it("does not fall back on a token PhonePe refused with a 401", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { base, seen } = await fakePhonePe((req) => {
-      if (req.path === "/v1/oauth/token") {
-        return tokenRequests(seen).length === 1 ? tokenAnswer("tok-1", T0) : refused;
-      }
-      return { status: 401, json: { success: false, code: "UNAUTHORIZED", message: "Token revoked" } };
+    const merchantOrderId = newOrderId();
+    await sim.pay(merchantOrderId, 10_000);
+    const t0 = nextSecond();
+    vi.setSystemTime(t0);
+    const seen = seenSince(sim.requests.length);
+    // The shop's clock stays at t0 while PhonePe's moves past the token's hour: PhonePe refuses the token the
+    // client still holds as good, and then cannot issue a new one.
+    const client = sim.newClient({ now: () => t0 });
+    await client.orderStatus(merchantOrderId);
+    vi.setSystemTime(t0 + 3601 * SECOND);
+    await tokenRefused(1);
+    await expect(client.orderStatus(merchantOrderId)).rejects.toMatchObject({
+      kind: "http",
+      status: 500,
+      code: "INTERNAL_SERVER_ERROR",
     });
-    const client = createPhonePeClient(settingsFor(base, { now: () => T0 }));
-    await expect(client.orderStatus("KC1")).rejects.toMatchObject({ status: 503 });
-    expect(pgRequests(seen)).toHaveLength(1);
-    expect(tokenRequests(seen)).toHaveLength(2);
+    expect(seen.pgCalls().map((r) => [seen.tokenOf(r), r.status])).toEqual([
+      ["tok-1", 200],
+      ["tok-1", 401],
+    ]);
+    expect(seen.tokenCalls().map((r) => r.status)).toEqual([200, 500]);
   });
 });
 
@@ -412,79 +519,92 @@ describe("PhonePe client: answers", () => {
   }
 
   it("starts a payment with the documented body and reads the redirect URL", async () => {
-    const { client, seen } = await clientAnswering(() => payAnswer);
+    const t0 = nextSecond();
+    vi.setSystemTime(t0);
+    const seen = seenSince(sim.requests.length);
+    const client = sim.newClient();
+    const merchantOrderId = newOrderId();
+    const redirectUrl = `${sim.base}/checkout?merchantTransactionId=${merchantOrderId}`;
     const started = await client.startPayment({
-      merchantOrderId: "KC20250115063000ABCDE",
+      merchantOrderId,
       amount: 1_234_500,
-      redirectUrl: "http://localhost:3000/checkout?merchantTransactionId=KC20250115063000ABCDE",
-      message: "Kaveri Computers order KC20250115063000ABCDE",
+      redirectUrl,
+      message: `Kaveri Computers order ${merchantOrderId}`,
       expireAfter: 1200,
       metaInfo: { udf1: "cart-7" },
     });
     expect(started).toEqual({
-      redirectUrl: "https://mercury-uat.phonepe.com/transact/uat_v2?token=abc123",
-      orderId: "OMO2501151200001234567890",
+      redirectUrl: `${sim.apiBase}/pay/${started.orderId}`,
+      orderId: expect.stringMatching(/^OMO\d+$/),
       state: "PENDING",
-      expireAt: 1736925600000,
+      expireAt: t0 + 1200 * SECOND,
     });
-    const request = pgRequests(seen)[0];
+    const request = seen.pgCalls()[0];
     expect(request?.method).toBe("POST");
-    expect(request?.path).toBe("/pg/checkout/v2/pay");
+    expect(request?.path).toBe("/phonepe-simulator/checkout/v2/pay");
     expect(request?.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(request?.body ?? "")).toEqual({
-      merchantOrderId: "KC20250115063000ABCDE",
+      merchantOrderId,
       amount: 1_234_500,
       expireAfter: 1200,
       metaInfo: { udf1: "cart-7" },
       paymentFlow: {
         type: "PG_CHECKOUT",
-        message: "Kaveri Computers order KC20250115063000ABCDE",
-        merchantUrls: {
-          redirectUrl: "http://localhost:3000/checkout?merchantTransactionId=KC20250115063000ABCDE",
-        },
+        message: `Kaveri Computers order ${merchantOrderId}`,
+        merchantUrls: { redirectUrl },
       },
+    });
+    // PhonePe took all of it: the order has the amount and udf1, the hosted page the message and the way back.
+    expect((await client.orderStatus(merchantOrderId)).raw).toMatchObject({
+      amount: 1_234_500,
+      metaInfo: { udf1: "cart-7" },
+    });
+    expect(await (await fetch(started.redirectUrl ?? "")).json()).toMatchObject({
+      message: `Kaveri Computers order ${merchantOrderId}`,
+      redirectUrl,
     });
   });
 
   it("sends the headers PhonePe's API reference lists, on every call", async () => {
-    const { client, seen } = await clientAnswering((req) => {
-      if (req.path === "/pg/checkout/v2/pay") return payAnswer;
-      if (req.path === "/pg/payments/v2/refund") {
-        return { json: { refundId: "OMR1", amount: 10_000, state: "PENDING" } };
-      }
-      if (req.path.startsWith("/pg/payments/v2/refund/")) {
-        return { json: { amount: 10_000, state: "COMPLETED" } };
-      }
-      return { json: completedStatus };
+    const merchantOrderId = newOrderId();
+    const seen = seenSince(sim.requests.length);
+    const client = sim.newClient();
+    await client.startPayment({ merchantOrderId, amount: 10_000, redirectUrl: `${sim.base}/checkout` });
+    await client.orderStatus(merchantOrderId);
+    expect((await sim.admin.settle(merchantOrderId, { state: "COMPLETED", webhook: "none" })).status).toBe(
+      200,
+    );
+    await client.refund({
+      merchantRefundId: `${merchantOrderId}R`,
+      originalMerchantOrderId: merchantOrderId,
+      amount: 10_000,
     });
-    await client.startPayment({ merchantOrderId: "KC1", amount: 10_000, redirectUrl: "https://x.in/" });
-    await client.orderStatus("KC1");
-    await client.refund({ merchantRefundId: "KC1R", originalMerchantOrderId: "KC1", amount: 10_000 });
-    await client.refundStatus("KC1R");
+    await client.refundStatus(`${merchantOrderId}R`);
 
-    const token = tokenRequests(seen)[0];
+    const token = seen.tokenCalls()[0];
     expect(token?.headers["content-type"]).toBe("application/x-www-form-urlencoded");
     expect(token?.headers.accept).toBe("application/json");
     expect(token?.headers.authorization).toBeUndefined();
-    const calls = pgRequests(seen);
-    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual([
-      "POST /pg/checkout/v2/pay",
-      "GET /pg/checkout/v2/order/KC1/status?details=false",
-      "POST /pg/payments/v2/refund",
-      "GET /pg/payments/v2/refund/KC1R/status",
+    const calls = seen.pgCalls();
+    expect(calls.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+      "POST /phonepe-simulator/checkout/v2/pay 200",
+      `GET /phonepe-simulator/checkout/v2/order/${merchantOrderId}/status?details=false 200`,
+      "POST /phonepe-simulator/payments/v2/refund 200",
+      `GET /phonepe-simulator/payments/v2/refund/${merchantOrderId}R/status 200`,
     ]);
     for (const request of calls) {
       expect(request.headers).toMatchObject({
         "content-type": "application/json",
         accept: "application/json",
-        authorization: "O-Bearer tok-1",
       });
+      expect(seen.tokenOf(request)).toBe("tok-1");
       // The SDK's own x-source* headers name the SDK; PhonePe asks for X-SOURCE only from partners (TSPs).
       expect(Object.keys(request.headers).filter((name) => name.startsWith("x-"))).toEqual([]);
     }
   });
 
   it("reports a missing redirect URL as undefined (the checkout's 'Failed to initiate' case)", async () => {
+    // A fake: the simulator always gives a redirectUrl; PhonePe's answer without one cannot be made there.
     const { client } = await clientAnswering(() => ({ json: { orderId: "OMO1", state: "PENDING" } }));
     const started = await client.startPayment({
       merchantOrderId: "KC1",
@@ -494,56 +614,60 @@ describe("PhonePe client: answers", () => {
     expect(started.redirectUrl).toBeUndefined();
   });
 
-  it("reads a completed order's status, unknown fields and all", async () => {
-    const { client, seen } = await clientAnswering(() => ({ json: completedStatus }));
-    const status = await client.orderStatus("KC20250115063000ABCDE");
-    expect(pgRequests(seen)[0]?.path).toBe(
-      "/pg/checkout/v2/order/KC20250115063000ABCDE/status?details=false",
+  it("reads a completed order's status, fields it does not know and all", async () => {
+    const merchantOrderId = newOrderId();
+    await sim.pay(merchantOrderId, 1_234_500);
+    const seen = seenSince(sim.requests.length);
+    const status = await sim.newClient().orderStatus(merchantOrderId);
+    expect(seen.pgCalls()[0]?.path).toBe(
+      `/phonepe-simulator/checkout/v2/order/${merchantOrderId}/status?details=false`,
     );
-    expect(pgRequests(seen)[0]?.method).toBe("GET");
+    expect(seen.pgCalls()[0]?.method).toBe("GET");
     expect(status).toMatchObject({
       state: "COMPLETED",
       amount: 1_234_500,
-      orderId: "OMO2501151200001234567890",
-      transactionId: "OM2501151201239876543210",
+      orderId: expect.stringMatching(/^OMO\d+$/),
+      transactionId: expect.stringMatching(/^OM\d+$/),
       paymentMode: "UPI_QR",
       errorCode: undefined,
       message: undefined,
     });
     expect(status.paymentDetails).toHaveLength(1);
-    expect(status.raw).toMatchObject({ someFutureField: { nested: true } });
+    // rail and instrument are not in the client's shapes: kept, in the attempt and in the whole answer.
+    expect(status.paymentDetails[0]).toMatchObject({
+      rail: { type: "UPI" },
+      instrument: { type: "ACCOUNT" },
+    });
+    expect(status.raw).toMatchObject({
+      merchantOrderId,
+      paymentDetails: [{ rail: { type: "UPI", vpa: expect.any(String) }, instrument: { type: "ACCOUNT" } }],
+    });
   });
 
-  it("reads a failed order's error codes, and an unknown state as PENDING", async () => {
-    let body: unknown = {
-      orderId: "OMO2",
-      state: "FAILED",
-      amount: 10_000,
-      expireAt: 1736925600000,
-      errorCode: "AUTHORIZATION_ERROR",
-      detailedErrorCode: "ZM",
-      paymentDetails: [
-        {
-          paymentMode: "UPI_COLLECT",
-          transactionId: "OM2",
-          timestamp: 1736924400000,
-          amount: 10_000,
-          state: "FAILED",
-          errorCode: "AUTHORIZATION_ERROR",
-          detailedErrorCode: "ZM",
-        },
-      ],
-    };
-    const { client } = await clientAnswering(() => ({ json: body }));
-    const failed = await client.orderStatus("KC2", { details: true });
+  it("reads a failed order's error codes", async () => {
+    const client = sim.newClient();
+    const merchantOrderId = newOrderId();
+    await client.startPayment({ merchantOrderId, amount: 10_000, redirectUrl: `${sim.base}/checkout` });
+    expect((await sim.admin.settle(merchantOrderId, { state: "FAILED", webhook: "none" })).status).toBe(200);
+    const seen = seenSince(sim.requests.length);
+    const failed = await client.orderStatus(merchantOrderId, { details: true });
+    expect(seen.pgCalls()[0]?.path).toBe(
+      `/phonepe-simulator/checkout/v2/order/${merchantOrderId}/status?details=true`,
+    );
     expect(failed).toMatchObject({
       state: "FAILED",
       errorCode: "AUTHORIZATION_ERROR",
       detailedErrorCode: "ZM",
-      transactionId: "OM2",
+      transactionId: expect.stringMatching(/^OM\d+$/),
     });
+    expect(failed.transactionId).toBe(failed.paymentDetails[0]?.transactionId);
+  });
 
-    body = { orderId: "OMO3", state: "SOMETHING_NEW", amount: 10_000, paymentDetails: null };
+  it("reads an unknown state as PENDING, and null payment details as none", async () => {
+    // A fake: the simulator never sends a state the client does not know, nor paymentDetails null.
+    const { client } = await clientAnswering(() => ({
+      json: { orderId: "OMO3", state: "SOMETHING_NEW", amount: 10_000, paymentDetails: null },
+    }));
     const odd = await client.orderStatus("KC3");
     expect(odd.state).toBe("PENDING");
     expect(odd.paymentDetails).toEqual([]);
@@ -551,80 +675,66 @@ describe("PhonePe client: answers", () => {
   });
 
   it("asks for refunds and their status with PhonePe's shapes", async () => {
-    const { client, seen } = await clientAnswering((req) =>
-      req.path === "/pg/payments/v2/refund"
-        ? { json: { refundId: "OMR2501151300001", amount: 50_000, state: "PENDING" } }
-        : {
-            json: {
-              merchantId: "KAVERIUAT",
-              merchantRefundId: "KC1R",
-              originalMerchantOrderId: "KC1",
-              amount: 50_000,
-              state: "COMPLETED",
-              paymentDetails: [
-                {
-                  paymentMode: "UPI_QR",
-                  transactionId: "OMRT1",
-                  timestamp: 1736924400000,
-                  amount: 50_000,
-                  state: "COMPLETED",
-                },
-              ],
-            },
-          },
-    );
+    const merchantOrderId = newOrderId();
+    await sim.pay(merchantOrderId, 50_000);
+    const t0 = nextSecond();
+    vi.setSystemTime(t0);
+    const seen = seenSince(sim.requests.length);
+    const client = sim.newClient();
     const refund = await client.refund({
-      merchantRefundId: "KC1R",
-      originalMerchantOrderId: "KC1",
+      merchantRefundId: `${merchantOrderId}R`,
+      originalMerchantOrderId: merchantOrderId,
       amount: 50_000,
     });
-    expect(refund).toEqual({ refundId: "OMR2501151300001", amount: 50_000, state: "PENDING" });
-    expect(JSON.parse(pgRequests(seen)[0]?.body ?? "")).toEqual({
-      merchantRefundId: "KC1R",
-      originalMerchantOrderId: "KC1",
+    expect(refund).toEqual({ refundId: expect.stringMatching(/^OMR\d+$/), amount: 50_000, state: "PENDING" });
+    expect(JSON.parse(seen.pgCalls()[0]?.body ?? "")).toEqual({
+      merchantRefundId: `${merchantOrderId}R`,
+      originalMerchantOrderId: merchantOrderId,
       amount: 50_000,
     });
-    const status = await client.refundStatus("KC1R");
-    expect(pgRequests(seen)[1]?.path).toBe("/pg/payments/v2/refund/KC1R/status");
+    // PhonePe completes a refund later: the simulator's, three seconds on.
+    vi.setSystemTime(t0 + 3500);
+    const status = await client.refundStatus(`${merchantOrderId}R`);
+    expect(seen.pgCalls()[1]?.path).toBe(`/phonepe-simulator/payments/v2/refund/${merchantOrderId}R/status`);
     expect(status).toMatchObject({
-      merchantRefundId: "KC1R",
-      originalMerchantOrderId: "KC1",
+      merchantRefundId: `${merchantOrderId}R`,
+      originalMerchantOrderId: merchantOrderId,
       amount: 50_000,
       state: "COMPLETED",
+      errorCode: undefined,
     });
+    expect(status.raw).toMatchObject({ refundId: refund.refundId });
   });
 
   it("turns PhonePe's error bodies into a PhonePeError carrying PhonePe's message and code", async () => {
-    let answer: Answer = {
-      status: 400,
-      json: {
-        success: false,
-        code: "BAD_REQUEST",
-        message: "Please check the inputs you have provided.",
-        data: {},
-      },
-    };
-    const { client } = await clientAnswering(() => answer);
-    const pay = () =>
-      client.startPayment({ merchantOrderId: "KC1", amount: 10_000, redirectUrl: "https://x.in/" });
-
-    const bad = await pay().catch((e: unknown) => e);
+    const bad = await sim
+      .newClient()
+      .startPayment({ merchantOrderId: newOrderId(), amount: 99, redirectUrl: `${sim.base}/checkout` })
+      .catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(PhonePeError);
     expect(bad).toMatchObject({
       kind: "http",
       status: 400,
       code: "BAD_REQUEST",
-      message: "Please check the inputs you have provided.",
+      message: "amount must be at least 100 paise",
     });
     expect(`Something went wrong with PhonePe: ${(bad as Error).message}`).toBe(
-      "Something went wrong with PhonePe: Please check the inputs you have provided.",
+      "Something went wrong with PhonePe: amount must be at least 100 paise",
     );
+  });
 
-    answer = {
+  it("reads PhonePe's other error shape (errorCode) and an error page that is not JSON", async () => {
+    // A fake: the simulator's errors are always JSON with `code`; PhonePe's errorCode/context shape and a
+    // gateway's HTML page cannot be made there.
+    let answer: Answer = {
       status: 417,
       json: { errorCode: "INVALID_MERCHANT", message: "Merchant is not active", context: {} },
     };
+    const { client } = await clientAnswering(() => answer);
+    const pay = () =>
+      client.startPayment({ merchantOrderId: "KC1", amount: 10_000, redirectUrl: "https://x.in/" });
     await expect(pay()).rejects.toMatchObject({
+      kind: "http",
       status: 417,
       code: "INVALID_MERCHANT",
       message: "Merchant is not active",
@@ -638,50 +748,89 @@ describe("PhonePe client: answers", () => {
     });
   });
 
-  it("reports an answer it cannot read as invalid-response", async () => {
+  it("reports an answer cut off in the middle as invalid-response", async () => {
+    const merchantOrderId = newOrderId();
+    await sim.pay(merchantOrderId, 10_000);
+    const client = sim.newClient();
+    await sim.admin.fault({ switch: "api", api: "status", answer: "malformed" });
+    await expect(client.orderStatus(merchantOrderId)).rejects.toMatchObject({
+      kind: "invalid-response",
+      status: 200,
+    });
+    // The control: the same question once the answer comes whole.
+    await expect(client.orderStatus(merchantOrderId)).resolves.toMatchObject({ state: "COMPLETED" });
+  });
+
+  it("reports a JSON answer of another shape as invalid-response", async () => {
+    // A fake: every answer of the simulator has PhonePe's shape; it cannot send well-formed JSON of another.
     const { client } = await clientAnswering(() => ({ json: { hello: "world" } }));
     await expect(client.orderStatus("KC1")).rejects.toMatchObject({ kind: "invalid-response", status: 200 });
   });
 
   it("gives up on a PhonePe that does not answer in time, and the process carries on", async () => {
-    const { client } = await clientAnswering(() => ({ hang: true }));
-    const started = Date.now();
-    const error = await client
-      .startPayment({ merchantOrderId: "KC1", amount: 10_000, redirectUrl: "https://shop.example/x" })
-      .catch((e: unknown) => e);
-    expect(Date.now() - started).toBeLessThan(2000);
-    expect(error).toBeInstanceOf(PhonePeError);
-    expect(error).toMatchObject({ kind: "timeout", status: undefined });
-    expect((error as Error).message).toBe("PhonePe did not answer within 0.3 seconds");
-    // The abort must not leave an unhandled rejection behind (it once stopped the production server); Vitest
-    // fails the run on one.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The abort must not leave an unhandled rejection behind (it once stopped the production server).
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", note);
+    try {
+      const client = sim.newClient({ timeoutMs: 300 });
+      // PhonePe's pay answers only after 3 s, long past the client's 0.3 s.
+      await sim.admin.fault({ switch: "api", api: "pay", answer: "slow", delayMs: 3000 });
+      const started = performance.now();
+      const error = await client
+        .startPayment({ merchantOrderId: newOrderId(), amount: 10_000, redirectUrl: `${sim.base}/checkout` })
+        .catch((e: unknown) => e);
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(error).toBeInstanceOf(PhonePeError);
+      expect(error).toMatchObject({ kind: "timeout", status: undefined });
+      expect((error as Error).message).toBe("PhonePe did not answer within 0.3 seconds");
+      // The abort reached PhonePe's side (the connection closed before its answer); by then a rejection the abort
+      // left unhandled would have been reported.
+      await vi.waitFor(() => expect(sim.calls("pay").at(-1)?.hungUp).toBe(true));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", note);
+    }
   });
 
   it("gives up on a PhonePe that answers and then stalls in the middle of the body", async () => {
-    const { client } = await clientAnswering(() => ({ stall: true }));
-    const error = await client.orderStatus("KC1").catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PhonePeError);
-    // The time limit covers the whole exchange; the status had arrived.
-    expect(error).toMatchObject({ kind: "timeout", status: 200 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A fake: the simulator's answers come whole or cut short at once; none stops half-way and keeps the line.
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", note);
+    try {
+      const { client, seen } = await clientAnswering(() => ({ stall: true }));
+      const error = await client.orderStatus("KC1").catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PhonePeError);
+      // The time limit covers the whole exchange; the status had arrived.
+      expect(error).toMatchObject({ kind: "timeout", status: 200 });
+      await vi.waitFor(() => expect(pgRequests(seen).at(-1)?.hungUp).toBe(true));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", note);
+    }
   });
 
   it("gives an injected fetch the time limit's signal", async () => {
-    const fake = await fakePhonePe((req) =>
-      req.path === "/v1/oauth/token" ? tokenAnswer("tok-1", Date.now()) : { json: completedStatus },
-    );
+    const seen = seenSince(sim.requests.length);
     const hanging: typeof fetch = (input, init) =>
       String(input).endsWith("/v1/oauth/token")
         ? fetch(input, init)
         : new Promise<Response>((_, reject) => {
             init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
           });
-    const client = createPhonePeClient(settingsFor(fake.base, { fetch: hanging, timeoutMs: 100 }));
-    await expect(client.orderStatus("KC1")).rejects.toMatchObject({ kind: "timeout", status: undefined });
+    const client = sim.newClient({ fetch: hanging, timeoutMs: 100 });
+    await expect(client.orderStatus(newOrderId())).rejects.toMatchObject({
+      kind: "timeout",
+      status: undefined,
+    });
+    // The token came from the simulator through the injected fetch; the status call never left it.
+    expect(seen.tokenCalls().map((r) => r.status)).toEqual([200]);
+    expect(seen.pgCalls()).toEqual([]);
   });
 
   it("reports an unreachable PhonePe as a network error", async () => {
+    // A server that is closed at once: the simulator cannot be unreachable while it serves the test.
     const fake = await fakePhonePe(() => ({ json: {} }));
     const closed = servers.pop();
     await new Promise<void>((resolve) => closed?.close(() => resolve()));
