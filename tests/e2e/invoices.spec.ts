@@ -1,7 +1,9 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { signUp } from "./support/accounts";
+import { dismissToast, signUp } from "./support/accounts";
+import { ensureOwner, owner, staffLogIn } from "./support/admin";
 import { addToCart, fillAddress, placeOrder } from "./support/checkout";
+import { moveTo } from "./support/orders";
 import { expect, test } from "./support/test";
 
 /*
@@ -11,6 +13,17 @@ import { expect, test } from "./support/test";
 
 /** The seed's sample GSTIN of the dealer (migration 0013). */
 const SHOP_GSTIN = "29AAHCK4591M1ZS";
+
+const MOUSE = "Logitech M331 Silent Plus Wireless Mouse";
+
+/** A seeded product's id, found by its title as the search box's suggestions give it. */
+async function seededProductId(page: Page, title: string): Promise<number> {
+  const response = await page.request.get(`/search-suggestions?q=${encodeURIComponent(title)}`);
+  const { suggestions } = (await response.json()) as { suggestions: { id: number; title: string }[] };
+  const match = suggestions.find((s) => s.title === title);
+  if (!match) throw new Error(`no seeded product titled ${title}`);
+  return match.id;
+}
 
 /** "₹54,090.00": a total as the invoice prints it. */
 const printed = (rupees: number) =>
@@ -110,9 +123,82 @@ test.describe("GST tax invoices", () => {
     await expect(page).toHaveURL(/\/checkout$/);
   });
 
-  test("an order not yet paid, or no order at all, has no invoice", async ({ page }) => {
+  test("a cash order has no invoice for the customer or the staff until its cash is collected, then it has one", async ({
+    page,
+    browser,
+    request,
+    extraHTTPHeaders,
+  }) => {
+    // A purchase, two back-office steps and the documents read both ways: more than 30 s on a busy machine.
+    test.slow();
+    await ensureOwner(request);
+
+    // A cash-on-delivery order exists, unpaid, from the moment Place Order is pressed.
     await signUp(page);
-    for (const path of ["/my-orders/999999/documents/invoice/pdf", "/my-orders/1/documents/receipt/pdf"]) {
+    await addToCart(page, await seededProductId(page, MOUSE), 1);
+    await page.goto("/checkout");
+    const form = await fillAddress(page);
+    await form.getByRole("radio", { name: /^Cash on delivery/ }).check();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page).toHaveURL(/\/my-orders$/);
+    const card = page.locator(".order-card").first();
+    const orderId = Number(
+      ((await card.locator(".order-head dd").first().textContent()) ?? "").replace("#", ""),
+    );
+    expect(orderId).toBeGreaterThan(0);
+    await expect(card.locator(".order-cash")).toContainText("to pay on delivery");
+
+    const customerPdf = `/my-orders/${orderId}/documents/invoice/pdf`;
+    const staffPdf = `/admin/orders/${orderId}/documents/invoice/pdf`;
+    const invoiceLink = card.getByRole("link", { name: "Tax invoice" });
+
+    // Not paid: the customer has no invoice link, and the invoice's addresses answer 404.
+    await expect(card.locator(".order-status")).toHaveText("Ordered");
+    await expect(invoiceLink).toHaveCount(0);
+    for (const path of [customerPdf, customerPdf.replace(/\/pdf$/, "")]) {
+      expect((await page.request.get(path)).status(), path).toBe(404);
+    }
+
+    // Nor has the staff: no invoice on the order's page, and 404 at the back office's addresses.
+    const dealerContext = await browser.newContext(extraHTTPHeaders ? { extraHTTPHeaders } : {});
+    const dealer = await dealerContext.newPage();
+    await staffLogIn(dealer, owner);
+    await dismissToast(dealer);
+    await dealer.goto(`/admin/orders/${orderId}`);
+    const facts = dealer.getByRole("region", { name: "Payment and shipping" });
+    await expect(facts).toContainText("Cash on delivery");
+    await expect(facts.getByText("Tax invoice", { exact: true })).toHaveCount(0);
+    await expect(facts.locator(`a[href="${staffPdf}"]`)).toHaveCount(0);
+    for (const path of [staffPdf, staffPdf.replace(/\/pdf$/, "")]) {
+      expect((await dealer.request.get(path)).status(), path).toBe(404);
+    }
+
+    // The control: confirmed, delivered and the cash collected, the same order has its invoice, for both.
+    await moveTo(dealer, orderId, "Processed");
+    await dismissToast(dealer);
+    const collect = dealer.getByRole("form", { name: "Delivered, cash collected" });
+    await collect.getByRole("button", { name: "Delivered, cash collected" }).click();
+    await expect(dealer.locator(".admin-order-head .order-status-badge")).toHaveText("Delivered");
+    await expect(facts.getByText("Tax invoice", { exact: true })).toBeVisible();
+    await expect(facts.locator(`a[href="${staffPdf}"]`)).toBeVisible();
+    const staffAnswer = await dealer.request.get(staffPdf);
+    expect(staffAnswer.status()).toBe(200);
+    expect(staffAnswer.headers()["content-type"]).toBe("application/pdf");
+    await dealerContext.close();
+
+    await page.goto("/my-orders");
+    await expect(card.locator(".order-status")).toHaveText("Delivered");
+    await expect(invoiceLink).toHaveAttribute("href", customerPdf);
+    const { text } = await invoiceText(page);
+    expect(text).toContain("Tax Invoice");
+    expect(text).toContain(SHOP_GSTIN);
+
+    // With an invoice issued, an order that does not exist and a kind of document that does not exist still
+    // answer 404.
+    for (const path of [
+      "/my-orders/999999/documents/invoice/pdf",
+      `/my-orders/${orderId}/documents/receipt/pdf`,
+    ]) {
       expect((await page.request.get(path)).status(), path).toBe(404);
     }
   });
