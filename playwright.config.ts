@@ -11,7 +11,25 @@ const dataDir = `.cache/e2e-data-${port}`;
  */
 const smtpPort = port + 1025;
 export const mailDir = `.cache/e2e-mail-${port}`;
-export const serverLog = `.cache/e2e-server-${port}.log`;
+/** What a test server printed: the back office's first-run set-up link is read from it. */
+export const serverLogOf = (shopPort: number) => `.cache/e2e-server-${shopPort}.log`;
+/**
+ * A second shop on PostgreSQL (tests/e2e/support/postgres-shop.ts) for the races: on PGlite one transaction
+ * runs at a time, so a race there passes whether or not the lock it is about exists.
+ */
+const postgresPort = port + 2;
+export const postgresBaseURL = `http://localhost:${postgresPort}`;
+
+/** What both test shops share: production mode, the run's SMTP server, the simulator's credentials. */
+const shopEnv = {
+  NODE_ENV: "production",
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  // Each test sends its own X-Forwarded-For (tests/e2e/support/test.ts), so per-client rate limits apply per
+  // test instead of to the whole run.
+  TRUST_PROXY: "1",
+  LOG_REQUESTS: "false",
+  ...simulatorEnv,
+};
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -29,8 +47,11 @@ const chromium = {
   },
 };
 
-/** Specs with a project of their own: no browser (server, hostile), or run alone after the rest (payment faults). */
-const ownProject = /(server|hostile|payment-faults)\.spec\.ts/;
+/**
+ * Specs with a project of their own: no browser (server, hostile), the shop on PostgreSQL (races), or run
+ * alone after the rest (payment faults).
+ */
+const ownProject = /(server|hostile|races|payment-faults)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -52,6 +73,8 @@ export default defineConfig({
     { name: "server", testMatch: /server\.spec\.ts/ },
     // Hostile input (every route with bad bodies, ids and other customers' data) is plain requests, once.
     { name: "hostile", testMatch: /hostile\.spec\.ts/ },
+    // Requests at the same moment, against the shop on PostgreSQL.
+    { name: "races", testMatch: /races\.spec\.ts/, use: { ...chromium, baseURL: postgresBaseURL } },
     // PhonePe's faults are switched on for the whole simulator: these run alone, after everything else.
     {
       name: "payment-faults-js-off",
@@ -77,24 +100,29 @@ export default defineConfig({
     },
     {
       // What the server prints is kept in serverLog: the back office's first-run set-up link is read from it.
-      command: `rm -rf ${dataDir} && mkdir -p .cache && node server.mjs | tee ${serverLog}`,
+      command: `rm -rf ${dataDir} && mkdir -p .cache && node server.mjs | tee ${serverLogOf(port)}`,
       url: `${baseURL}/`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",
       stderr: "pipe",
+      env: { ...shopEnv, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, DATABASE_URL: "" },
+    },
+    {
+      command: `rm -rf ${dataDir}-postgres && mkdir -p .cache && ./node_modules/.bin/tsx tests/e2e/support/postgres-shop.ts storefront_e2e_${postgresPort} ${serverLogOf(postgresPort)}`,
+      url: `${postgresBaseURL}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // The launcher stops the shop and drops its database on SIGTERM.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+      stdout: "ignore",
+      stderr: "pipe",
       env: {
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: baseURL,
-        DATABASE_URL: "",
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        // Each test sends its own X-Forwarded-For (tests/e2e/support/test.ts), so per-client rate limits
-        // apply per test instead of to the whole run.
-        TRUST_PROXY: "1",
-        LOG_REQUESTS: "false",
-        ...simulatorEnv,
+        ...shopEnv,
+        PORT: String(postgresPort),
+        DATA_DIR: `${dataDir}-postgres`,
+        PUBLIC_URL: postgresBaseURL,
+        SESSION_SECRET: "e2e-postgres-shop-session-secret-0123456789abcdef",
       },
     },
   ],

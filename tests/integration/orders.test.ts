@@ -295,8 +295,11 @@ describe("Place Order again with the same cart", () => {
     const { customerId, merchantOrderId } = await customerWithAttempt(1);
     const now = new Date();
     const paymentUrl = `https://mercury-uat.phonepe.com/transact/${merchantOrderId}`;
-    // Not started at PhonePe yet: nothing to go back to.
-    expect(await reusablePaymentPage(database.db, customerId, address, STANDARD_SHIPPING, now)).toBeNull();
+    // Being started at PhonePe: a second press waits for its page rather than opening another.
+    expect(await reusablePaymentPage(database.db, customerId, address, STANDARD_SHIPPING, now)).toEqual({
+      kind: "starting",
+      merchantOrderId,
+    });
     await recordPaymentStart(database.db, merchantOrderId, {
       providerOrderId: "OMO1",
       paymentUrl,
@@ -304,6 +307,7 @@ describe("Place Order again with the same cart", () => {
     });
     const moved = { ...address, city: "Mysuru" };
     expect(await reusablePaymentPage(database.db, customerId, moved, STANDARD_SHIPPING, now)).toEqual({
+      kind: "open",
       merchantOrderId,
       paymentUrl,
     });

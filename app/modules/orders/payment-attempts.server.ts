@@ -119,10 +119,23 @@ function sameLines(a: LineKey[], b: LineKey[]): boolean {
 }
 
 /**
- * The customer's pending attempt for exactly this cart and amount, with a payment page PhonePe still keeps
- * open for at least another minute: Place Order pressed again (a double click, a back button, a second tab)
- * goes back to it instead of opening another PhonePe order. Its address and business buyer become the ones
- * just sent.
+ * How long an attempt PhonePe has not yet answered for counts as being started: a second Place Order waits
+ * for it rather than opening another PhonePe order. Longer than the client's two calls (token and pay) can
+ * take; an attempt older than this without a payment page was lost with its process.
+ */
+export const STARTING_MS = 40_000;
+
+export type OpenPayment =
+  | { kind: "open"; merchantOrderId: string; paymentUrl: string }
+  /** Another request is asking PhonePe for this cart's payment page right now. */
+  | { kind: "starting"; merchantOrderId: string };
+
+/**
+ * The customer's pending attempt for exactly this cart and amount: one with a payment page PhonePe still keeps
+ * open for at least another minute, or one PhonePe is being asked to start. Place Order pressed again (a double
+ * click, a back button, a second tab) goes back to it instead of opening another PhonePe order. Its address and
+ * business buyer become the ones just sent. Called under the customer's row lock (startCheckoutPayment), so
+ * two presses at once take turns here.
  */
 export async function reusablePaymentPage(
   db: Database,
@@ -130,7 +143,7 @@ export async function reusablePaymentPage(
   address: ShippingAddress,
   shipping: ChosenShipping,
   now = new Date(),
-): Promise<{ merchantOrderId: string; paymentUrl: string } | null> {
+): Promise<OpenPayment | null> {
   const lines = await cartLines(db, customerId);
   if (lines.length === 0 || lines.some((line) => !line.available)) return null;
   const amount = subtotal(lines) + shipping.fee;
@@ -148,8 +161,16 @@ export async function reusablePaymentPage(
         eq(paymentAttempts.status, "PENDING"),
         eq(paymentAttempts.amount, amount),
         eq(paymentAttempts.shippingMethod, shipping.method),
-        isNotNull(paymentAttempts.paymentUrl),
-        gt(paymentAttempts.expireAt, new Date(now.getTime() + 60_000)),
+        or(
+          and(
+            isNotNull(paymentAttempts.paymentUrl),
+            gt(paymentAttempts.expireAt, new Date(now.getTime() + 60_000)),
+          ),
+          and(
+            isNull(paymentAttempts.paymentUrl),
+            gt(paymentAttempts.createdAt, new Date(now.getTime() - STARTING_MS)),
+          ),
+        ),
       ),
     )
     .orderBy(desc(paymentAttempts.createdAt))
@@ -160,8 +181,9 @@ export async function reusablePaymentPage(
     quantity: line.quantity,
     unitPrice: line.unitPrice,
   }));
-  const match = candidates.find((attempt) => attempt.paymentUrl && sameLines(attempt.lines, current));
-  if (!match?.paymentUrl) return null;
+  const match = candidates.find((attempt) => sameLines(attempt.lines, current));
+  if (!match) return null;
+  if (!match.paymentUrl) return { kind: "starting", merchantOrderId: match.merchantOrderId };
   await db
     .update(paymentAttempts)
     .set({
@@ -171,7 +193,33 @@ export async function reusablePaymentPage(
       updatedAt: now,
     })
     .where(eq(paymentAttempts.id, match.id));
-  return { merchantOrderId: match.merchantOrderId, paymentUrl: match.paymentUrl };
+  return { kind: "open", merchantOrderId: match.merchantOrderId, paymentUrl: match.paymentUrl };
+}
+
+/**
+ * Waits for another request to hear from PhonePe about `merchantOrderId`: its payment page, or that it could
+ * not be started. Null when neither came within STARTING_MS.
+ */
+export async function awaitPaymentStart(
+  db: Database,
+  merchantOrderId: string,
+  pollMs = 200,
+): Promise<{ paymentUrl: string } | { failure: string } | null> {
+  const until = Date.now() + STARTING_MS;
+  while (Date.now() < until) {
+    const [attempt] = await db
+      .select({
+        status: paymentAttempts.status,
+        paymentUrl: paymentAttempts.paymentUrl,
+        failureReason: paymentAttempts.failureReason,
+      })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.merchantOrderId, merchantOrderId));
+    if (attempt?.paymentUrl) return { paymentUrl: attempt.paymentUrl };
+    if (attempt?.status !== "PENDING") return { failure: attempt?.failureReason ?? "" };
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  return null;
 }
 
 /**

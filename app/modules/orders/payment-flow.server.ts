@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
-import type { ShippingAddress } from "~/db/schema";
+import { customers, type ShippingAddress } from "~/db/schema";
 import type { ChosenShipping } from "~/lib/checkout-choices";
 import { checkoutMessages, paymentMessages, productAdminMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
@@ -13,6 +14,7 @@ import { readShopSettings } from "~/modules/settings/settings.server";
 import { sendOrderPaidMail } from "./order-mail.server";
 import { finishPayment } from "./orders.server";
 import {
+  awaitPaymentStart,
   checkFailed,
   claimDueAttempts,
   claimLiveCheck,
@@ -39,14 +41,30 @@ export async function startCheckoutPayment(
   shipping: ChosenShipping,
   now = new Date(),
 ): Promise<StartResult> {
-  // Place Order again with the same cart: back to the payment page PhonePe already has open.
-  const open = await reusablePaymentPage(db, customerId, address, shipping, now);
-  if (open) return { ok: true, redirectUrl: open.paymentUrl };
-  const limit = await consume(db, rateLimits.paymentAttempts, `customer:${customerId}`, now);
-  if (limit.limited) return { ok: false, message: checkoutMessages.tooManyPayments(limit.retryAfterMinutes) };
-
-  const attempt = await createPaymentAttempt(db, customerId, address, shipping, now);
+  // The customer's row is locked while the attempt is looked for and recorded, so a second Place Order at the
+  // same moment (a double press, a second tab) finds the first one's attempt instead of making another.
+  const attempt = await db.transaction(async (tx) => {
+    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for("update");
+    // Place Order again with the same cart: back to the payment page PhonePe already has (or is opening).
+    const open = await reusablePaymentPage(tx, customerId, address, shipping, now);
+    if (open) return open;
+    const limit = await consume(tx, rateLimits.paymentAttempts, `customer:${customerId}`, now);
+    if (limit.limited) return { problem: "limited", retryAfterMinutes: limit.retryAfterMinutes } as const;
+    return createPaymentAttempt(tx, customerId, address, shipping, now);
+  });
+  if ("kind" in attempt) {
+    if (attempt.kind === "open") return { ok: true, redirectUrl: attempt.paymentUrl };
+    const started = await awaitPaymentStart(db, attempt.merchantOrderId);
+    if (started && "paymentUrl" in started) return { ok: true, redirectUrl: started.paymentUrl };
+    return {
+      ok: false,
+      message: started?.failure ? paymentMessages.startFailed(started.failure) : paymentMessages.notStarted,
+    };
+  }
   if ("problem" in attempt) {
+    if (attempt.problem === "limited") {
+      return { ok: false, message: checkoutMessages.tooManyPayments(attempt.retryAfterMinutes) };
+    }
     if (attempt.problem === "empty")
       return { ok: false, message: checkoutMessages.emptyCart, emptyCart: true };
     if (attempt.problem === "unavailable") {

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { serverLog } from "../../../playwright.config";
+import { serverLogOf } from "../../../playwright.config";
 
 /** The back office's owner on the browser-test server, set up once from the link the server printed. */
 export const owner = {
@@ -22,6 +22,8 @@ const SETUP_LINK = /Create the owner account at (\S+\/admin\/setup\/[\w-]+)/;
  */
 export async function ensureOwner(request: APIRequestContext): Promise<void> {
   let link: string | undefined;
+  // The log of the shop this test's project drives (the races run on a second shop, on PostgreSQL).
+  const serverLog = serverLogOf(Number(new URL(test.info().project.use.baseURL ?? "").port));
   await expect(async () => {
     link = SETUP_LINK.exec(readFileSync(serverLog, "utf8"))?.[1];
     expect(link, "the server prints the back office's set-up link").toBeDefined();
