@@ -67,6 +67,10 @@ test.describe("back office: a dealer's day on a phone", () => {
     }
     await expect(page.locator('img[src^="/uploads/products/"]')).toHaveCount(2);
     await fitsThePhone(page);
+    // The list's Stock cell before the sale: the four units typed in (at most five is "low").
+    await page.goto(`/admin/products?q=${word}`);
+    const stock = page.getByRole("row").filter({ hasText: word }).locator('td[data-label="Stock"]');
+    await expect(stock).toHaveText("4 (low)");
 
     // A shopper finds it by searching and buys it through PhonePe (the simulator).
     const shopper = await (await browser.newContext({ viewport: PHONE })).newPage();
@@ -99,7 +103,7 @@ test.describe("back office: a dealer's day on a phone", () => {
 
     // Stock went down by the one sold, in the back office too.
     await page.goto(`/admin/products?q=${word}`);
-    await expect(page.getByRole("row").filter({ hasText: word })).toContainText("3");
+    await expect(stock).toHaveText("3 (low)");
     await shopper.context().close();
   });
 });
