@@ -15,8 +15,8 @@ import {
 } from "~/modules/orders/admin-orders.server";
 import { finishPayment } from "~/modules/orders/orders.server";
 import { createPaymentAttempt } from "~/modules/orders/payment-attempts.server";
+import { fetchOutcome } from "~/modules/orders/payment-flow.server";
 import { followDueRefunds, merchantRefundIdOf, requestRefund } from "~/modules/orders/refunds.server";
-import { type PhonePeClient, PhonePeError } from "~/modules/payments/phonepe/client.server";
 import type { Actor } from "~/modules/staff/audit.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import {
@@ -27,16 +27,24 @@ import {
   STANDARD_SHIPPING,
 } from "./support/fixtures";
 import { sendVia } from "./support/mail";
+import { type PhonePeSimulator, startPhonePeSimulator } from "./support/phonepe-simulator";
 import { startSmtpServer, type TestSmtpServer } from "./support/smtp";
 
 /*
  * The back office's orders module: the list's filters and search, an order's page, moving an order along its
  * life cycle (history and audit in the same transaction, a stale status refused), the status mail, an owner's
- * refund through PhonePe (once per order, at most what was paid; a fake PhonePe records what it was asked),
- * and the payments refunded without an order. Who may refund (owners only) is checked by the route.
+ * refund through PhonePe (once per order, at most what was paid), and the payments refunded without an order.
+ * Who may refund (owners only) is checked by the route. PhonePe is the bundled simulator on a port of its own
+ * (./support/phonepe-simulator.ts): orders that are refunded were paid there, and it records what it was asked.
  */
 
+vi.mock("~/config.server", async (importOriginal) =>
+  (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
+);
+vi.mock("~/db/db.server", async () => (await import("./support/phonepe-simulator")).mockedDbModule());
+
 let database: TestDatabase;
+let sim: PhonePeSimulator;
 let smtp: TestSmtpServer;
 let laptop: ProductRow;
 let mouse: ProductRow;
@@ -55,6 +63,7 @@ const address = {
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  sim = await startPhonePeSimulator(database.db);
   smtp = await startSmtpServer();
   laptop = await insertProduct(database.db, { discountedPrice: 45_990_00, quantity: 500 });
   mouse = await insertProduct(database.db, { discountedPrice: 499_00, quantity: 500 });
@@ -72,11 +81,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await smtp?.close();
+  await sim?.close();
   await database?.drop();
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
+  await sim.admin.clearFaults();
 });
 
 let sequence = 0;
@@ -93,10 +105,15 @@ async function newCustomer(): Promise<CustomerRow> {
   });
 }
 
-/** An order placed the way the shop places one: a cart, a payment attempt and PhonePe's COMPLETED. */
+/**
+ * An order placed the way the shop places one: a cart, a payment attempt and PhonePe's COMPLETED. With
+ * `atPhonePe` the payment is made on the simulator and the outcome read from it as the shop does (an order to
+ * refund there); otherwise the COMPLETED is given.
+ */
 async function placeOrder(
   customer: CustomerRow,
   lines: { product: ProductRow; quantity: number }[] = [{ product: laptop, quantity: 1 }],
+  { atPhonePe = false }: { atPhonePe?: boolean } = {},
 ) {
   for (const line of lines) {
     await addToCart(database.db, customer.id, {
@@ -107,12 +124,19 @@ async function placeOrder(
   }
   const attempt = await createPaymentAttempt(database.db, customer.id, address, STANDARD_SHIPPING);
   if (!("merchantOrderId" in attempt)) throw new Error("the attempt was refused");
-  const result = await finishPayment(database.db, attempt.merchantOrderId, {
-    state: "COMPLETED",
-    amount: attempt.amount,
-    transactionId: `T${attempt.merchantOrderId.slice(-8)}`,
-    details: {},
-  });
+  if (atPhonePe) await sim.pay(attempt.merchantOrderId, attempt.amount);
+  const result = await finishPayment(
+    database.db,
+    attempt.merchantOrderId,
+    atPhonePe
+      ? await fetchOutcome(attempt.merchantOrderId)
+      : {
+          state: "COMPLETED",
+          amount: attempt.amount,
+          transactionId: `T${attempt.merchantOrderId.slice(-8)}`,
+          details: {},
+        },
+  );
   if (result.kind !== "ordered") throw new Error(`no order: ${result.kind}`);
   return { orderId: result.orderId, merchantOrderId: attempt.merchantOrderId, paid: attempt.amount };
 }
@@ -166,29 +190,12 @@ async function moveThrough(orderId: number, ...statuses: OrderStatus[]) {
   }
 }
 
-/** PhonePe's refund API as the shop sees it: records what it was asked; `answer` decides what it says. */
-function fakePhonePe(answer: () => "PENDING" | "unreachable" = () => "PENDING") {
-  const asked: { merchantRefundId: string; originalMerchantOrderId: string; amount: number }[] = [];
-  const client: PhonePeClient = {
-    startPayment: () => Promise.reject(new Error("not used")),
-    orderStatus: () => Promise.reject(new Error("not used")),
-    refund: async (input) => {
-      asked.push(input);
-      if (answer() === "unreachable")
-        throw new PhonePeError("PhonePe is busy", { kind: "http", status: 503 });
-      return { refundId: `OMR${asked.length}`, amount: input.amount, state: "PENDING" };
-    },
-    refundStatus: async (merchantRefundId) => ({
-      merchantRefundId,
-      originalMerchantOrderId: undefined,
-      amount: 0,
-      state: "COMPLETED",
-      paymentDetails: [],
-      errorCode: undefined,
-      raw: {},
-    }),
-  };
-  return { client, asked };
+/** The refundId PhonePe gave when it took the refund `merchantRefundId`. */
+function refundIdGiven(merchantRefundId: string): string | undefined {
+  const taken = sim
+    .calls("refund")
+    .find((r) => r.status === 200 && JSON.parse(r.body).merchantRefundId === merchantRefundId);
+  return (JSON.parse(taken?.answer ?? "{}") as { refundId?: string }).refundId;
 }
 
 describe(`the order list (${databaseKind})`, () => {
@@ -535,41 +542,38 @@ describe(`the status mail (${databaseKind})`, () => {
   });
 });
 
-describe(`an owner's refund (${databaseKind})`, () => {
-  async function attemptOf(merchantOrderId: string) {
-    const [row] = await database.db
-      .select({
-        state: paymentAttempts.refundState,
-        amount: paymentAttempts.refundAmount,
-        refundId: paymentAttempts.refundId,
-      })
-      .from(paymentAttempts)
-      .where(eq(paymentAttempts.merchantOrderId, merchantOrderId));
-    return row;
-  }
+async function attemptOf(merchantOrderId: string) {
+  const [row] = await database.db
+    .select({
+      state: paymentAttempts.refundState,
+      amount: paymentAttempts.refundAmount,
+      refundId: paymentAttempts.refundId,
+    })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.merchantOrderId, merchantOrderId));
+  return row;
+}
 
+describe(`an owner's refund (${databaseKind})`, () => {
   it("asks PhonePe once for part of the payment; the status stays and the history says so", async () => {
-    const { orderId, merchantOrderId, paid } = await placeOrder(await newCustomer());
+    const { orderId, merchantOrderId, paid } = await placeOrder(await newCustomer(), undefined, {
+      atPhonePe: true,
+    });
     await moveThrough(orderId, "Processed", "Shipped", "Delivered");
-    const phonePe = fakePhonePe();
-    const result = await refundOrder(database.db, phonePe.client, owner, {
+    const result = await refundOrder(database.db, sim.client, owner, {
       orderId,
       amount: 1_500_50,
       note: "Bag returned",
     });
     expect(result).toEqual({ ok: true, state: "PENDING", notice: null });
-    expect(phonePe.asked).toEqual([
-      {
-        merchantRefundId: merchantRefundIdOf(merchantOrderId),
-        originalMerchantOrderId: merchantOrderId,
-        amount: 1_500_50,
-      },
+    const merchantRefundId = merchantRefundIdOf(merchantOrderId);
+    expect(sim.refundsAsked(merchantRefundId)).toEqual([
+      { merchantRefundId, originalMerchantOrderId: merchantOrderId, amount: 1_500_50 },
     ]);
-    expect(await attemptOf(merchantOrderId)).toEqual({
-      state: "PENDING",
-      amount: 1_500_50,
-      refundId: "OMR1",
-    });
+    expect(await sim.admin.order(merchantOrderId)).toMatchObject({ amount: paid, refundedAmount: 1_500_50 });
+    const refundId = refundIdGiven(merchantRefundId);
+    expect(refundId).toMatch(/^OMR\d+$/);
+    expect(await attemptOf(merchantOrderId)).toEqual({ state: "PENDING", amount: 1_500_50, refundId });
     expect((await orderRow(orderId))?.status).toBe("Delivered");
     expect((await historyOf(orderId)).at(-1)).toEqual({
       from: "Delivered",
@@ -586,7 +590,7 @@ describe(`an owner's refund (${databaseKind})`, () => {
       details: { merchantOrderId, amount: 1_500_50, paid, note: "Bag returned" },
     });
     const detail = await orderDetail(database.db, orderId);
-    expect(detail?.refund).toEqual({ state: "PENDING", amount: 1_500_50, refundId: "OMR1" });
+    expect(detail?.refund).toEqual({ state: "PENDING", amount: 1_500_50, refundId });
     // With the refund made, the dealer may close the order as Refunded by hand.
     expect(detail?.nextStatuses).toEqual(["Refunded"]);
     expect((await listOrders(database.db, filters(`q=%23${orderId}`))).rows[0]?.paymentState).toBe(
@@ -595,48 +599,60 @@ describe(`an owner's refund (${databaseKind})`, () => {
   });
 
   raceTest("is refused a second time, also when asked for five times at once", async () => {
-    const { orderId } = await placeOrder(await newCustomer());
-    const phonePe = fakePhonePe();
+    const { orderId, merchantOrderId } = await placeOrder(await newCustomer(), undefined, {
+      atPhonePe: true,
+    });
+    const merchantRefundId = merchantRefundIdOf(merchantOrderId);
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        refundOrder(database.db, phonePe.client, owner, { orderId, amount: 100_00 }),
+        refundOrder(database.db, sim.client, owner, { orderId, amount: 100_00 }),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toEqual(
       Array.from({ length: 4 }, () => ({ ok: false, problem: "refunded-before" })),
     );
-    expect(phonePe.asked).toHaveLength(1);
-    expect(await refundOrder(database.db, phonePe.client, owner, { orderId, amount: 50_00 })).toEqual({
+    expect(sim.refundsAsked(merchantRefundId)).toHaveLength(1);
+    expect(await refundOrder(database.db, sim.client, owner, { orderId, amount: 50_00 })).toEqual({
       ok: false,
       problem: "refunded-before",
     });
-    expect(phonePe.asked).toHaveLength(1);
+    expect(sim.refundsAsked(merchantRefundId)).toHaveLength(1);
+    expect(await sim.admin.order(merchantOrderId)).toMatchObject({ refundedAmount: 100_00 });
     expect((await auditOf(orderId)).filter((entry) => entry.action === "order.refund")).toHaveLength(1);
   });
 
   it("is at most what was paid and more than nothing; an unknown order is refused", async () => {
-    const { orderId, merchantOrderId, paid } = await placeOrder(await newCustomer());
-    const phonePe = fakePhonePe();
-    const refund = (amount: number) => refundOrder(database.db, phonePe.client, owner, { orderId, amount });
+    const { orderId, merchantOrderId, paid } = await placeOrder(await newCustomer(), undefined, {
+      atPhonePe: true,
+    });
+    const merchantRefundId = merchantRefundIdOf(merchantOrderId);
+    const refund = (amount: number) => refundOrder(database.db, sim.client, owner, { orderId, amount });
     expect(await refund(paid + 1)).toEqual({ ok: false, problem: "too-large", paid });
     for (const amount of [0, -100, 0.5, Number.NaN]) {
       expect(await refund(amount)).toEqual({ ok: false, problem: "not-positive" });
     }
     expect(
-      await refundOrder(database.db, phonePe.client, owner, { orderId: 2_000_000_000, amount: 100 }),
+      await refundOrder(database.db, sim.client, owner, { orderId: 2_000_000_000, amount: 100 }),
     ).toEqual({ ok: false, problem: "not-found" });
-    expect(phonePe.asked).toEqual([]);
+    expect(sim.refundsAsked(merchantRefundId)).toEqual([]);
     expect(await attemptOf(merchantOrderId)).toEqual({ state: null, amount: null, refundId: null });
     expect(await historyOf(orderId)).toHaveLength(1);
+    // The control: exactly what was paid is asked for, and PhonePe takes it.
+    expect(await refund(paid)).toMatchObject({ ok: true, state: "PENDING" });
+    expect(sim.refundsAsked(merchantRefundId)).toEqual([
+      { merchantRefundId, originalMerchantOrderId: merchantOrderId, amount: paid },
+    ]);
   });
 
   it("of the whole payment makes the order Refunded, puts unshipped items back, and tells the customer", async () => {
     const customer = await newCustomer();
-    const { orderId, paid } = await placeOrder(customer, [{ product: mouse, quantity: 2 }]);
+    const { orderId, merchantOrderId, paid } = await placeOrder(customer, [{ product: mouse, quantity: 2 }], {
+      atPhonePe: true,
+    });
     await moveThrough(orderId, "Processed");
     const before = await stockOf(mouse);
-    const result = await refundOrder(database.db, fakePhonePe().client, owner, { orderId, amount: paid });
+    const result = await refundOrder(database.db, sim.client, owner, { orderId, amount: paid });
     expect(result).toEqual({
       ok: true,
       state: "PENDING",
@@ -650,6 +666,7 @@ describe(`an owner's refund (${databaseKind})`, () => {
         details: [],
       },
     });
+    expect(await sim.admin.order(merchantOrderId)).toMatchObject({ amount: paid, refundedAmount: paid });
     expect((await orderRow(orderId))?.status).toBe("Refunded");
     expect(await stockOf(mouse)).toEqual({
       quantity: (before?.quantity ?? 0) + 2,
@@ -668,24 +685,30 @@ describe(`an owner's refund (${databaseKind})`, () => {
   });
 
   it("stays claimed when PhonePe cannot be reached, and the reconciler asks again for the same amount", async () => {
-    const { orderId, merchantOrderId } = await placeOrder(await newCustomer());
-    let answer: "PENDING" | "unreachable" = "unreachable";
-    const phonePe = fakePhonePe(() => answer);
+    const { orderId, merchantOrderId } = await placeOrder(await newCustomer(), undefined, {
+      atPhonePe: true,
+    });
+    const merchantRefundId = merchantRefundIdOf(merchantOrderId);
+    await sim.admin.fault({ switch: "api", api: "refund", answer: "500", times: 1 });
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const now = new Date();
     expect(
-      await refundOrder(database.db, phonePe.client, owner, { orderId, amount: 2_000_00 }, now),
+      await refundOrder(database.db, sim.client, owner, { orderId, amount: 2_000_00 }, now),
     ).toMatchObject({
       ok: true,
       state: "REQUESTED",
     });
-    answer = "PENDING";
-    await followDueRefunds(database.db, phonePe.client, new Date(now.getTime() + 2 * 60_000));
-    expect(phonePe.asked.map((a) => [a.merchantRefundId, a.amount])).toEqual([
-      [merchantRefundIdOf(merchantOrderId), 2_000_00],
-      [merchantRefundIdOf(merchantOrderId), 2_000_00],
-    ]);
+    await followDueRefunds(database.db, sim.client, new Date(now.getTime() + 2 * 60_000));
+    const asked = { merchantRefundId, originalMerchantOrderId: merchantOrderId, amount: 2_000_00 };
+    expect(sim.refundsAsked(merchantRefundId)).toEqual([asked, asked]);
+    expect(
+      sim
+        .calls("refund")
+        .filter((r) => JSON.parse(r.body).merchantRefundId === merchantRefundId)
+        .map((r) => r.status),
+    ).toEqual([500, 200]);
     expect(await attemptOf(merchantOrderId)).toMatchObject({ state: "PENDING", amount: 2_000_00 });
+    expect(await sim.admin.order(merchantOrderId)).toMatchObject({ refundedAmount: 2_000_00 });
   });
 });
 
@@ -707,20 +730,34 @@ describe(`payments refunded without an order (${databaseKind})`, () => {
     const racedFailed = await attemptFor();
     const racedDone = await attemptFor();
     for (const attempt of [raced, racedFailed, racedDone]) {
+      await sim.pay(attempt.merchantOrderId, attempt.amount);
       await database.db
         .update(paymentAttempts)
         .set({ status: "REFUND_PENDING" })
         .where(eq(paymentAttempts.merchantOrderId, attempt.merchantOrderId));
-      await requestRefund(database.db, fakePhonePe().client, attempt.merchantOrderId, attempt.amount);
     }
-    await database.db
-      .update(paymentAttempts)
-      .set({ refundState: "FAILED" })
-      .where(eq(paymentAttempts.merchantOrderId, racedFailed.merchantOrderId));
-    await database.db
-      .update(paymentAttempts)
-      .set({ refundState: "COMPLETED" })
-      .where(eq(paymentAttempts.merchantOrderId, racedDone.merchantOrderId));
+    // PhonePe completes one refund and fails the other (a test's switch); three seconds on (the simulator's
+    // clock is the mocked Date) the reconciler reads how each ended.
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await requestRefund(database.db, sim.client, racedDone.merchantOrderId, racedDone.amount);
+    await sim.admin.fault({ switch: "refundsFail", times: 1 });
+    await requestRefund(database.db, sim.client, racedFailed.merchantOrderId, racedFailed.amount);
+    const later = Date.now() + 3500;
+    vi.setSystemTime(later);
+    for (let followed = 1; followed > 0; ) {
+      followed = await followDueRefunds(database.db, sim.client, new Date(later + 10 * 60_000));
+    }
+    vi.useRealTimers();
+    expect((await attemptOf(racedDone.merchantOrderId))?.state).toBe("COMPLETED");
+    expect((await attemptOf(racedFailed.merchantOrderId))?.state).toBe("FAILED");
+    await vi.waitFor(() =>
+      expect(sim.webhookEvents(merchantRefundIdOf(racedFailed.merchantOrderId)).at(-1)).toEqual([
+        "pg.refund.failed",
+        "FAILED",
+      ]),
+    );
+    // The last one is still with PhonePe.
+    await requestRefund(database.db, sim.client, raced.merchantOrderId, raced.amount);
     const mismatch = await attemptFor();
     await finishPayment(database.db, mismatch.merchantOrderId, {
       state: "COMPLETED",
@@ -728,8 +765,8 @@ describe(`payments refunded without an order (${databaseKind})`, () => {
       details: {},
     });
     // An order's own refund is on the order's page, not here.
-    const ordered = await placeOrder(customer);
-    await refundOrder(database.db, fakePhonePe().client, owner, { orderId: ordered.orderId, amount: 100_00 });
+    const ordered = await placeOrder(customer, undefined, { atPhonePe: true });
+    await refundOrder(database.db, sim.client, owner, { orderId: ordered.orderId, amount: 100_00 });
 
     const listed = (await unorderedRefunds(database.db)).rows.filter((row) => row.email === customer.email);
     expect(listed.map((row) => [row.merchantOrderId, row.reason, row.refund?.state ?? null])).toEqual([
@@ -737,18 +774,44 @@ describe(`payments refunded without an order (${databaseKind})`, () => {
       [racedFailed.merchantOrderId, "refund", "FAILED"],
       [raced.merchantOrderId, "refund", "PENDING"],
     ]);
+    const refundId = refundIdGiven(merchantRefundIdOf(raced.merchantOrderId));
+    expect(refundId).toMatch(/^OMR\d+$/);
     expect(listed[2]).toMatchObject({
       customer: `${customer.firstname} ${customer.lastname}`,
       mobile: customer.mobile,
       amount: raced.amount,
-      refund: { amount: raced.amount, refundId: "OMR1" },
+      refund: { amount: raced.amount, refundId },
     });
   });
 
   it("pages 25 at a time", async () => {
-    const page = await unorderedRefunds(database.db, 1);
-    expect(page.rows.length).toBeLessThanOrEqual(25);
-    expect(page.pages).toBe(Math.max(1, Math.ceil(page.total / 25)));
-    expect((await unorderedRefunds(database.db, page.pages + 1)).rows).toEqual([]);
+    // 26 payments of the wrong amount of one customer of its own: the newest rows of the list, 25 on page 1 and
+    // the oldest on page 2. The file's other tests leave fewer than 25 rows here, so there are 2 pages.
+    const customer = await newCustomer();
+    await addToCart(database.db, customer.id, { productId: mouse.id, colourId: mouse.colourId, quantity: 1 });
+    const mine: string[] = [];
+    for (let i = 0; i < 26; i++) {
+      const attempt = await createPaymentAttempt(database.db, customer.id, address, STANDARD_SHIPPING);
+      if (!("merchantOrderId" in attempt)) throw new Error("the attempt was refused");
+      const result = await finishPayment(database.db, attempt.merchantOrderId, {
+        state: "COMPLETED",
+        amount: attempt.amount - 1,
+        details: {},
+      });
+      expect(result).toEqual({ kind: "amount-mismatch" });
+      mine.push(attempt.merchantOrderId);
+    }
+    const newestFirst = [...mine].reverse();
+    const own = (rows: { email: string; merchantOrderId: string }[]) =>
+      rows.filter((row) => row.email === customer.email).map((row) => row.merchantOrderId);
+
+    const pageOne = await unorderedRefunds(database.db, 1);
+    expect(pageOne).toMatchObject({ page: 1, pages: 2 });
+    expect(pageOne.rows).toHaveLength(25);
+    expect(own(pageOne.rows)).toEqual(newestFirst.slice(0, 25));
+    const pageTwo = await unorderedRefunds(database.db, 2);
+    expect(pageTwo).toMatchObject({ page: 2, pages: 2, total: pageOne.total });
+    expect(own(pageTwo.rows)).toEqual([mine[0]]);
+    expect((await unorderedRefunds(database.db, 3)).rows).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   cartItems,
   customers,
@@ -21,18 +21,29 @@ import {
   reusablePaymentPage,
   scheduleNextCheck,
 } from "~/modules/orders/payment-attempts.server";
+import { fetchOutcome } from "~/modules/orders/payment-flow.server";
 import {
   followDueRefunds,
   merchantRefundIdOf,
   noteRefundWebhook,
   requestRefund,
 } from "~/modules/orders/refunds.server";
-import type { PhonePeClient } from "~/modules/payments/phonepe/client.server";
-import { PhonePeError } from "~/modules/payments/phonepe/client.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
+import { type PhonePeSimulator, startPhonePeSimulator } from "./support/phonepe-simulator";
+
+/*
+ * Payments becoming orders (once, at the database's price), the reconciler's claims, and the refund of a payment
+ * whose stock ran out, asked of the bundled PhonePe simulator (./support/phonepe-simulator.ts).
+ */
+
+vi.mock("~/config.server", async (importOriginal) =>
+  (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
+);
+vi.mock("~/db/db.server", async () => (await import("./support/phonepe-simulator")).mockedDbModule());
 
 let database: TestDatabase;
+let sim: PhonePeSimulator;
 let product: ProductRow;
 
 const address = {
@@ -47,11 +58,18 @@ const address = {
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  sim = await startPhonePeSimulator(database.db);
   product = await insertProduct(database.db, { discountedPrice: 45_990_00, quantity: 40 });
 });
 
 afterAll(async () => {
+  await sim?.close();
   await database?.drop();
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await sim.admin.clearFaults();
 });
 
 /** A customer with `quantity` of the product in the cart and a payment attempt for it. */
@@ -332,48 +350,19 @@ describe("Place Order again with the same cart", () => {
   });
 });
 
-/** PhonePe's refund API as the shop sees it, recording what was asked; the states come from `script`. */
-function refundDesk(script: {
-  refund: () => "PENDING" | "fail";
-  status: () => "PENDING" | "CONFIRMED" | "COMPLETED";
-}) {
-  const asked = { refunds: [] as string[], amounts: [] as number[], statuses: [] as string[] };
-  const client: PhonePeClient = {
-    startPayment: () => Promise.reject(new Error("not used")),
-    orderStatus: () => Promise.reject(new Error("not used")),
-    refund: async (input) => {
-      asked.refunds.push(input.merchantRefundId);
-      asked.amounts.push(input.amount);
-      if (script.refund() === "fail")
-        throw new PhonePeError("PhonePe is busy", { kind: "http", status: 429 });
-      return { refundId: "OMR1", amount: input.amount, state: "PENDING" };
-    },
-    refundStatus: async (merchantRefundId) => {
-      asked.statuses.push(merchantRefundId);
-      return {
-        merchantRefundId,
-        originalMerchantOrderId: undefined,
-        amount: 0,
-        state: script.status(),
-        paymentDetails: [],
-        errorCode: undefined,
-        raw: {},
-      };
-    },
-  };
-  return { client, asked };
-}
-
 describe("a refund for stock that ran out", () => {
+  /** Paid on PhonePe (the simulator) while the stock ran out: the shop reads PhonePe's COMPLETED and makes no order. */
   async function outOfStockAttempt() {
     const { merchantOrderId, amount } = await customerWithAttempt(1);
+    await sim.pay(merchantOrderId, amount);
     const before = await stockNow();
     await database.db.update(products).set({ quantity: 0 }).where(eq(products.id, product.id));
-    await finishPayment(database.db, merchantOrderId, { state: "COMPLETED", amount, details: {} });
+    const result = await finishPayment(database.db, merchantOrderId, await fetchOutcome(merchantOrderId));
     await database.db
       .update(products)
       .set({ quantity: before?.quantity ?? 0 })
       .where(eq(products.id, product.id));
+    expect(result).toEqual({ kind: "out-of-stock", amount });
     return { merchantOrderId, amount };
   }
   async function refundOf(merchantOrderId: string) {
@@ -387,48 +376,74 @@ describe("a refund for stock that ran out", () => {
       .where(eq(paymentAttempts.merchantOrderId, merchantOrderId));
     return row;
   }
+  /** The refund-status questions PhonePe was asked about one refund. */
+  const statusAsks = (merchantRefundId: string) =>
+    sim.calls("refundStatus").filter((r) => r.path.includes(`/${merchantRefundId}/`));
 
   it("is asked for once whatever the reloads and webhooks, and followed until PhonePe completes it", async () => {
     const { merchantOrderId, amount } = await outOfStockAttempt();
-    let status: "PENDING" | "CONFIRMED" | "COMPLETED" = "PENDING";
-    const { client, asked } = refundDesk({ refund: () => "PENDING", status: () => status });
-    const now = new Date();
+    const merchantRefundId = merchantRefundIdOf(merchantOrderId);
+    // PhonePe's clock (the simulator's) is the mocked Date from here: a refund is CONFIRMED a second after it
+    // was made and COMPLETED after three.
+    const t0 = Math.ceil(Date.now() / 1000) * 1000 + 1000;
+    vi.setSystemTime(t0);
+    const now = new Date(t0);
     await Promise.all(
-      Array.from({ length: 5 }, () => requestRefund(database.db, client, merchantOrderId, amount, now)),
+      Array.from({ length: 5 }, () => requestRefund(database.db, sim.client, merchantOrderId, amount, now)),
     );
-    expect(asked.refunds).toEqual([merchantRefundIdOf(merchantOrderId)]);
-    expect(asked.amounts).toEqual([amount]);
+    expect(sim.refundsAsked(merchantRefundId)).toEqual([
+      { merchantRefundId, originalMerchantOrderId: merchantOrderId, amount },
+    ]);
+    expect(await sim.admin.order(merchantOrderId)).toMatchObject({ refundedAmount: amount });
     expect(await refundOf(merchantOrderId)).toMatchObject({ state: "PENDING", amount });
 
-    // A refund webhook brings the check forward; the state is read back from PhonePe.
-    status = "CONFIRMED";
-    expect(await noteRefundWebhook(database.db, merchantRefundIdOf(merchantOrderId), now)).toBe("noted");
-    await followDueRefunds(database.db, client, now);
+    // PhonePe confirms it and says so in a webhook, which brings the check forward; the state is read back
+    // from PhonePe.
+    vi.setSystemTime(t0 + 1500);
+    await vi.waitFor(
+      () => expect(sim.webhookEvents(merchantRefundId)).toEqual([["pg.refund.accepted", "CONFIRMED"]]),
+      { timeout: 5000 },
+    );
+    expect(await noteRefundWebhook(database.db, merchantRefundId, now)).toBe("noted");
+    await followDueRefunds(database.db, sim.client, now);
     expect((await refundOf(merchantOrderId))?.state).toBe("CONFIRMED");
-    status = "COMPLETED";
-    await followDueRefunds(database.db, client, new Date(now.getTime() + 10 * 60_000));
+    vi.setSystemTime(t0 + 3500);
+    await followDueRefunds(database.db, sim.client, new Date(t0 + 10 * 60_000));
     expect(await refundOf(merchantOrderId)).toEqual({ state: "COMPLETED", checkAt: null, amount });
+    expect(statusAsks(merchantRefundId)).toHaveLength(2);
+    await vi.waitFor(() =>
+      expect(sim.webhookEvents(merchantRefundId)).toEqual([
+        ["pg.refund.accepted", "CONFIRMED"],
+        ["pg.refund.completed", "COMPLETED"],
+      ]),
+    );
     // Done: nothing more is asked, and a late duplicate webhook changes nothing.
-    const asks = asked.statuses.length;
-    expect(await noteRefundWebhook(database.db, merchantRefundIdOf(merchantOrderId), now)).toBe("noted");
-    await followDueRefunds(database.db, client, new Date(now.getTime() + 60 * 60_000));
-    expect(asked.statuses.length).toBe(asks);
-    expect(asked.refunds).toHaveLength(1);
+    expect(await noteRefundWebhook(database.db, merchantRefundId, now)).toBe("noted");
+    await followDueRefunds(database.db, sim.client, new Date(t0 + 60 * 60_000));
+    expect(statusAsks(merchantRefundId)).toHaveLength(2);
+    expect(sim.refundsAsked(merchantRefundId)).toHaveLength(1);
+    expect(await refundOf(merchantOrderId)).toEqual({ state: "COMPLETED", checkAt: null, amount });
     expect(await noteRefundWebhook(database.db, "KC_NEVER_ASKEDR", now)).toBe("unknown");
   });
 
   it("asks again with the same refund id when PhonePe could not be reached", async () => {
     const { merchantOrderId, amount } = await outOfStockAttempt();
-    let refund: "PENDING" | "fail" = "fail";
-    const { client, asked } = refundDesk({ refund: () => refund, status: () => "COMPLETED" });
+    const merchantRefundId = merchantRefundIdOf(merchantOrderId);
+    await sim.admin.fault({ switch: "api", api: "refund", answer: "429", times: 1 });
     const now = new Date();
-    expect(await requestRefund(database.db, client, merchantOrderId, amount, now)).toBe("REQUESTED");
-    refund = "PENDING";
-    await followDueRefunds(database.db, client, new Date(now.getTime() + 2 * 60_000));
-    expect(asked.refunds).toEqual([merchantRefundIdOf(merchantOrderId), merchantRefundIdOf(merchantOrderId)]);
-    // The reconciler asks for the amount that was claimed, not more.
-    expect(asked.amounts).toEqual([amount, amount]);
+    expect(await requestRefund(database.db, sim.client, merchantOrderId, amount, now)).toBe("REQUESTED");
+    await followDueRefunds(database.db, sim.client, new Date(now.getTime() + 2 * 60_000));
+    // The reconciler asks for the amount that was claimed, not more, under the same id.
+    const asked = { merchantRefundId, originalMerchantOrderId: merchantOrderId, amount };
+    expect(sim.refundsAsked(merchantRefundId)).toEqual([asked, asked]);
+    expect(
+      sim
+        .calls("refund")
+        .filter((r) => JSON.parse(r.body).merchantRefundId === merchantRefundId)
+        .map((r) => r.status),
+    ).toEqual([429, 200]);
     expect((await refundOf(merchantOrderId))?.state).toBe("PENDING");
+    expect(await sim.admin.order(merchantOrderId)).toMatchObject({ refundedAmount: amount });
   });
 });
 
