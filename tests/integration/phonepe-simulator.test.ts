@@ -239,8 +239,8 @@ describe(`PhonePe simulator (${databaseKind})`, () => {
     expect(completed.transactionId).toMatch(/^OM\d+$/);
     expect(completed.paymentDetails[0]).toMatchObject({ state: "COMPLETED", amount: 1_234_500 });
 
-    await vi.waitFor(() => expect(webhooks).toHaveLength(1));
-    const [webhook] = webhooks;
+    await vi.waitFor(() => expect(sim.webhooksAbout(merchantOrderId)).toHaveLength(1));
+    const [webhook] = sim.webhooksAbout(merchantOrderId);
     expect(
       verifyWebhookAuthorization(
         webhook?.authorization,
@@ -292,8 +292,8 @@ describe(`PhonePe simulator (${databaseKind})`, () => {
       detailedErrorCode: SIMULATED_FAILURE.detailedErrorCode,
     });
     // Delivered twice, as asked.
-    await vi.waitFor(() => expect(webhooks).toHaveLength(2));
-    for (const webhook of webhooks) {
+    await vi.waitFor(() => expect(sim.webhooksAbout(merchantOrderId)).toHaveLength(2));
+    for (const webhook of sim.webhooksAbout(merchantOrderId)) {
       expect(parseWebhook(webhook.body)).toMatchObject({
         ok: true,
         webhook: { event: "checkout.order.failed", state: "FAILED", merchantOrderId },
@@ -312,7 +312,7 @@ describe(`PhonePe simulator (${databaseKind})`, () => {
     expect(pending.paymentDetails[0]).toMatchObject({ state: "PENDING" });
     const page = (await (await fetch(started.redirectUrl ?? "")).json()) as Record<string, unknown>;
     expect(page).toMatchObject({ state: "PENDING", attempted: true, settleAt: null });
-    expect(webhooks).toHaveLength(0);
+    expect(sim.webhooksAbout(merchantOrderId)).toEqual([]);
 
     // Settled later through the admin endpoint (tests) …
     const settled = await fetch(`${base}/phonepe-simulator/admin/orders/${merchantOrderId}`, {
@@ -325,7 +325,10 @@ describe(`PhonePe simulator (${databaseKind})`, () => {
     const completed = await client.orderStatus(merchantOrderId);
     expect(completed.state).toBe("COMPLETED");
     expect(completed.transactionId).toBe(pending.transactionId);
-    await vi.waitFor(() => expect(webhooks).toHaveLength(1));
+    // The completion's webhook arrives, and it is the only one: Pending sent none.
+    await vi.waitFor(() =>
+      expect(sim.webhookEvents(merchantOrderId)).toEqual([["checkout.order.completed", "COMPLETED"]]),
+    );
 
     const twice = await fetch(`${base}/phonepe-simulator/admin/orders/${merchantOrderId}`, {
       method: "POST",
@@ -346,7 +349,9 @@ describe(`PhonePe simulator (${databaseKind})`, () => {
     });
     expect(later.status).toBe(200);
     await vi.waitFor(async () => expect((await client.orderStatus(merchantOrderId)).state).toBe("COMPLETED"));
-    await vi.waitFor(() => expect(webhooks).toHaveLength(1));
+    await vi.waitFor(() =>
+      expect(sim.webhookEvents(merchantOrderId)).toEqual([["checkout.order.completed", "COMPLETED"]]),
+    );
   });
 
   it("answers 404 for unknown orders and refunds", async () => {
@@ -723,7 +728,7 @@ describe("PhonePe simulator, truer: attempts, refund states, webhook retries, fa
       attempted: false,
       attemptError: "AUTHORIZATION_ERROR",
     });
-    expect(webhooks).toHaveLength(0);
+    expect(sim.webhooksAbout(merchantOrderId)).toEqual([]);
 
     const paid = await choose(pageUrl, { outcome: "success", webhook: "now" });
     expect(paid.status).toBe(303);
@@ -732,13 +737,9 @@ describe("PhonePe simulator, truer: attempts, refund states, webhook retries, fa
     expect(done.state).toBe("COMPLETED");
     expect(done.paymentDetails.map((d) => d.state)).toEqual(["FAILED", "COMPLETED"]);
     expect(done.paymentDetails[0]?.transactionId).not.toBe(done.paymentDetails[1]?.transactionId);
+    // The payment's webhook arrives, and it is the only one: the failed attempt sent none.
     await vi.waitFor(() =>
-      expect(webhooks.map((w) => parseWebhook(w.body))).toContainEqual(
-        expect.objectContaining({
-          ok: true,
-          webhook: expect.objectContaining({ state: "COMPLETED", merchantOrderId }),
-        }),
-      ),
+      expect(sim.webhookEvents(merchantOrderId)).toEqual([["checkout.order.completed", "COMPLETED"]]),
     );
   });
 
@@ -840,8 +841,10 @@ describe("PhonePe simulator, truer: attempts, refund states, webhook retries, fa
     const { merchantOrderId, started } = await startPayment(client, 10_000);
     await setFault({ switch: "webhooksWithoutMerchantOrderId", on: true });
     await choose(started.redirectUrl ?? "", { outcome: "success", webhook: "now" });
-    await vi.waitFor(() => expect(webhooks).toHaveLength(1));
-    const body = webhooks[0]?.body as { payload: Record<string, unknown> } | undefined;
+    await vi.waitFor(() => expect(sim.webhooksAbout(started.orderId)).toHaveLength(1));
+    const body = sim.webhooksAbout(started.orderId)[0]?.body as
+      | { payload: Record<string, unknown> }
+      | undefined;
     const payload = body?.payload ?? {};
     expect(payload.orderId).toBe(started.orderId);
     expect(payload).not.toHaveProperty("merchantOrderId");

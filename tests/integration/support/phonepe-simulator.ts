@@ -113,6 +113,11 @@ export type ReceivedWebhook = { authorization: string | undefined; body: unknown
 
 type WebhookBody = { event?: unknown; payload?: Record<string, unknown> };
 
+function about({ body }: ReceivedWebhook, id: string): boolean {
+  const { payload } = (body ?? {}) as WebhookBody;
+  return [payload?.merchantOrderId, payload?.orderId, payload?.merchantRefundId].includes(id);
+}
+
 export type PhonePeSimulator = {
   /** The server's origin, e.g. http://127.0.0.1:41234 (the shop's PUBLIC_URL in the mocked configuration). */
   base: string;
@@ -132,7 +137,9 @@ export type PhonePeSimulator = {
   ): { merchantRefundId: string; originalMerchantOrderId: string; amount: number }[];
   /** Everything the shop's webhook endpoint received, oldest first. */
   webhooks: ReceivedWebhook[];
-  /** [event, payload.state] of the webhooks about one order or refund (merchantOrderId, orderId or merchantRefundId). */
+  /** The webhooks about one order or refund: its merchantOrderId, PhonePe's orderId or merchantRefundId. */
+  webhooksAbout(id: string): ReceivedWebhook[];
+  /** [event, payload.state] of the webhooks about one order or refund, oldest first. */
   webhookEvents(id: string): [string, string][];
   /** Runs a request through the simulator's route modules without the network. */
   runRoute(request: Request): Promise<Response>;
@@ -348,12 +355,14 @@ export async function startPhonePeSimulator(db: Database): Promise<PhonePeSimula
         )
         .filter((asked) => asked.merchantRefundId === merchantRefundId),
     webhooks,
+    webhooksAbout: (id) => webhooks.filter((webhook) => about(webhook, id)),
     webhookEvents: (id) =>
-      webhooks.flatMap(({ body }) => {
-        const { event, payload } = (body ?? {}) as WebhookBody;
-        const about = [payload?.merchantOrderId, payload?.orderId, payload?.merchantRefundId];
-        return about.includes(id) ? [[String(event), String(payload?.state)] as [string, string]] : [];
-      }),
+      webhooks
+        .filter((webhook) => about(webhook, id))
+        .map(({ body }) => {
+          const { event, payload } = body as WebhookBody;
+          return [String(event), String(payload?.state)] as [string, string];
+        }),
     runRoute,
     async pay(merchantOrderId, amount) {
       await client.startPayment({
