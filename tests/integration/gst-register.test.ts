@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Config } from "~/config.server";
 import { GST_SECTIONS, type GstSection, groupedRupeesText, shopMonthOf } from "~/lib/gst-register";
 import { gstRegisterMessages } from "~/lib/messages";
 import { parseCsv } from "~/lib/zones-csv";
@@ -13,29 +12,26 @@ import * as pageRoute from "~/routes/admin.gst/loader.server";
 import * as csvRoute from "~/routes/admin.gst[.]csv";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertProduct, type ProductRow } from "./support/fixtures";
-import { phonePeThatRefunds, paidOrder as sharedPaidOrder } from "./support/orders";
+import { refundFollowedToItsEnd, paidOrder as sharedPaidOrder } from "./support/orders";
+import { type PhonePeSimulator, startPhonePeSimulator } from "./support/phonepe-simulator";
 import { insertStaffMember } from "./support/staff-member";
 
 /*
  * The accountant's month: orders paid and refunded this month land in GSTR-1's tables (B2B, B2CL, B2CS, CDNR,
- * CDNUR, HSN), the page's totals are the CSV files' sums to the paisa, and only owners see either.
+ * CDNUR, HSN), the page's totals are the CSV files' sums to the paisa, and only owners see either. The orders
+ * are paid on the bundled PhonePe simulator (./support/phonepe-simulator.ts), and their refunds are asked of it
+ * and completed there before the month is read.
  */
 
-const BASE = "https://shop.example.in";
-const state = vi.hoisted(() => ({ db: undefined as unknown }));
+vi.mock("~/config.server", async (importOriginal) =>
+  (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
+);
+vi.mock("~/db/db.server", async () => (await import("./support/phonepe-simulator")).mockedDbModule());
 
-vi.mock("~/db/db.server", () => ({ getDb: async () => state.db }));
-vi.mock("~/config.server", () => ({
-  config: () =>
-    ({
-      publicUrl: BASE,
-      isProduction: false,
-      cookieSecure: false,
-      sessionSecret: "integration-test-session-secret-0123456789abcdef",
-    }) as Config,
-}));
+const BASE = "https://shop.example.in";
 
 let database: TestDatabase;
+let sim: PhonePeSimulator;
 let laptop: ProductRow;
 let actor: Actor;
 let ownerCookie: string;
@@ -54,15 +50,26 @@ const chennai = { ...bengaluru, firstname: "Kavya", city: "Chennai", state: "Tam
 const mumbai = { ...bengaluru, firstname: "Rohan", city: "Mumbai", state: "Maharashtra", pincode: "400001" };
 const GSTIN = "29ABCDE1234F1ZW";
 
-const paidOrder = async (
+/** The PhonePe order of each of the shop's orders, to follow its refund. */
+const merchantOrderIds = new Map<number, string>();
+
+async function paidOrder(
   address: typeof bengaluru,
   quantity: number,
   business: { gstin: string; name: string } | null = null,
-): Promise<number> => (await sharedPaidOrder(database.db, laptop, address, { quantity, business })).orderId;
+): Promise<number> {
+  const paid = await sharedPaidOrder(database.db, laptop, address, { quantity, business, paidAt: sim });
+  merchantOrderIds.set(paid.orderId, paid.merchantOrderId);
+  return paid.orderId;
+}
 
-async function partRefund(orderId: number, amount: number): Promise<void> {
-  const refunded = await refundOrder(database.db, phonePeThatRefunds, actor, { orderId, amount });
-  if (!refunded.ok) throw new Error(`the refund was refused: ${JSON.stringify(refunded)}`);
+/** An owner's part refund, taken by PhonePe: its PhonePe order, to follow the refund to its end. */
+async function partRefund(orderId: number, amount: number): Promise<string> {
+  const refunded = await refundOrder(database.db, sim.client, actor, { orderId, amount });
+  if (!refunded.ok || refunded.state !== "PENDING") {
+    throw new Error(`PhonePe did not take the refund: ${JSON.stringify(refunded)}`);
+  }
+  return merchantOrderIds.get(orderId) ?? "";
 }
 
 type Handler = (args: LoaderFunctionArgs) => Promise<Response> | Response;
@@ -125,7 +132,7 @@ const orders = { home: 0, business: 0, large: 0, mumbai: 0 };
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  state.db = database.db;
+  sim = await startPhonePeSimulator(database.db);
   laptop = await insertProduct(database.db, {
     discountedPrice: 45_000_00,
     quantity: 200,
@@ -142,12 +149,20 @@ beforeAll(async () => {
   orders.business = await paidOrder(chennai, 1, { gstin: GSTIN, name: "Iyer Traders" });
   orders.large = await paidOrder(mumbai, 3);
   orders.mumbai = await paidOrder(mumbai, 1);
-  await partRefund(orders.home, 2_000_00);
-  await partRefund(orders.business, 1_180_00);
-  await partRefund(orders.large, 11_800_00);
+  const refunded = [
+    await partRefund(orders.home, 2_000_00),
+    await partRefund(orders.business, 1_180_00),
+    await partRefund(orders.large, 11_800_00),
+  ];
+  // The month is read once PhonePe has completed all three and the shop has read that back from it.
+  for (const merchantOrderId of refunded) {
+    const state = await refundFollowedToItsEnd(database.db, sim, merchantOrderId);
+    if (state !== "COMPLETED") throw new Error(`refund of ${merchantOrderId} ended ${state}`);
+  }
 });
 
 afterAll(async () => {
+  await sim?.close();
   await database?.drop();
 });
 

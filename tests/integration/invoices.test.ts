@@ -1,25 +1,33 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { products, shopSettings, taxDocuments } from "~/db/schema";
 import { addToCart } from "~/modules/cart/cart.server";
 import { issueInvoice, taxDocumentOf } from "~/modules/invoices/invoices.server";
 import type { MailMessage } from "~/modules/mail/mail.server";
-import { collectCash, moveOrder, refundOrder } from "~/modules/orders/admin-orders.server";
+import { collectCash, moveOrder, orderDetail, refundOrder } from "~/modules/orders/admin-orders.server";
 import { placeCashOrder } from "~/modules/orders/checkout.server";
 import { sendOrderPaidMail } from "~/modules/orders/order-mail.server";
 import { customerOrders } from "~/modules/orders/orders.server";
 import { changeShopRules } from "~/modules/settings/settings.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
-import { phonePeThatRefunds, paidOrder as sharedPaidOrder } from "./support/orders";
+import { refundFollowedToItsEnd, paidOrder as sharedPaidOrder } from "./support/orders";
+import { type PhonePeSimulator, startPhonePeSimulator } from "./support/phonepe-simulator";
 import { insertStaffMember } from "./support/staff-member";
 
 /*
  * Tax invoices are issued with the order's payment (online) or its cash (at the door), credit notes with a
- * refund; each is numbered in its series without gaps and kept as printed.
+ * refund; each is numbered in its series without gaps and kept as printed. The refunded order is paid on the
+ * bundled PhonePe simulator (./support/phonepe-simulator.ts), which takes the refund and completes it.
  */
 
+vi.mock("~/config.server", async (importOriginal) =>
+  (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
+);
+vi.mock("~/db/db.server", async () => (await import("./support/phonepe-simulator")).mockedDbModule());
+
 let database: TestDatabase;
+let sim: PhonePeSimulator;
 let laptop: ProductRow;
 let actor: { id: number | null; name: string };
 
@@ -36,6 +44,7 @@ const chennai = { ...bengaluru, city: "Chennai", state: "Tamil Nadu", pincode: "
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  sim = await startPhonePeSimulator(database.db);
   laptop = await insertProduct(database.db, {
     discountedPrice: 45_000_00,
     quantity: 200,
@@ -46,6 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await sim?.close();
   await database?.drop();
 });
 
@@ -163,11 +173,11 @@ describe(`tax invoices (${databaseKind})`, () => {
     });
   });
 
-  it("a part refund gets one credit note against the invoice, with the same split for the amount", async () => {
-    const { orderId } = await paidOrder(chennai);
+  it("a part refund gets one credit note against the invoice, with the same split, kept when PhonePe completes it", async () => {
+    const { orderId, merchantOrderId } = await sharedPaidOrder(database.db, laptop, chennai, { paidAt: sim });
     const invoice = await taxDocumentOf(database.db, orderId, "invoice");
-    const refunded = await refundOrder(database.db, phonePeThatRefunds, actor, { orderId, amount: 1_000_00 });
-    expect(refunded.ok).toBe(true);
+    const refunded = await refundOrder(database.db, sim.client, actor, { orderId, amount: 1_000_00 });
+    expect(refunded).toEqual({ ok: true, state: "PENDING", notice: null });
     const note = await taxDocumentOf(database.db, orderId, "credit-note");
     expect(note).toMatchObject({
       kind: "credit-note",
@@ -177,6 +187,17 @@ describe(`tax invoices (${databaseKind})`, () => {
     });
     expect(note?.number).toMatch(/^CN\/\d\d-\d\d\/\d{6}$/);
     expect((note?.totals.taxable ?? 0) + (note?.totals.igst ?? 0)).toBe(1_000_00);
+    // PhonePe completes the refund; the shop reads that back from it, and the credit note stays as issued.
+    expect(await refundFollowedToItsEnd(database.db, sim, merchantOrderId)).toBe("COMPLETED");
+    expect(await sim.admin.order(merchantOrderId)).toMatchObject({ refundedAmount: 1_000_00 });
+    expect((await orderDetail(database.db, orderId))?.refund).toMatchObject({
+      state: "COMPLETED",
+      amount: 1_000_00,
+    });
+    expect(await taxDocumentOf(database.db, orderId, "credit-note")).toEqual(note);
+    expect(
+      await database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId)),
+    ).toHaveLength(2);
   });
 
   it("My Orders shows each order its own documents: the collected one's invoice, none for cash not yet collected", async () => {

@@ -1,40 +1,105 @@
+import { eq } from "drizzle-orm";
+import { vi } from "vitest";
 import type { Database } from "~/db/client.server";
-import type { ShippingAddress } from "~/db/schema";
+import { paymentAttempts, type ShippingAddress } from "~/db/schema";
 import type { BusinessBuyer } from "~/lib/checkout-choices";
+import { type RefundState, refundStateOf } from "~/lib/order-status";
 import { addToCart } from "~/modules/cart/cart.server";
 import { finishPayment } from "~/modules/orders/orders.server";
-import { createPaymentAttempt } from "~/modules/orders/payment-attempts.server";
-import type { PhonePeClient } from "~/modules/payments/phonepe/client.server";
+import { createPaymentAttempt, type PaymentOutcome } from "~/modules/orders/payment-attempts.server";
+import { fetchOutcome, reconcilePendingPayments } from "~/modules/orders/payment-flow.server";
+import { merchantRefundIdOf } from "~/modules/orders/refunds.server";
+import { action as phonePeWebhook } from "~/routes/api.phonepe.webhook";
 import { insertCustomer, type ProductRow, STANDARD_SHIPPING } from "./fixtures";
+import type { PhonePeSimulator } from "./phonepe-simulator";
 
 /**
- * A new customer who paid online for `quantity` of the product sent to `address` (a business when given):
- * the attempt made from the cart and settled as PhonePe would, so the order and its invoice exist.
+ * A new customer who paid online for `quantity` of the product sent to `address` (a business when given): the
+ * attempt made from the cart and settled, so the order and its invoice exist. With `paidAt` the payment is made
+ * on the PhonePe simulator and its outcome read back as the shop reads it (an order PhonePe can refund);
+ * otherwise PhonePe's COMPLETED is given.
  */
 export async function paidOrder(
   db: Database,
   product: ProductRow,
   address: ShippingAddress,
-  { quantity = 1, business = null }: { quantity?: number; business?: BusinessBuyer | null } = {},
-): Promise<{ orderId: number; customerId: number }> {
+  {
+    quantity = 1,
+    business = null,
+    paidAt,
+  }: { quantity?: number; business?: BusinessBuyer | null; paidAt?: PhonePeSimulator } = {},
+): Promise<{ orderId: number; customerId: number; merchantOrderId: string }> {
   const customer = await insertCustomer(db);
   await addToCart(db, customer.id, { productId: product.id, colourId: product.colourId, quantity });
   const attempt = await createPaymentAttempt(db, customer.id, address, { ...STANDARD_SHIPPING, business });
   if (!("merchantOrderId" in attempt)) throw new Error("the attempt was refused");
-  const result = await finishPayment(db, attempt.merchantOrderId, {
+  const { merchantOrderId } = attempt;
+  let outcome: PaymentOutcome = {
     state: "COMPLETED",
     amount: attempt.amount,
     transactionId: "T1",
     details: {},
-  });
+  };
+  if (paidAt) {
+    await paidAt.pay(merchantOrderId, attempt.amount);
+    outcome = await fetchOutcome(merchantOrderId);
+  }
+  const result = await finishPayment(db, merchantOrderId, outcome);
   if (result.kind !== "ordered") throw new Error(`no order: ${result.kind}`);
-  return { orderId: result.orderId, customerId: customer.id };
+  return { orderId: result.orderId, customerId: customer.id, merchantOrderId };
 }
 
-/** A PhonePe that accepts every refund; nothing else is asked of it. */
-export const phonePeThatRefunds: PhonePeClient = {
-  startPayment: () => Promise.reject(new Error("not used")),
-  orderStatus: () => Promise.reject(new Error("not used")),
-  refund: async (input) => ({ refundId: "OMR1", amount: input.amount, state: "PENDING" }),
-  refundStatus: () => Promise.reject(new Error("not used")),
-};
+const REFUND_ENDS = ["pg.refund.completed", "pg.refund.failed"];
+
+/**
+ * Follows an order's refund, asked of the simulator, to its end as production does: PhonePe ends it on its own
+ * clock (the simulator: three seconds after it was asked) and says so in a webhook; that webhook goes through the
+ * shop's webhook endpoint (which brings the check forward), and one pass of the shop's reconciler reads the
+ * refund's state back from PhonePe's refund-status API. Returns the state the shop then keeps.
+ */
+export async function refundFollowedToItsEnd(
+  db: Database,
+  sim: PhonePeSimulator,
+  merchantOrderId: string,
+): Promise<RefundState | null> {
+  const merchantRefundId = merchantRefundIdOf(merchantOrderId);
+  const ended = await vi.waitFor(
+    () => {
+      const webhook = sim
+        .webhooksAbout(merchantRefundId)
+        .find(({ body }) => REFUND_ENDS.includes(String((body as { event?: unknown }).event)));
+      if (!webhook) throw new Error(`PhonePe has not ended refund ${merchantRefundId} yet`);
+      return webhook;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+  const answer = await phonePeWebhook({
+    request: new Request(`${sim.base}/api/phonepe/webhook`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        ...(ended.authorization ? { Authorization: ended.authorization } : {}),
+      },
+      body: JSON.stringify(ended.body),
+    }),
+    params: {},
+    context: {},
+  });
+  // {"success":true} only: an "unknown-refund" answer would mean the shop never noted it.
+  const said = await answer.text();
+  if (answer.status !== 200 || said !== JSON.stringify({ success: true })) {
+    throw new Error(`the shop's webhook endpoint answered ${answer.status}: ${said}`);
+  }
+  const statusReads = () =>
+    sim.calls("refundStatus").filter((r) => r.path.includes(`/${merchantRefundId}/`) && r.status === 200);
+  const readBefore = statusReads().length;
+  await reconcilePendingPayments(db);
+  if (statusReads().length !== readBefore + 1) {
+    throw new Error(`the reconciler did not read refund ${merchantRefundId} back from PhonePe`);
+  }
+  const [attempt] = await db
+    .select({ state: paymentAttempts.refundState })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.merchantOrderId, merchantOrderId));
+  return refundStateOf(attempt?.state);
+}
