@@ -1,12 +1,56 @@
 import { randomBytes } from "node:crypto";
-import type { APIRequest, APIRequestContext, APIResponse } from "@playwright/test";
-import { mailDir } from "../../playwright.config";
-import { readMailDir } from "../integration/support/smtp";
-import { newCustomer, type TestCustomer } from "./support/accounts";
-import { ensureOwner, owner } from "./support/admin";
+import { newCustomer } from "./support/accounts";
+import {
+  type ActionRoute,
+  type Answer,
+  actionProbes,
+  asVisitor,
+  BAD_IDS,
+  type Body,
+  bodyProbes,
+  CONTROL,
+  CONTROL_JSON,
+  CONTROL_SECRET,
+  type Customer,
+  type Expected,
+  enquiriesWith,
+  expectMailOnlyTo,
+  expectNoFailures,
+  FORM,
+  form,
+  type GetGroup,
+  getProbes,
+  inPhases,
+  json,
+  jsonWith,
+  loaderData,
+  MARK,
+  mailTo,
+  markers,
+  multipart,
+  NO_BOUNDARY,
+  NOT_ACCEPTED,
+  NOT_WELL_FORMED,
+  OK,
+  type Pairs,
+  type Probe,
+  SERVER_REFUSALS,
+  type Shop,
+  type Staff,
+  same,
+  sentBy,
+  show,
+  staffList,
+  subscribersWith,
+  TAMPERED,
+  TOO_LARGE,
+  test,
+  UNKNOWN_FORM,
+  urlencoded,
+} from "./support/hostile";
 import { waitForMail } from "./support/mail";
 import { simulator, webhookAuthorization } from "./support/simulator";
-import { test as base, expect } from "./support/test";
+import { expect } from "./support/test";
 
 /*
  * Hostile input (DESIGN.md, Testing): every action and resource route driven with wrong content types,
@@ -20,51 +64,12 @@ import { test as base, expect } from "./support/test";
  * differs from its expectation.
  *
  * An expectation marked `KNOWN:` is the shop's answer where it is not the right one: the comment names the
- * defect, and the expectation changes when the shop does.
+ * defect, and the expectation changes when the shop does. The machinery (payloads, probes built from a
+ * route's table, the driver, the readers of what the shop kept) is in ./support/hostile.ts.
  */
 
-/* ---------- Payloads ---------- */
+/* ---------- Payloads and fresh details ---------- */
 
-/** A form value: text (percent-encoded when sent) or bytes already percent-encoded, which a string cannot hold. */
-type Value = string | { raw: string };
-type Pairs = [name: string, value: Value][];
-type Body = { type: string; data: string | Buffer };
-
-const FORM = "application/x-www-form-urlencoded";
-
-/** Text every field must survive. */
-const CONTROL: Record<string, Value> = {
-  NUL: "before\u0000after",
-  "C0, DEL and C1 controls": "a\u0001\u0007\u0008\u000b\u000c\u001b\u001f\u007f\u0080\u009fz",
-  "CR LF": "one\r\ntwo",
-  "lone surrogate %ED%A0%80, bad UTF-8 %FF%FE": { raw: "a%ED%A0%80b%FF%FEz" },
-  "10 000 characters": "x".repeat(10_000),
-};
-/** For passwords, which are hashed and never stored: the two that could upset the hashing. */
-const CONTROL_SECRET = ["NUL", "lone surrogate %ED%A0%80, bad UTF-8 %FF%FE"];
-const BAD_IDS = ["0", "-1", "2147483648", "99999999999999999999", "1e3", "abc", ""];
-const UNKNOWN_INTENTS: Pairs[] = [
-  [["intent", "drop-table"]],
-  [["intent", ""]],
-  [["intent", "add-to-cart\u0000"]],
-  // An unknown intent, then a known one: a form is read by its first value, or refused for two.
-  [
-    ["intent", "drop-table"],
-    ["intent", "delete"],
-  ],
-];
-/** Prices a form must never set. */
-const TAMPERED: Pairs = [
-  ["price", "1"],
-  ["unitPrice", "1"],
-  ["discountedPrice", "1"],
-  ["originalPrice", "1"],
-  ["subtotal", "1"],
-  ["total", "1"],
-  ["amount", "100"],
-  ["shippingFee", "0"],
-  ["codFee", "0"],
-];
 /** redirectTo values that must never take the shopper off the shop, and the path each is kept as (null: none). */
 const OFFSITE: [redirectTo: string, kept: string | null][] = [
   ["/\t/evil.example", null],
@@ -83,154 +88,6 @@ const OFFSITE: [redirectTo: string, kept: string | null][] = [
 const WEBHOOK_AUTH = webhookAuthorization;
 /** Rs. 100 shipping, in paise. */
 const SHIPPING_PAISE = 10_000;
-
-function percent(value: Value): string {
-  return typeof value === "string" ? encodeURIComponent(value) : value.raw;
-}
-
-function bytes(value: Value): Buffer {
-  if (typeof value === "string") return Buffer.from(value);
-  const out: number[] = [];
-  for (let i = 0; i < value.raw.length; i++) {
-    if (value.raw[i] === "%") {
-      out.push(Number.parseInt(value.raw.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else out.push(value.raw.charCodeAt(i));
-  }
-  return Buffer.from(out);
-}
-
-function form(pairs: Pairs): Body {
-  return {
-    type: FORM,
-    data: pairs.map(([name, value]) => `${encodeURIComponent(name)}=${percent(value)}`).join("&"),
-  };
-}
-
-function multipart(pairs: Pairs, asFiles = false): Body {
-  const boundary = `----kaveri${randomBytes(8).toString("hex")}`;
-  const parts = pairs.map(([name, value]) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${asFiles ? `; filename="${name}.txt"\r\nContent-Type: text/plain` : ""}\r\n\r\n`,
-      ),
-      bytes(value),
-      Buffer.from("\r\n"),
-    ]),
-  );
-  return {
-    type: `multipart/form-data; boundary=${boundary}`,
-    data: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-  };
-}
-
-/** A form body written out by hand, for repeated names: `intent=delete&lineId=1&lineId=2`. */
-const urlencoded = (data: string): Body => ({ type: FORM, data });
-const json = (value: unknown): Body => ({ type: "application/json", data: JSON.stringify(value) });
-
-const MARK = "\u2063VALUE\u2063";
-/** JSON with `value` where the template has MARK: text escaped as JSON does, raw bytes spliced in unescaped. */
-function jsonWith(template: unknown, value: Value): Body {
-  const [before = "", after = ""] = JSON.stringify(template).split(MARK);
-  const middle = typeof value === "string" ? Buffer.from(JSON.stringify(value).slice(1, -1)) : bytes(value);
-  return { type: "application/json", data: Buffer.concat([Buffer.from(before), middle, Buffer.from(after)]) };
-}
-
-/** CONTROL as JSON string values, plus a lone surrogate written as JSON's own escape. */
-const CONTROL_JSON: [string, Value][] = [
-  ...Object.entries(CONTROL),
-  ["escaped lone surrogate \\ud800", "a\ud800z"],
-];
-
-/* ---------- What each request must get ---------- */
-
-/**
- * The answer a request must get: its status and, where they are the behaviour, its Location (exactly, or a
- * pattern), a text its body holds (HTML entities read as their characters) and the toast it leaves for the
- * next page.
- */
-type Answer = { status: number; location?: string | RegExp; text?: string; toast?: string };
-
-type Probe = {
-  label: string;
-  path: string;
-  method?: string;
-  body?: Body;
-  headers?: Record<string, string>;
-  expect: Answer;
-  /** Answered as its route's valid form is: the shop may keep what it sent. Otherwise it must keep nothing. */
-  accepted?: boolean;
-  /** The value (a fresh e-mail address) by which what this request sent is found, where its route keeps one. */
-  marker?: string;
-};
-
-/** Bodies the HTTP server refuses before Remix runs, whoever sends them (server.mjs, bodyLimits). */
-const NOT_ACCEPTED: Answer = {
-  status: 415,
-  text: "This kind of request is not accepted here. Please use the form on the page.",
-};
-const NO_BOUNDARY: Answer = {
-  status: 415,
-  text: "The form could not be read. Please use the form on the page.",
-};
-const TOO_LARGE: Answer = {
-  status: 413,
-  text: "The form is too large (at most 64 KB). Please shorten it and try again.",
-};
-/** Bodies the form reader refuses as it reads them (readForm). */
-const UNREADABLE: Answer = {
-  status: 400,
-  text: "The form could not be read. Please use the form on the page.",
-};
-const TOO_MANY_FIELDS: Answer = { status: 413, text: "The form has too many fields (at most 100)." };
-const SERVER_REFUSALS = [NOT_ACCEPTED, NO_BOUNDARY, TOO_LARGE];
-const FORM_REFUSALS = [UNREADABLE, TOO_MANY_FIELDS];
-
-const UNTYPABLE = "Please remove the invisible or unsupported characters from this field";
-const UNKNOWN_FORM: Answer = { status: 400, text: "Unknown form" };
-const NOT_WELL_FORMED: Answer = { status: 400, text: "Bad Request: this address is not well formed." };
-
-/** How a route answers a request, in its table: an answer, or the route's own for an accepted or refused form. */
-type Expected = Answer | "accepted" | "refused" | "untypable";
-
-/* ---------- Route tables ---------- */
-
-/**
- * Typed text (decision 0012): "line" and "lines" refuse control characters (lines take line breaks) and
- * overlong text, and read bytes that are not UTF-8 as U+FFFD, which is text; "format" fields (e-mail, mobile,
- * PIN code, a choice) refuse all of CONTROL; a "target" (redirectTo) takes anything and falls back to its
- * default when it is not a path on the shop.
- */
-type FieldKind = "line" | "lines" | "format" | "target";
-
-type ActionRoute = {
-  path: string;
-  /** A submission the route accepts; called for every probe, so e-mail addresses can be fresh. */
-  valid: () => Record<string, string>;
-  /** What the valid form gets: the control, a 2xx or a 303 to where the shopper goes next. */
-  accepted: Answer;
-  /** What a form the route refuses gets: the page again with its messages (400), or a redirect with a toast. */
-  refused: Answer;
-  /** Free-text fields and their kind: each gets every CONTROL value. */
-  text?: Record<string, FieldKind>;
-  /** Ids, quantities, stars: each gets every BAD_IDS value, which the route refuses. */
-  numbers?: string[];
-  /** The route reads `intent`: unknown ones are sent too, and get this answer. */
-  intents?: Answer;
-  /** Passwords: hashed, never stored, any text is a password, so only CONTROL_SECRET, which is accepted. */
-  secrets?: string[];
-  /**
-   * Every accepted probe costs the server a password hash (scrypt, about a third of a second of CPU), so
-   * the probes that tell nothing new about this route (another method, extra price fields) are left out.
-   */
-  hashes?: boolean;
-  /** The field whose fresh value (an e-mail address) marks what each probe would store. */
-  marker?: string;
-  /** The answers that differ from those of their kind, by probe label. */
-  answers?: Record<string, Expected>;
-  /** A route for signed-in customers: what a visitor gets, and whether the form is read before that. */
-  visitor?: { signIn: Answer; readsFormFirst: boolean };
-};
 
 const email = () => newCustomer().email;
 /** A fresh e-mail address that names its test, so the back office's lists can be searched for it. */
@@ -251,504 +108,6 @@ const address = () => ({
   pincode: "560003",
 });
 
-function answerOf(route: ActionRoute, expected: Expected): Answer {
-  if (expected === "accepted") return route.accepted;
-  if (expected === "refused") return route.refused;
-  // A refused page names the field's problem; a refusal by redirect says it in its toast.
-  if (expected === "untypable")
-    return route.refused.status === 400 ? { ...route.refused, text: UNTYPABLE } : route.refused;
-  return expected;
-}
-
-/**
- * One probe of a route: its valid form with `changes`, sent as `body` makes it, expecting `expected` unless the
- * route's table says otherwise for this label.
- */
-function routeProbe(
-  route: ActionRoute,
-  label: string,
-  expected: Expected,
-  body: (pairs: Pairs) => Body,
-  changes: Record<string, Value> = {},
-  method?: string,
-): Probe {
-  const values: Record<string, Value> = { ...route.valid(), ...changes };
-  const wanted = route.answers?.[label] ?? expected;
-  const marker = route.marker !== undefined && !(route.marker in changes) ? values[route.marker] : undefined;
-  return {
-    label,
-    path: route.path,
-    method,
-    body: body(Object.entries(values)),
-    expect: answerOf(route, wanted),
-    accepted: wanted === "accepted",
-    marker: typeof marker === "string" ? marker : undefined,
-  };
-}
-
-/** Probes of one action route that do not depend on its fields' values: content types, sizes, methods. */
-function bodyProbes(route: ActionRoute): Probe[] {
-  const probe = (
-    label: string,
-    expected: Expected,
-    body: (pairs: Pairs) => Body,
-    changes = {},
-    method?: string,
-  ) => routeProbe(route, label, expected, body, changes, method);
-  const fields = Object.keys(route.valid());
-  const first = Object.keys(route.text ?? {})[0] ?? fields[0] ?? "filler";
-  const large = { [first]: "x".repeat(1_100_000) };
-  const many =
-    (name: (i: number) => string) =>
-    (pairs: Pairs): Body =>
-      form([...pairs, ...Array.from({ length: 5_000 }, (_, i): [string, Value] => [name(i), "1"])]);
-  return [
-    probe("valid form", "accepted", form),
-    probe("text/plain", NOT_ACCEPTED, (pairs) => ({
-      type: "text/plain;charset=UTF-8",
-      data: form(pairs).data,
-    })),
-    probe("application/json", NOT_ACCEPTED, (pairs) => json({ ...Object.fromEntries(pairs), price: 1 })),
-    probe("multipart/form-data without boundary", NO_BOUNDARY, (pairs) => ({
-      type: "multipart/form-data",
-      data: form(pairs).data,
-    })),
-    probe("malformed multipart", UNREADABLE, () => ({
-      type: "multipart/form-data; boundary=kaveri",
-      data: `--kaveri\r\nContent-Disposition: form-data; name="${first}"\r\n\r\nno closing boundary`,
-    })),
-    probe("multipart with every field a file", "refused", (pairs) => multipart(pairs, true)),
-    probe("multipart with NUL in every field", "refused", (pairs) =>
-      multipart(pairs.map(([name]) => [name, "a\u0000b"])),
-    ),
-    probe("unknown content type", NOT_ACCEPTED, () => ({
-      type: "application/x-kaveri",
-      data: "\u0000\u0001\u0002",
-    })),
-    probe("empty form", "refused", () => form([])),
-    probe(`1.1 MB ${first}`, TOO_LARGE, form, large),
-    probe(`1.1 MB ${first}, multipart`, TOO_LARGE, (pairs) => multipart(pairs), large),
-    probe(
-      "5 000 fields",
-      TOO_MANY_FIELDS,
-      many((i) => `f${i}`),
-    ),
-    probe(
-      `5 000 × ${first}`,
-      TOO_MANY_FIELDS,
-      many(() => first),
-    ),
-    ...(route.hashes
-      ? []
-      : [
-          probe("valid form with tampered prices", "accepted", (pairs) => form([...pairs, ...TAMPERED])),
-          // KNOWN: DELETE (and PUT, PATCH) is answered as the form's POST: Remix sends every method but GET
-          // to the action and no action checks it, so a DELETE to /contact stores an enquiry. 405 is due.
-          probe("DELETE", "accepted", form, {}, "DELETE"),
-        ]),
-  ];
-}
-
-/** What a typed-text field of `kind` gets for the CONTROL value called `name`. */
-function typed(kind: FieldKind, name: string): Expected {
-  if (kind === "target") return "accepted";
-  if (kind === "format" || name === "10 000 characters") return "refused";
-  // Bytes that are not UTF-8 are read as U+FFFD (readForm), which is text.
-  if (name.startsWith("lone surrogate")) return "accepted";
-  if (name === "CR LF" && kind === "lines") return "accepted";
-  return "untypable";
-}
-
-/** Probes of one action route's fields: control characters, bad ids, repeated fields, unknown intents. */
-function fieldProbes(route: ActionRoute): Probe[] {
-  const probes: Probe[] = [];
-  for (const [field, kind] of Object.entries(route.text ?? {})) {
-    for (const [name, value] of Object.entries(CONTROL))
-      probes.push(routeProbe(route, `${field}: ${name}`, typed(kind, name), form, { [field]: value }));
-  }
-  for (const field of route.secrets ?? []) {
-    for (const name of CONTROL_SECRET)
-      probes.push(routeProbe(route, `${field}: ${name}`, "accepted", form, { [field]: CONTROL[name] ?? "" }));
-  }
-  for (const field of route.numbers ?? []) {
-    for (const id of BAD_IDS)
-      probes.push(routeProbe(route, `${field}=${JSON.stringify(id)}`, "refused", form, { [field]: id }));
-  }
-  for (const field of Object.keys(route.valid()))
-    probes.push(routeProbe(route, `${field} twice`, "refused", (pairs) => form([...pairs, [field, "2"]])));
-  for (const intent of route.intents ? UNKNOWN_INTENTS : []) {
-    const label = `intent ${JSON.stringify(intent.map(([, v]) => v))}`;
-    const body = (pairs: Pairs) => form([...intent, ...pairs.filter(([name]) => name !== "intent")]);
-    probes.push(routeProbe(route, label, route.intents ?? UNKNOWN_FORM, body));
-  }
-  return probes;
-}
-
-const actionProbes = (route: ActionRoute) => [...bodyProbes(route), ...fieldProbes(route)];
-
-/**
- * The same probes from a visitor, to a route for signed-in customers: what the HTTP server refuses is refused
- * as before, what the form reader refuses too where the route reads its form first, and everything else is
- * sent to log in.
- */
-function asVisitor(route: ActionRoute, probes: Probe[]): Probe[] {
-  const visitor = route.visitor;
-  if (!visitor) throw new Error(`${route.path} has no answer for visitors`);
-  return probes.map((probe) => {
-    const kept =
-      SERVER_REFUSALS.includes(probe.expect) ||
-      (visitor.readsFormFirst && FORM_REFUSALS.includes(probe.expect));
-    return kept ? probe : { ...probe, expect: visitor.signIn, accepted: false };
-  });
-}
-
-/**
- * The probes the shop must refuse, then those it accepts, then the valid forms: what a route keeps can be
- * read after the first group (nothing) and after the last (the valid form's).
- */
-function inPhases(probes: Probe[]): Probe[][] {
-  const valid = (probe: Probe) => probe.accepted === true && probe.label === "valid form";
-  return [
-    probes.filter((probe) => !probe.accepted),
-    probes.filter((probe) => probe.accepted && !valid(probe)),
-    probes.filter(valid),
-  ];
-}
-
-/** The markers of the probes that may keep what they sent, and of those that must keep nothing. */
-function markers(probes: Probe[]): { kept: string[]; refused: string[] } {
-  const of = (accepted: boolean) =>
-    probes.flatMap((probe) =>
-      probe.marker !== undefined && (probe.accepted === true) === accepted ? [probe.marker] : [],
-    );
-  return { kept: of(true).sort(), refused: of(false) };
-}
-
-/** The probes that sent these markers, for a failure's message. */
-function sentBy(probes: Probe[], found: string[]): string {
-  return probes
-    .filter((probe) => probe.marker !== undefined && found.includes(probe.marker))
-    .map(show)
-    .join("\n");
-}
-
-/** GET probes of one query parameter, or of a path segment (`{}` in the path, `param` null). */
-type GetGroup = {
-  path: string;
-  param: string | null;
-  kind?: "text" | "number" | "both";
-  /** The page asked as it should be, and its answer: the group's control, which must succeed. */
-  control: [path: string, answer: Answer];
-  /** What each hostile value gets, by its label (the CONTROL name, the id in quotes, or "twice"). */
-  answer: (label: string) => Answer;
-  headers?: Record<string, string>;
-};
-
-function getProbes({ path, param, kind = "both", control, answer, headers }: GetGroup): Probe[] {
-  const controls = Object.entries(CONTROL).filter(([name]) => kind !== "number" || name === "NUL");
-  const values: [string, string][] = [
-    ...controls.map(([name, value]): [string, string] => [name, percent(value)]),
-    ...(kind === "text" ? [] : BAD_IDS).map((id): [string, string] => [
-      JSON.stringify(id),
-      encodeURIComponent(id),
-    ]),
-  ];
-  const at = (value: string) =>
-    param === null ? path.replace("{}", value) : `${path}${path.includes("?") ? "&" : "?"}${param}=${value}`;
-  const name = param ?? "path";
-  const probes = values.map(
-    ([label, value]): Probe => ({
-      label: `${name} ${label}`,
-      path: at(value),
-      expect: answer(label),
-      headers,
-    }),
-  );
-  if (param !== null)
-    probes.push({ label: `${name} twice`, path: `${at("1")}&${param}=2`, expect: answer("twice"), headers });
-  probes.push({ label: `${name} control`, path: control[0], expect: control[1], headers });
-  return probes;
-}
-
-const same = (answer: Answer) => () => answer;
-const OK: Answer = { status: 200 };
-
-/* ---------- Driving the shop ---------- */
-
-type Customer = TestCustomer & { context: APIRequestContext };
-
-function randomAddress(): string {
-  const [a, b, c] = randomBytes(3);
-  return `10.${a}.${b}.${c}`;
-}
-
-/** An answer's body as a reader sees it: HTML's entities as their characters. */
-function readable(body: string): string {
-  return body
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&#39;", "'")
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&amp;", "&");
-}
-
-/** The message of the toast an answer leaves in its flash cookie (remix-toast, signed with the session secret). */
-function toastOf(response: APIResponse): string | undefined {
-  for (const { name, value } of response.headersArray()) {
-    if (name.toLowerCase() !== "set-cookie" || !value.startsWith("toast=")) continue;
-    const signed = decodeURIComponent(value.slice("toast=".length).split(";")[0] ?? "");
-    const data = signed.slice(0, Math.max(0, signed.lastIndexOf(".")));
-    if (!data) continue;
-    try {
-      const session = JSON.parse(Buffer.from(data, "base64").toString("utf8")) as Record<string, unknown>;
-      for (const flash of Object.values(session)) {
-        const toast = (flash as { toast?: { message?: unknown } } | null)?.toast;
-        if (typeof toast?.message === "string") return toast.message;
-      }
-    } catch {
-      return "(a toast cookie that is not the shop's)";
-    }
-  }
-  return undefined;
-}
-
-function spoken(answer: Answer): string {
-  const where = answer.location === undefined ? "" : ` to ${String(answer.location)}`;
-  const toast = answer.toast === undefined ? "" : ` with toast "${answer.toast}"`;
-  const text = answer.text === undefined ? "" : ` saying "${answer.text}"`;
-  return `${answer.status}${where}${toast}${text}`;
-}
-
-/**
- * The shop as seen through requests: fresh anonymous contexts, signed-up customers (each in a context of its
- * own, keeping the session cookie), and a driver that sends probes and lists each answer that is not the one
- * expected.
- */
-class Shop {
-  private readonly contexts: APIRequestContext[] = [];
-
-  constructor(
-    private readonly api: APIRequest,
-    readonly origin: string,
-    private readonly headers: Record<string, string>,
-  ) {}
-
-  /** A context of its own (no cookies yet), disposed of at the end of the test unless `disposable`. */
-  async context(disposable = false): Promise<APIRequestContext> {
-    const context = await this.api.newContext({
-      baseURL: this.origin,
-      extraHTTPHeaders: { ...this.headers, Origin: this.origin },
-    });
-    if (!disposable) this.contexts.push(context);
-    return context;
-  }
-
-  /** Signs up a fresh customer through the form post; the context keeps the session cookie. */
-  async customer(details: Partial<TestCustomer> = {}): Promise<Customer> {
-    const customer = newCustomer(details);
-    const context = await this.context();
-    const { firstname, lastname, email, mobile, password } = customer;
-    const response = await context.post("/signup", {
-      form: { firstname, lastname, email, mobile, password },
-      maxRedirects: 0,
-    });
-    expect(response.status(), `sign-up of ${email}`).toBe(303);
-    return { ...customer, context };
-  }
-
-  /** The back office's owner, logged in through the log-in form; the context keeps the staff cookie. */
-  async owner(): Promise<{ context: APIRequestContext }> {
-    const context = await this.context();
-    await ensureOwner(context);
-    const response = await context.post("/admin/login", {
-      form: { email: owner.email, password: owner.password },
-      maxRedirects: 0,
-    });
-    expect(response.status(), "the owner's log-in").toBe(303);
-    expect(response.headers().location, "the owner's log-in").toBe("/admin");
-    return { context };
-  }
-
-  /**
-   * Sends every probe (a few at a time) and returns one line for each answer that is not the expected one (its
-   * status, Location, text or toast), or that leaves the shop, smuggles a Set-Cookie in through a header or
-   * never comes. "visitor" sends each probe from a fresh context, so a probe that signs someone in cannot
-   * change what the next one sees.
-   */
-  async drive(probes: Probe[], as: { context: APIRequestContext } | "visitor"): Promise<string[]> {
-    const failures: string[] = [];
-    const queue = [...probes];
-    const worker = async () => {
-      for (let probe = queue.shift(); probe; probe = queue.shift()) {
-        const context = as === "visitor" ? await this.context(true) : as.context;
-        const what = `${show(probe)}${as === "visitor" ? "" : " (signed in)"}`;
-        try {
-          const response = await this.send(context, probe);
-          const problems = await this.problems(response, probe.expect);
-          if (problems.length > 0) failures.push(`${what}: ${problems.join("; ")}`);
-        } catch (error) {
-          failures.push(`${what}: no answer (${String(error).split("\n")[0]})`);
-        } finally {
-          if (as === "visitor") await context.dispose();
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: 6 }, worker));
-    return failures.sort();
-  }
-
-  send(context: APIRequestContext, probe: Omit<Probe, "expect">): Promise<APIResponse> {
-    return context.fetch(probe.path, {
-      method: probe.method ?? (probe.body ? "POST" : "GET"),
-      headers: {
-        Origin: this.origin,
-        // A client address per request, so per-address limits (sign-ups, enquiries) never hide an answer.
-        "X-Forwarded-For": randomAddress(),
-        ...(probe.body ? { "Content-Type": probe.body.type } : {}),
-        ...probe.headers,
-      },
-      data: probe.body?.data,
-      maxRedirects: 0,
-      timeout: 20_000,
-    });
-  }
-
-  /** What is wrong with an answer: how it differs from `expected`, and what no answer may do. */
-  async problems(response: APIResponse, expected: Answer): Promise<string[]> {
-    const found: string[] = [];
-    const status = response.status();
-    const location = response.headers().location;
-    const toast = toastOf(response);
-    const matches = (pattern: string | RegExp, value: string) =>
-      typeof pattern === "string" ? value === pattern : pattern.test(value);
-    if (
-      status !== expected.status ||
-      (expected.location !== undefined &&
-        !(location !== undefined && matches(expected.location, location))) ||
-      (expected.toast !== undefined && toast !== expected.toast)
-    ) {
-      const got = spoken({ status, location, toast });
-      found.push(`answered ${got}, expected ${spoken({ ...expected, text: undefined })}`);
-    }
-    if (expected.text !== undefined && !readable(await response.text()).includes(expected.text)) {
-      found.push(`the answer does not say "${expected.text}"`);
-    }
-    if (location !== undefined && this.resolve(location) !== this.origin) {
-      found.push(`Location ${JSON.stringify(location)} leaves the shop (${this.resolve(location)})`);
-    }
-    const smuggled = response
-      .headersArray()
-      .some(({ name, value }) => name.toLowerCase() === "set-cookie" && value.startsWith("x="));
-    if (smuggled) found.push("Set-Cookie injected through a header");
-    return found;
-  }
-
-  /** Sends one request and checks its answer, as `drive` does, failing the test at once when it differs. */
-  async expectAnswer(context: APIRequestContext, probe: Probe): Promise<APIResponse> {
-    const response = await this.send(context, probe);
-    expect(await this.problems(response, probe.expect), show(probe)).toEqual([]);
-    return response;
-  }
-
-  resolve(location: string): string {
-    try {
-      return new URL(location, this.origin).origin;
-    } catch {
-      return "an unparseable URL";
-    }
-  }
-
-  async dispose() {
-    await Promise.all(this.contexts.map((context) => context.dispose()));
-  }
-}
-
-function show(probe: Omit<Probe, "expect">): string {
-  const path = probe.path.length > 90 ? `${probe.path.slice(0, 90)}…` : probe.path;
-  const type = probe.body ? ` (${probe.body.type.split(";")[0]})` : "";
-  return `${probe.method ?? (probe.body ? "POST" : "GET")} ${path}${type} [${probe.label}]`;
-}
-
-function expectNoFailures(failures: string[], probes: number) {
-  expect(
-    failures.length,
-    `${failures.length} of ${probes} hostile requests were not answered as expected:\n${failures.join("\n")}`,
-  ).toBe(0);
-}
-
-const test = base.extend<{ shop: Shop }>({
-  shop: async ({ playwright, baseURL, extraHTTPHeaders }, use) => {
-    const shop = new Shop(playwright.request, new URL(baseURL ?? "").origin, extraHTTPHeaders ?? {});
-    await use(shop);
-    await shop.dispose();
-  },
-});
-
-/* ---------- What the shop kept: the back office's lists and the mail ---------- */
-
-type Staff = { context: APIRequestContext };
-
-/** E-mail addresses of the unread enquiries (where every probe's would be: nobody opens them) holding `tag`. */
-async function enquiriesWith(staff: Staff, tag: string): Promise<string[]> {
-  type Page = { rows: { email: string }[]; page: number; pages: number };
-  const found: string[] = [];
-  for (let page = 1; ; page++) {
-    const query = page === 1 ? "?show=unread" : `?show=unread&page=${page}`;
-    const list = await loaderData<Page>(
-      staff.context,
-      `/admin/enquiries${query}`,
-      "routes/admin.enquiries._index",
-    );
-    found.push(...list.rows.map((row) => row.email).filter((address) => address.includes(tag)));
-    // Read while new enquiries come in, a row may show on two pages.
-    if (list.page >= list.pages) return [...new Set(found)].sort();
-  }
-}
-
-/** Subscribed addresses holding `tag`, as the back office's list finds them, and as its CSV export has them. */
-async function subscribersWith(staff: Staff, tag: string): Promise<{ list: string[]; csv: string[] }> {
-  const list = await loaderData<{ rows: { email: string }[]; pages: number }>(
-    staff.context,
-    `/admin/newsletter?q=${tag}`,
-    "routes/admin.newsletter",
-  );
-  expect(list.pages, "one page of this test's subscribers").toBeLessThanOrEqual(1);
-  const csv = await staff.context.get("/admin/newsletter.csv", { maxRedirects: 0 });
-  expect(csv.status(), "the newsletter's CSV export").toBe(200);
-  const lines = (await csv.text()).split(/\r?\n/).filter((line) => line.includes(tag));
-  return {
-    list: list.rows.map((row) => row.email).sort(),
-    csv: lines.map((line) => line.split(",")[0]?.replaceAll('"', "") ?? "").sort(),
-  };
-}
-
-type Member = { id: number; name: string; email: string; role: string; disabled: boolean; invited: boolean };
-const staffList = async (staff: Staff) =>
-  (await loaderData<{ members: Member[] }>(staff.context, "/admin/staff", "routes/admin.staff")).members;
-
-/** Every mail of this run sent to `address`. */
-async function mailTo(address: string) {
-  return (await readMailDir(mailDir)).filter((mail) => mail.to.includes(address.toLowerCase()));
-}
-
-/**
- * Waits for the mail to each of `kept` (the controls' mail), then finds none to any of `refused`. The refused
- * requests were answered before the accepted ones, and the shop sends in the order it answers, so the
- * negative has waited as long as the positive.
- */
-async function expectMailOnlyTo(kept: string[], refused: string[]) {
-  expect(kept.length, "a control that sends mail").toBeGreaterThan(0);
-  const sentTo = async (addresses: string[]) => {
-    const all = await readMailDir(mailDir);
-    return addresses.filter((address) => all.some((mail) => mail.to.includes(address.toLowerCase())));
-  };
-  await expect
-    .poll(() => sentTo(kept), { message: "mail to the addresses of accepted requests", timeout: 10_000 })
-    .toEqual(kept);
-  expect(await sentTo(refused), "mail to the addresses of refused requests").toEqual([]);
-}
-
 /* ---------- What the loaders say (Remix's JSON data requests) ---------- */
 
 type CartData = {
@@ -766,13 +125,6 @@ type CheckoutData =
       address: Record<string, string | undefined>;
     };
 type HostedPage = { orderId: string; merchantOrderId: string; amount: number; state: string };
-
-async function loaderData<T>(context: APIRequestContext, path: string, routeId: string): Promise<T> {
-  const url = `${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}`;
-  const response = await context.get(url, { maxRedirects: 0 });
-  expect(response.status(), `GET ${url}`).toBe(200);
-  return (await response.json()) as T;
-}
 
 const cartOf = (c: Customer) => loaderData<CartData>(c.context, "/cart", "routes/cart");
 const ordersOf = (c: Customer) => loaderData<OrdersData>(c.context, "/my-orders", "routes/my-orders");
@@ -1588,18 +940,34 @@ test.describe("hostile input", () => {
       { label: "GET", path, headers: signed, expect: { status: 405, text: "Method not allowed" } },
     ];
     expectNoFailures(await shop.drive(probes, "visitor"), probes.length);
-    expect((await ordersOf(customer)).orders, "orders after the probes").toEqual([]);
 
-    // The control: paid at PhonePe, the signed webhook for the order makes it.
-    await payAtPhonePe(customer, page);
-    await shop.expectAnswer(await shop.context(), {
+    // A webhook is handled after its answer: the shop asks PhonePe about every pending payment. Another
+    // customer's payment, made at PhonePe and announced after the probes, is the positive the negative waits for.
+    const paidWebhook = (page: HostedPage): Probe => ({
       label: "the webhook of a paid order",
       path,
-      body: webhook({ ...known, amount: page.amount }),
+      body: webhook({
+        merchantOrderId: page.merchantOrderId,
+        orderId: page.orderId,
+        state: "COMPLETED",
+        amount: page.amount,
+      }),
       headers: signed,
       expect: { status: 200, text: '"success":true' },
     });
-    expect((await ordersOf(customer)).orders, "orders after the genuine webhook").toHaveLength(1);
+    const ordered = (c: Customer) => async () => (await ordersOf(c)).orders.length;
+    const other = await shop.customer();
+    await addToCart(other, 3, 1);
+    const otherPage = await placeOrder(other);
+    await payAtPhonePe(other, otherPage);
+    await shop.expectAnswer(await shop.context(), paidWebhook(otherPage));
+    await expect.poll(ordered(other), { message: "the other customer's order, the positive" }).toBe(1);
+    expect(await ordered(customer)(), "orders after the forged webhooks").toBe(0);
+
+    // The control: paid at PhonePe, the signed webhook for the order makes it.
+    await payAtPhonePe(customer, page);
+    await shop.expectAnswer(await shop.context(), paidWebhook(page));
+    await expect.poll(ordered(customer), { message: "orders after the genuine webhook" }).toBe(1);
   });
 
   test("PhonePe simulator routes (test-only) with bad bodies and ids", async ({ shop }) => {
