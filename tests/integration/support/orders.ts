@@ -71,7 +71,8 @@ export async function refundFollowedToItsEnd(
       if (!webhook) throw new Error(`PhonePe has not ended refund ${merchantRefundId} yet`);
       return webhook;
     },
-    { timeout: 10_000, interval: 50 },
+    // Three seconds as a rule; a busy machine delays the simulator's timers and its database.
+    { timeout: 30_000, interval: 50 },
   );
   const answer = await phonePeWebhook({
     request: new Request(`${sim.base}/api/phonepe/webhook`, {
