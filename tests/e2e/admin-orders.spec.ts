@@ -14,7 +14,10 @@ import { expect, test } from "./support/test";
  * no refund form and a refund they post anyway is refused.
  */
 
-/** A product of the seed catalogue that no other spec buys, so its stock is this spec's. */
+/**
+ * A product of the seed catalogue bought only by the back office's order specs (this one and
+ * admin-orders.hostile.spec.ts), whose 22 units cover all their orders of a run.
+ */
 const PRODUCT_ID = 9;
 
 /** The owner invites a staff member on the staff page; the member sets a password from the link shown. */
