@@ -1,6 +1,6 @@
 /**
  * Every message the shopper reads, in one place. The first part follows the specification's sections
- * (`../shared/spec/storefront-spec.md`, 5 "Validation rules", 7 "The calls it makes", 8 "Error catalogue")
+ * (its sections on validation rules, the calls the shop makes and the error catalogue)
  * so a reviewer can hold one against the other; keep those texts exactly as the spec writes them, typos
  * included. The second part holds the shop's own messages, for cases the spec does not cover; the back
  * office's staff, order and content messages are in admin-messages.ts (apart, so a shopper's page does not

@@ -53,7 +53,7 @@ import { simulator, webhookAuthorization } from "./support/simulator";
 import { expect } from "./support/test";
 
 /*
- * Hostile input (DESIGN.md, Testing): every action and resource route driven with wrong content types,
+ * Hostile input (docs/testing.md): every action and resource route driven with wrong content types,
  * over-size bodies, over-many fields, control characters, out-of-range ids, arrays where one value belongs,
  * unknown intents, off-site redirect targets, forged webhooks and another customer's ids. Every request names
  * the answer it must get: its status and, where they are the behaviour, where it sends the shopper, the
