@@ -1,9 +1,9 @@
 import { json, redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
+import type { SignedInCustomer } from "~/features/accounts/index.server";
+import type { StaffMember } from "~/features/staff/index.server";
+import { getSessionStaff } from "~/features/staff/index.server";
 import { staffMessages } from "~/lib/admin-messages";
-import type { SignedInCustomer } from "~/modules/accounts/session.server";
-import type { StaffMember } from "~/modules/staff/staff.server";
-import { getSessionStaff } from "~/modules/staff/staff-session.server";
 import { currentCustomer } from "~/request.server";
 
 /** The login URL that brings the shopper back to `to` afterwards. */

@@ -3,11 +3,11 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { getDb } from "~/db/db.server";
+import { readCatalogueVersion } from "~/features/catalogue/index.server";
+import { describeError, isDatabaseUnavailable } from "~/lib/errors.server";
 import { deferHydration } from "~/lib/hydrate-after-paint.server";
 import { redactUrl } from "~/lib/secret-links.mjs";
-import { readCatalogueVersion } from "~/modules/catalogue/catalogue-version.server";
-import { describeError, isDatabaseUnavailable } from "~/modules/ops/errors.server";
-import { ServiceBusyError } from "~/modules/security/work-gate.server";
+import { ServiceBusyError } from "~/lib/work-gate.server";
 import { startServer } from "~/startup.server";
 
 // Runs once when the server imports the build: checks the configuration, then opens, migrates and

@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { accountProblems } from "~/lib/messages";
-import type { ServiceBusyError } from "~/modules/security/work-gate.server";
+import type { ServiceBusyError } from "~/lib/work-gate.server";
 import { inlineToast } from "~/toast.server";
 
 type Replyable = Pick<Submission<unknown>, "reply">;

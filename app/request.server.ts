@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import { getSessionCustomer, type SignedInCustomer } from "~/modules/accounts/session.server";
+import { getSessionCustomer, type SignedInCustomer } from "~/features/accounts/index.server";
 
 // The root loader and the page's loader both ask who is signed in; one session query per page is enough.
 const customerOf = new WeakMap<Request, Promise<SignedInCustomer | null>>();

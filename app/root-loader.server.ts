@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ToastView } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
-import { isBackOffice } from "~/lib/back-office";
-import type { ShopContact } from "~/lib/shop-contact";
-import { readShopContact } from "~/modules/settings/settings.server";
+import type { ShopContact } from "~/features/settings";
+import { readShopContact } from "~/features/settings/index.server";
+import { isBackOffice } from "~/features/staff";
 import { currentCustomer } from "~/request.server";
 import { readToast } from "~/toast.server";
 

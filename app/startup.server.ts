@@ -2,12 +2,11 @@ import { ConfigError, config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { DataDirectoryLocked } from "~/db/data-dir-lock.server";
 import { getDb } from "~/db/db.server";
-import { loadPinDirectory } from "~/modules/delivery/pin-directory.server";
-import { describeError } from "~/modules/ops/errors.server";
-import { purgeExpired } from "~/modules/ops/housekeeping.server";
-import { startReconciler } from "~/modules/orders/payment-flow.server";
-import { seedHolidays } from "~/modules/settings/holidays.server";
-import { announceSetupLink } from "~/modules/staff/setup.server";
+import { loadPinDirectory, seedHolidays } from "~/features/delivery/index.server";
+import { purgeExpired } from "~/features/operations/index.server";
+import { startReconciler } from "~/features/orders/index.server";
+import { announceSetupLink } from "~/features/staff/index.server";
+import { describeError } from "~/lib/errors.server";
 
 let started = false;
 

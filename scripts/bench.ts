@@ -28,11 +28,17 @@ import { parseArgs } from "node:util";
 import { gunzipSync, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
+import {
+  DEFAULT_GRID,
+  MAX_PRICE_RUPEES,
+  SORTS,
+  type StoreFilters,
+  storeUrl,
+  TAGS,
+} from "~/features/catalogue";
 import { openDatabase } from "../app/db/client.server";
 import { MAX_PRODUCTS } from "../app/db/seed.server";
-import { TAGS } from "../app/lib/catalogue";
 import { INERT_PRELOAD } from "../app/lib/hydrate-after-paint.server";
-import { DEFAULT_GRID, MAX_PRICE_RUPEES, SORTS, type StoreFilters, storeUrl } from "../app/lib/store-filters";
 import { type Share, shareWithInterval } from "./lib/share-interval";
 
 /**

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { ownerSetupServerSchema } from "~/features/accounts/index.server";
+import { STAFF_ROLES } from "~/features/staff";
+import { addStaffMember, setStaffPassword } from "~/features/staff/index.server";
 import { loadConfig } from "../app/config.server";
-import { STAFF_ROLES } from "../app/lib/forms/staff";
-import { ownerSetupServerSchema } from "../app/modules/accounts/common-passwords.server";
-import { addStaffMember, setStaffPassword } from "../app/modules/staff/staff.server";
 import { openDatabaseFromConfig } from "./lib/database";
 
 /*

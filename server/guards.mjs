@@ -139,7 +139,7 @@ const PASSWORD_FORMS =
  * At most `maxInFlight` posts of password forms are handled at once by this process; the next are answered
  * 503 with Retry-After at once, before Remix reads, checks or renders anything for them. A burst of log-ins
  * then cannot queue up work for the whole shop: pages and /healthz are served in between. The app's own gate
- * around the hash (app/modules/accounts/password.server.ts) bounds the memory; this bounds everything else.
+ * around the hash (app/lib/password.server.ts) bounds the memory; this bounds everything else.
  * @param {{ maxInFlight: number; retryAfterSeconds: number }} options
  */
 export function passwordFormsInFlight({ maxInFlight, retryAfterSeconds }) {

@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { describeError } from "../modules/ops/errors.server";
+import { describeError } from "~/lib/errors.server";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
 import * as schema from "./schema";
 

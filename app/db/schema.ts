@@ -17,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { TaxDocument } from "../lib/invoice";
+import type { TaxDocument } from "~/features/invoices";
 import { MAX_QUANTITY, MIN_QUANTITY } from "../lib/limits";
 
 /** Money is always integer paise (1 rupee = 100 paise). */
@@ -25,7 +25,7 @@ import { MAX_QUANTITY, MIN_QUANTITY } from "../lib/limits";
 /** A full-text search vector, read and written as PostgreSQL's text form. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-/** The words of a search column (space-separated, app/lib/search-terms.ts) as lexemes, taken as they are. */
+/** The words of a search column (space-separated, app/features/catalogue/search/search-terms.ts) as lexemes, taken as they are. */
 const wordsVector = (column: string) =>
   sql.raw(`array_to_tsvector(array_remove(string_to_array(${column}, ' '), ''))`);
 
@@ -123,7 +123,7 @@ export const products = pgTable(
     hsn: text("hsn").notNull().default("8471"),
     gstRate: smallint("gst_rate").notNull().default(18),
     /**
-     * The product's words as search reads them (app/lib/search-terms.ts): its title, and everything searchable
+     * The product's words as search reads them (app/features/catalogue/search/search-terms.ts): its title, and everything searchable
      * (title, brand, category, type, tags). Written by the shop with every change of those fields; null until
      * then, and rewritten at start when searchVersion is older than the shop's.
      */
@@ -266,7 +266,7 @@ export const paymentAttempts = pgTable(
     status: text("status").notNull().default("PENDING"),
     lines: jsonb("lines").$type<CartSnapshotLine[]>().notNull(),
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
-    /** PHONEPE, or COD: a cash order, made at once and never sent to PhonePe (app/lib/checkout-choices.ts). */
+    /** PHONEPE, or COD: a cash order, made at once and never sent to PhonePe (app/features/orders/checkout-choices.ts). */
     method: text("method").notNull().default("PHONEPE"),
     /** The shipping the shopper chose, its fee in paise (part of amount) and the day it was promised by. */
     shippingMethod: text("shipping_method").notNull().default("Standard"),
@@ -611,7 +611,7 @@ export const auditLog = pgTable(
 
 /**
  * The dealer's own settings, one row: what the shop promises and charges that is not a product's. Read
- * through app/modules/settings/settings.server.ts, which keeps them until `version` changes.
+ * through app/features/settings/settings.server.ts, which keeps them until `version` changes.
  */
 export const shopSettings = pgTable(
   "shop_settings",
@@ -639,7 +639,7 @@ export const shopSettings = pgTable(
     tradeName: text("trade_name").notNull().default("Kaveri Computers"),
     gstin: text("gstin").notNull().default("29AAHCK4591M1ZS"),
     gstinIsSample: boolean("gstin_is_sample").notNull().default(true),
-    /** The registration's state, as the checkout's list names it (its GST code comes from app/lib/gst.ts). */
+    /** The registration's state, as the checkout's list names it (its GST code comes from app/features/invoices/gst.ts). */
     gstState: text("gst_state").notNull().default("Karnataka"),
     invoicePrefix: text("invoice_prefix").notNull().default("KC"),
     creditNotePrefix: text("credit_note_prefix").notNull().default("CN"),
@@ -667,7 +667,7 @@ export const shopHolidays = pgTable("shop_holidays", {
 });
 
 /**
- * Where the shop delivers, and how fast: each zone claims PIN codes by prefixes and ranges (app/lib/pin-codes.ts);
+ * Where the shop delivers, and how fast: each zone claims PIN codes by prefixes and ranges (app/features/delivery/pin-codes.ts);
  * where zones overlap, the most specific claim wins. Days are business days in transit.
  */
 export const deliveryZones = pgTable(
@@ -694,7 +694,7 @@ export const deliveryZones = pgTable(
 );
 
 /**
- * Tax invoices and credit notes as issued: the whole document as printed (app/lib/invoice.ts) and the figures
+ * Tax invoices and credit notes as issued: the whole document as printed (app/features/invoices/invoice.ts) and the figures
  * the monthly register sums. One invoice per order, issued when it is paid; one credit note per refund.
  */
 export const taxDocuments = pgTable(

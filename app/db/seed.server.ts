@@ -1,6 +1,6 @@
 import { count, sql } from "drizzle-orm";
-import { taxFactsFor } from "~/lib/hsn";
-import { addSearchWords, searchColumns, vocabularyOf } from "~/modules/catalogue/search-index.server";
+import { addSearchWords, searchColumns, vocabularyOf } from "~/features/catalogue/index.server";
+import { taxFactsFor } from "~/features/invoices";
 import type { Database } from "./client.server";
 import { blogs, colours, productColours, products } from "./schema";
 import { type SeedProduct, seedBlogs, seedColours, seedProducts } from "./seed-data";

@@ -105,7 +105,7 @@ export const contentAdminMessages = {
   unsubscribed: (email: string) => `${email} is unsubscribed and left out of the export`,
 } as const;
 
-/** The prefixes of invoice and credit-note numbers, set in the back office (app/lib/invoice-numbers.ts). */
+/** The prefixes of invoice and credit-note numbers, set in the back office (app/features/invoices/invoice-numbers.ts). */
 export const documentNumberMessages = {
   prefixRequired: "Prefix is Required",
   prefixShape: (max: number) =>

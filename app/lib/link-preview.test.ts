@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { productMetaTags } from "~/features/catalogue/product-page";
 import { linkPreviewTags } from "./link-preview";
-import { productMetaTags } from "./product-page";
 
 type Tag = { property?: string; name?: string; content?: string };
 const content = (tags: readonly object[], key: string) =>

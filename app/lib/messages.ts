@@ -264,7 +264,7 @@ export const productAdminMessages = {
     `Sorry, ${title} is no longer available. Please remove it from your cart to place your order.`,
 } as const;
 
-/** A GSTIN typed for a business invoice, by a customer or by the dealer's staff (app/lib/gst.ts checks it). */
+/** A GSTIN typed for a business invoice, by a customer or by the dealer's staff (app/features/invoices/gst.ts checks it). */
 export const gstRegisterMessages = {
   badMonth: "Choose a month, such as 2026-11 for November 2026.",
   badSection: "Choose one of the register's tables: b2b, b2cl, b2cs, cdnr, cdnur or hsn.",

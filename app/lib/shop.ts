@@ -1,14 +1,14 @@
 /**
  * The dealer's own details that are not settings: name, e-mail, social link, opening hours. The hotline,
  * WhatsApp number and address are settings the owners edit (/admin/settings): the shop's pages show them
- * through the root loader (app/lib/shop-contact.ts).
+ * through the root loader (app/features/settings/shop-contact.ts).
  */
 export const shop = {
   name: "Kaveri Computers",
   legalName: "Kaveri Computers Private Limited",
   /**
    * The seeded hotline, address and their tel: link (migration 0011). Only the e-mails still print these
-   * (app/modules/mail/mail.server.ts): the pages read the settings, and new code should too.
+   * (app/lib/mail.server.ts): the pages read the settings, and new code should too.
    */
   hotline: "+91 80 4125 6789",
   hotlineHref: "tel:+918041256789",

@@ -1,7 +1,7 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { AddressLines, useShopContact } from "~/components/layout/ShopContact";
-import { StaticPage, staticPageMeta } from "~/components/StaticPage";
+import { StaticPage, staticPageMeta } from "~/features/content";
+import { AddressLines, useShopContact } from "~/features/settings";
 import { shop } from "~/lib/shop";
 import pageStyles from "~/styles/pages.css";
 

@@ -3,9 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { getDb } from "~/db/db.server";
+import { dashboard } from "~/features/dashboard/index.server";
 import { LOW_STOCK } from "~/lib/limits";
 import { formatRupees } from "~/lib/money";
-import { dashboard } from "~/modules/dashboard/dashboard.server";
 
 export const meta: MetaFunction = () => adminMeta("Dashboard");
 

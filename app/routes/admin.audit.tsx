@@ -4,11 +4,11 @@ import { requireOwner } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect } from "~/components/admin/FilterSelect";
 import { getDb } from "~/db/db.server";
-import { auditAreaLabels, describeAuditDetails, isAuditArea } from "~/lib/audit";
+import { auditAreaLabels, describeAuditDetails, isAuditArea } from "~/features/audit";
+import { AUDIT_PAGE_SIZE, auditActors, auditEntries } from "~/features/audit/index.server";
 import { formatLongDate } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { normaliseSearch } from "~/lib/search-text";
-import { AUDIT_PAGE_SIZE, auditActors, auditEntries } from "~/modules/staff/audit.server";
 
 export const meta: MetaFunction = () => adminMeta("Audit trail");
 

@@ -11,9 +11,9 @@ import {
   canonicalListUrl,
   listQuery,
   parseBlogListFilters,
-} from "~/lib/content-lists";
+} from "~/features/content";
+import { listBlogPosts } from "~/features/content/index.server";
 import { formatLongDate } from "~/lib/dates";
-import { listBlogPosts } from "~/modules/blog/blog-admin.server";
 
 export const meta: MetaFunction = () => adminMeta("Blogs");
 

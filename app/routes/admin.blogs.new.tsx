@@ -2,13 +2,13 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { BlogPostForm } from "~/components/admin/BlogPostForm";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
+import { BlogPostForm } from "~/features/content";
+import { blogCategories, blogPostSchema, createBlogPost } from "~/features/content/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { contentAdminMessages } from "~/lib/admin-messages";
-import { blogPostSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
-import { blogCategories, createBlogPost } from "~/modules/blog/blog-admin.server";
+import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -10,25 +10,22 @@ import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { contentAdminMessages } from "~/lib/admin-messages";
-import { formatLongDate } from "~/lib/dates";
 import {
   enquiryChangeSchema,
   enquiryReplySchema,
-  getZodConstraint,
-  parseWithZod,
-} from "~/lib/forms/schemas.server";
-import { parseId } from "~/lib/params";
-import {
   markEnquiryUnread,
   openEnquiry,
   recordEnquiryReply,
   withdrawEnquiryReply,
-} from "~/modules/enquiries/enquiries.server";
-import { enquiryReplyMail, sendMail } from "~/modules/mail/mail.server";
-import { describeError } from "~/modules/ops/errors.server";
-import { readShopContact } from "~/modules/settings/settings.server";
+} from "~/features/content/index.server";
+import { readShopContact } from "~/features/settings/index.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { contentAdminMessages } from "~/lib/admin-messages";
+import { formatLongDate } from "~/lib/dates";
+import { describeError } from "~/lib/errors.server";
+import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
+import { enquiryReplyMail, sendMail } from "~/lib/mail.server";
+import { parseId } from "~/lib/params";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
@@ -192,7 +189,7 @@ function ReplyForm({
   const [form, fields] = useCheckedForm("enquiry-reply", lastResult, ["subject", "message"], {
     constraint,
     defaultValue: { subject: contentAdminMessages.replySubject },
-    loadSchema: () => import("~/lib/forms/content").then((forms) => forms.enquiryReplySchema),
+    loadSchema: () => import("~/features/content/schemas").then((forms) => forms.enquiryReplySchema),
   });
   const { key: messageKey, ...messageProps } = textareaProps(fields.message);
   return (

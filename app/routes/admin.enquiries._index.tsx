@@ -11,10 +11,10 @@ import {
   enquiryViewLabels,
   listQuery,
   parseEnquiryListFilters,
-} from "~/lib/content-lists";
+} from "~/features/content";
+import { listEnquiries } from "~/features/content/index.server";
 import { formatLongDate } from "~/lib/dates";
 import { cutText } from "~/lib/text";
-import { listEnquiries } from "~/modules/enquiries/enquiries.server";
 
 export const meta: MetaFunction = () => adminMeta("Enquiries");
 

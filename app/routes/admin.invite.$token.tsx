@@ -8,14 +8,19 @@ import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
+import { acceptInviteServerSchema } from "~/features/accounts/index.server";
+import {
+  acceptInvitation,
+  acceptInviteSchema,
+  invitation,
+  type LinkState,
+  startStaffSession,
+} from "~/features/staff/index.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
 import { staffMessages } from "~/lib/admin-messages";
-import { acceptInviteSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
-import { acceptInviteServerSchema } from "~/modules/accounts/common-passwords.server";
-import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
-import { ServiceBusyError } from "~/modules/security/work-gate.server";
-import { acceptInvitation, invitation, type LinkState } from "~/modules/staff/staff.server";
-import { startStaffSession } from "~/modules/staff/staff-session.server";
+import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
+import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
+import { ServiceBusyError } from "~/lib/work-gate.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
@@ -77,7 +82,7 @@ export default function AcceptInvitation() {
   const busy = useIsPending({ state: "submitting" });
   const [form, fields] = useCheckedForm("accept-invite", answer?.result, ["password"], {
     constraint,
-    loadSchema: () => import("~/lib/forms/staff").then((forms) => forms.acceptInviteSchema),
+    loadSchema: () => import("~/features/staff/schemas").then((forms) => forms.acceptInviteSchema),
   });
   return (
     <section className="form-card" aria-labelledby="invite-heading">

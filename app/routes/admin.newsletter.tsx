@@ -11,12 +11,12 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { Pager } from "~/components/admin/Pager";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
+import { canonicalListUrl, listQuery, parseSubscriberListFilters } from "~/features/content";
+import { listSubscribers, subscriberChangeSchema, unsubscribe } from "~/features/content/index.server";
 import { replyWithError } from "~/form-reply.server";
 import { contentAdminMessages } from "~/lib/admin-messages";
-import { canonicalListUrl, listQuery, parseSubscriberListFilters } from "~/lib/content-lists";
 import { formatLongDate } from "~/lib/dates";
-import { parseWithZod, subscriberChangeSchema } from "~/lib/forms/schemas.server";
-import { listSubscribers, unsubscribe } from "~/modules/newsletter/newsletter.server";
+import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { subscribersCsv } from "~/features/content/index.server";
 import { formatSortableDate } from "~/lib/dates";
-import { subscribersCsv } from "~/modules/newsletter/newsletter.server";
 
 /** The subscribed addresses as a CSV file (a download, UTF-8 with a byte-order mark so spreadsheets read it so). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
-import { documentFor, pdfResponse } from "~/modules/invoices/document-pages.server";
+import { documentFor, pdfResponse } from "~/features/invoices/index.server";
 
 /** An order's tax invoice or credit note as a PDF, for staff. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -2,9 +2,8 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { TaxDocumentView } from "~/components/invoice/TaxDocumentView";
-import { DOCUMENT_TITLES } from "~/lib/document-titles";
-import { documentFor } from "~/modules/invoices/document-pages.server";
+import { DOCUMENT_TITLES, TaxDocumentView } from "~/features/invoices";
+import { documentFor } from "~/features/invoices/index.server";
 import invoiceStyles from "~/styles/invoice.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: invoiceStyles }];

@@ -5,17 +5,17 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
 import { Pager } from "~/components/admin/Pager";
 import { getDb } from "~/db/db.server";
-import { formatLongDate } from "~/lib/dates";
-import { formatRupees } from "~/lib/money";
 import {
   isFiltered,
   ORDER_SEARCH_MAX,
+  ORDER_STATUSES,
   orderListQuery,
   orderListRedirect,
   parseOrderFilters,
-} from "~/lib/order-filters";
-import { ORDER_STATUSES } from "~/lib/order-status";
-import { listOrders } from "~/modules/orders/admin-orders.server";
+} from "~/features/orders";
+import { listOrders } from "~/features/orders/index.server";
+import { formatLongDate } from "~/lib/dates";
+import { formatRupees } from "~/lib/money";
 
 export const meta: MetaFunction = () => adminMeta("Orders");
 

@@ -8,17 +8,20 @@ import { getDb } from "~/db/db.server";
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   adminProductsUrl,
+  FALLBACK_IMAGE,
+  PRODUCT_TYPES,
   parseAdminProductFilters,
+  productTypeLabels,
   STOCK_FILTERS,
   stockFilterLabels,
+  TAGS,
+  tagLabels,
   VISIBILITY_FILTERS,
   visibilityLabels,
-} from "~/lib/admin-product-filters";
-import { FALLBACK_IMAGE, PRODUCT_TYPES, productTypeLabels, TAGS, tagLabels } from "~/lib/catalogue";
+} from "~/features/catalogue";
+import { catalogueFacets, listAdminProducts } from "~/features/catalogue/index.server";
 import { LOW_STOCK } from "~/lib/limits";
 import { formatRupees } from "~/lib/money";
-import { listAdminProducts } from "~/modules/catalogue/product-admin.server";
-import { catalogueFacets } from "~/modules/catalogue/products.server";
 
 export const meta: MetaFunction = () => adminMeta("Products");
 

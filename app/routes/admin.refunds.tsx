@@ -4,12 +4,11 @@ import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Pager } from "~/components/admin/Pager";
 import { getDb } from "~/db/db.server";
+import { MAX_ORDERS_PAGE, REFUND_STATE_LABELS } from "~/features/orders";
+import { unorderedRefunds } from "~/features/orders/index.server";
 import { formatLongDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
-import { MAX_ORDERS_PAGE } from "~/lib/order-filters";
-import { REFUND_STATE_LABELS } from "~/lib/order-status";
 import { parseId } from "~/lib/params";
-import { unorderedRefunds } from "~/modules/orders/admin-orders.server";
 
 export const meta: MetaFunction = () => adminMeta("Refunds without an order");
 

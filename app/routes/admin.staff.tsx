@@ -10,28 +10,25 @@ import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { staffMessages } from "~/lib/admin-messages";
-import { formatLongDate } from "~/lib/dates";
-import {
-  getZodConstraint,
-  inviteStaffSchema,
-  parseWithZod,
-  staffChangeSchema,
-} from "~/lib/forms/schemas.server";
-import { STAFF_ROLES, staffRoleLabels } from "~/lib/staff-roles";
-import { sendMail, staffInviteMail } from "~/modules/mail/mail.server";
-import { describeError } from "~/modules/ops/errors.server";
-import { readShopContact } from "~/modules/settings/settings.server";
+import { readShopContact } from "~/features/settings/index.server";
+import { STAFF_ROLES, staffRoleLabels } from "~/features/staff";
 import {
   changeRole,
   INVITE_LINK_DAYS,
   inviteStaff,
+  inviteStaffSchema,
   listStaff,
   newPasswordLink,
   type StaffChange,
   setDisabled,
-} from "~/modules/staff/staff.server";
+  staffChangeSchema,
+} from "~/features/staff/index.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { staffMessages } from "~/lib/admin-messages";
+import { formatLongDate } from "~/lib/dates";
+import { describeError } from "~/lib/errors.server";
+import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
+import { sendMail, staffInviteMail } from "~/lib/mail.server";
 import { readForm } from "~/read-form.server";
 import { inlineToast, toasts } from "~/toast.server";
 
@@ -156,7 +153,7 @@ export default function StaffPage() {
   const inviting = useIsPending({ intent: "invite" });
   const [form, fields] = useCheckedForm("invite-staff", answer?.result, ["name", "email", "role"], {
     constraint,
-    loadSchema: () => import("~/lib/forms/staff").then((forms) => forms.inviteStaffSchema),
+    loadSchema: () => import("~/features/staff/schemas").then((forms) => forms.inviteStaffSchema),
   });
   const { key: roleKey, ...roleProps } = selectProps(fields.role);
   return (

@@ -9,9 +9,9 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { getDb } from "~/db/db.server";
+import { staffRoleLabels } from "~/features/staff";
+import { getSessionStaff } from "~/features/staff/index.server";
 import { shop } from "~/lib/shop";
-import { staffRoleLabels } from "~/lib/staff-roles";
-import { getSessionStaff } from "~/modules/staff/staff-session.server";
 import adminStyles from "~/styles/admin.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];

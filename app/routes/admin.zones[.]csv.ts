@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireOwner } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { zonesCsv } from "~/features/delivery/index.server";
 import { formatSortableDate } from "~/lib/dates";
-import { zonesCsv } from "~/modules/settings/zones-admin.server";
 
 /**
  * The delivery zones as a CSV file (owners only, as the zones page), in the columns the import reads back
- * (app/lib/zones-csv.ts); UTF-8 with a byte-order mark so spreadsheets read it so.
+ * (app/features/delivery/zones-csv.ts); UTF-8 with a byte-order mark so spreadsheets read it so.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

@@ -1,9 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { noteWebhook } from "~/modules/orders/payment-attempts.server";
-import { wakeReconciler } from "~/modules/orders/payment-flow.server";
-import { noteRefundWebhook } from "~/modules/orders/refunds.server";
-import { isAuthenticWebhook, parseWebhook } from "~/modules/payments/phonepe/client.server";
+import { noteRefundWebhook, noteWebhook, wakeReconciler } from "~/features/orders/index.server";
+import { isAuthenticWebhook, parseWebhook } from "~/features/payments/index.server";
 import { readJson } from "~/read-form.server";
 
 /**

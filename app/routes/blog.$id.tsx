@@ -1,16 +1,16 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { DEFAULT_BLOG_IMAGE } from "~/components/blog/BlogCard";
 import { SanitizedHtml } from "~/components/SanitizedHtml";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { absoluteUrl } from "~/features/catalogue";
+import { DEFAULT_BLOG_IMAGE } from "~/features/content";
+import { getBlog } from "~/features/content/index.server";
 import { formatLongDate } from "~/lib/dates";
 import { linkPreviewTags } from "~/lib/link-preview";
 import { parseId } from "~/lib/params";
-import { absoluteUrl } from "~/lib/product-page";
+import { plainText, sanitizeDescription } from "~/lib/sanitize.server";
 import { shop } from "~/lib/shop";
-import { getBlog } from "~/modules/blog/blog.server";
-import { plainText, sanitizeDescription } from "~/modules/content/sanitize.server";
 import blogStyles from "~/styles/blog.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];

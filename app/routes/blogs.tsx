@@ -1,9 +1,9 @@
 import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BlogCard } from "~/components/blog/BlogCard";
-import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { getDb } from "~/db/db.server";
-import { listBlogs, toBlogCard } from "~/modules/blog/blog.server";
+import { BlogCard } from "~/features/content";
+import { listBlogs, toBlogCard } from "~/features/content/index.server";
 import blogStyles from "~/styles/blog.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];

@@ -6,19 +6,18 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Stars } from "~/components/product/Stars";
-import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { getDb } from "~/db/db.server";
-import { FALLBACK_IMAGE, productTypeLabels } from "~/lib/catalogue";
-import { addToCompare, type CompareChange, removeFromCompare } from "~/lib/compare-list";
+import { FALLBACK_IMAGE, productTypeLabels, Stars } from "~/features/catalogue";
+import { productExists } from "~/features/catalogue/index.server";
+import { addToCompare, type CompareChange, removeFromCompare } from "~/features/lists";
+import { compareListCookie, compareProducts, readCompareList } from "~/features/lists/index.server";
 import { MAX_COMPARE } from "~/lib/limits";
 import { listMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
 import { parseId } from "~/lib/params";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
-import { productExists } from "~/modules/catalogue/products.server";
-import { compareListCookie, compareProducts, readCompareList } from "~/modules/compare/compare.server";
 import { readForm } from "~/read-form.server";
 import compareStyles from "~/styles/compare.css";
 import { toasts } from "~/toast.server";

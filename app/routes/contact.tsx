@@ -3,23 +3,23 @@ import { type ActionFunctionArgs, json, type LinksFunction, type MetaFunction } 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { clientAddress } from "~/auth.server";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
 import type { FormConstraint } from "~/components/forms/checked-form-state";
 import { FieldError, FormError, Honeypot } from "~/components/forms/Field";
 import { inputProps, textareaProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
-import { AddressLines, useShopContact } from "~/components/layout/ShopContact";
 import { Toasts } from "~/components/layout/Toasts";
-import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
 import { getDb } from "~/db/db.server";
+import { contactSchema, createEnquiry } from "~/features/content/index.server";
+import { AddressLines, useShopContact } from "~/features/settings";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { describeError } from "~/lib/errors.server";
 import { honeypotFilled } from "~/lib/forms/honeypot";
-import { contactSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
+import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { enquiryProblems, failureMessages, successMessages } from "~/lib/messages";
+import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { shop } from "~/lib/shop";
-import { createEnquiry } from "~/modules/enquiries/enquiries.server";
-import { describeError } from "~/modules/ops/errors.server";
-import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
 import { readForm } from "~/read-form.server";
 import contactStyles from "~/styles/contact.css";
 import { toasts } from "~/toast.server";
@@ -158,7 +158,7 @@ function ContactForm({
   const navigation = useNavigation();
   const [form, fields] = useCheckedForm("contact-form", lastResult, ["name", "email", "mobile", "comment"], {
     constraint,
-    loadSchema: () => import("~/lib/forms/contact").then((forms) => forms.contactSchema),
+    loadSchema: () => import("~/features/content/schemas").then((forms) => forms.contactSchema),
   });
   const sending = useIsPending();
 

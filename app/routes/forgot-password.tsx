@@ -7,15 +7,15 @@ import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { forgotPasswordSchema, requestPasswordReset } from "~/features/accounts/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { describeError } from "~/lib/errors.server";
 import { honeypotFilled } from "~/lib/forms/honeypot";
-import { forgotPasswordSchema, getZodConstraint, parseWithZod } from "~/lib/forms/schemas.server";
+import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
+import { sendMail } from "~/lib/mail.server";
 import { accountProblems, failureMessages, successMessages } from "~/lib/messages";
+import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { shop } from "~/lib/shop";
-import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
-import { sendMail } from "~/modules/mail/mail.server";
-import { describeError } from "~/modules/ops/errors.server";
-import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
@@ -68,7 +68,7 @@ export default function ForgotPassword() {
   const { constraint } = useLoaderData<typeof loader>();
   const [form, fields] = useCheckedForm("forgot-password-form", actionData?.result, ["email"], {
     constraint,
-    loadSchema: () => import("~/lib/forms/accounts").then((forms) => forms.forgotPasswordSchema),
+    loadSchema: () => import("~/features/accounts/schemas").then((forms) => forms.forgotPasswordSchema),
   });
   const busy = useIsPending({ state: "submitting" });
 

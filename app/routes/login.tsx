@@ -7,16 +7,15 @@ import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
+import { authenticate, loginSchema, startSession } from "~/features/accounts/index.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
 import { honeypotFilled } from "~/lib/forms/honeypot";
-import { getZodConstraint, loginSchema, parseWithZod } from "~/lib/forms/schemas.server";
+import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { accountProblems, successMessages } from "~/lib/messages";
+import { claimLoginAttempt, loginSucceeded, tooManyAttempts } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
-import { authenticate } from "~/modules/accounts/customers.server";
-import { startSession } from "~/modules/accounts/session.server";
-import { claimLoginAttempt, loginSucceeded, tooManyAttempts } from "~/modules/security/rate-limit.server";
-import { ServiceBusyError } from "~/modules/security/work-gate.server";
+import { ServiceBusyError } from "~/lib/work-gate.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
@@ -73,7 +72,7 @@ export default function Login() {
   const { constraint } = useLoaderData<typeof loader>();
   const [form, fields] = useCheckedForm("login-form", actionData?.result, ["email", "password"], {
     constraint,
-    loadSchema: () => import("~/lib/forms/accounts").then((forms) => forms.loginSchema),
+    loadSchema: () => import("~/features/accounts/schemas").then((forms) => forms.loginSchema),
   });
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const busy = useIsPending({ state: "submitting" });

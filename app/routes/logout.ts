@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { endSession } from "~/modules/accounts/session.server";
+import { endSession } from "~/features/accounts/index.server";
 
 /** LogOut: revokes the session row and clears the cookie, then lands on the home page logged out. */
 export async function action({ request }: ActionFunctionArgs) {

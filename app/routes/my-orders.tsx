@@ -1,12 +1,12 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireCustomer } from "~/auth.server";
-import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { getDb } from "~/db/db.server";
+import { customerOrders } from "~/features/orders/index.server";
 import { formatLongDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { shop } from "~/lib/shop";
-import { customerOrders } from "~/modules/orders/orders.server";
 import ordersStyles from "~/styles/orders.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireCustomer } from "~/auth.server";
-import { documentFor, pdfResponse } from "~/modules/invoices/document-pages.server";
+import { documentFor, pdfResponse } from "~/features/invoices/index.server";
 
 /** The customer's own tax invoice or credit note as a PDF (404 for anyone else's, or one not issued yet). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

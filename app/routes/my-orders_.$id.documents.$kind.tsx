@@ -1,10 +1,9 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireCustomer } from "~/auth.server";
-import { TaxDocumentView } from "~/components/invoice/TaxDocumentView";
-import { DOCUMENT_TITLES } from "~/lib/document-titles";
+import { DOCUMENT_TITLES, TaxDocumentView } from "~/features/invoices";
+import { documentFor } from "~/features/invoices/index.server";
 import { shop } from "~/lib/shop";
-import { documentFor } from "~/modules/invoices/document-pages.server";
 import invoiceStyles from "~/styles/invoice.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: invoiceStyles }];

@@ -4,18 +4,18 @@ import { requireCustomer } from "~/auth.server";
 import { Field, FormError } from "~/components/forms/Field";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
+import { EditIcon } from "~/components/icons";
 import { Toasts } from "~/components/layout/Toasts";
-import { EditIcon } from "~/components/ui/icons";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { profileSchema, updateProfile } from "~/features/accounts/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { getZodConstraint, parseWithZod, profileSchema } from "~/lib/forms/schemas.server";
+import { describeError } from "~/lib/errors.server";
+import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
+import { sendMail } from "~/lib/mail.server";
 import { accountProblems, failureMessages, successMessages } from "~/lib/messages";
+import { tooManyAttempts } from "~/lib/rate-limit.server";
 import { shop } from "~/lib/shop";
-import { updateProfile } from "~/modules/accounts/customers.server";
-import { sendMail } from "~/modules/mail/mail.server";
-import { describeError } from "~/modules/ops/errors.server";
-import { tooManyAttempts } from "~/modules/security/rate-limit.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
@@ -102,7 +102,7 @@ export default function MyProfile() {
     {
       constraint,
       defaultValue: profile,
-      loadSchema: () => import("~/lib/forms/accounts").then((forms) => forms.profileSchema),
+      loadSchema: () => import("~/features/accounts/schemas").then((forms) => forms.profileSchema),
     },
   );
   const busy = useIsPending({ state: "submitting" });

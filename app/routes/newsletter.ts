@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { newsletterSchema } from "~/lib/forms/newsletter";
+import { newsletterSchema, subscribe } from "~/features/content/index.server";
 import { contactMessages, newsletterMessages } from "~/lib/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { subscribe } from "~/modules/newsletter/newsletter.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { normalisePinCode } from "~/lib/pin-codes";
-import { placeOfPin } from "~/modules/delivery/pin-directory.server";
+import { normalisePinCode } from "~/features/delivery";
+import { placeOfPin } from "~/features/delivery/index.server";
 
 /**
  * The city and state India Post gives a PIN code, for the checkout to fill in with JavaScript: public data,

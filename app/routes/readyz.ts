@@ -1,4 +1,4 @@
-import { databaseAnswers } from "~/modules/ops/readiness.server";
+import { databaseAnswers } from "~/features/operations/index.server";
 
 /**
  * GET /readyz: "ready" when the database answers, otherwise 503 so the load balancer sends shoppers to

@@ -6,13 +6,18 @@ import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
+import {
+  checkResetToken,
+  resetPassword,
+  resetPasswordSchema,
+  resetPasswordServerSchema,
+  tokenProblems,
+} from "~/features/accounts/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { getZodConstraint, parseWithZod, resetPasswordSchema } from "~/lib/forms/schemas.server";
+import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { failureMessages, successMessages } from "~/lib/messages";
+import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { shop } from "~/lib/shop";
-import { resetPasswordServerSchema } from "~/modules/accounts/common-passwords.server";
-import { checkResetToken, resetPassword, tokenProblems } from "~/modules/accounts/password-reset.server";
-import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
@@ -65,7 +70,7 @@ export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useCheckedForm("reset-password-form", actionData?.result, ["password"], {
     constraint,
-    loadSchema: () => import("~/lib/forms/accounts").then((forms) => forms.resetPasswordSchema),
+    loadSchema: () => import("~/features/accounts/schemas").then((forms) => forms.resetPasswordSchema),
   });
   const busy = useIsPending({ state: "submitting" });
 

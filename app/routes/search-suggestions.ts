@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { searchSuggestions } from "~/modules/catalogue/products.server";
+import { searchSuggestions } from "~/features/catalogue/index.server";
 
 /** Live suggestions for the header search box (JSON, used only with JavaScript on). */
 export async function loader({ request }: LoaderFunctionArgs) {

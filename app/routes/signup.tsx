@@ -7,16 +7,19 @@ import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
+import {
+  createCustomer,
+  signupSchema,
+  signupServerSchema,
+  startSession,
+} from "~/features/accounts/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { honeypotFilled } from "~/lib/forms/honeypot";
-import { getZodConstraint, parseWithZod, signupSchema } from "~/lib/forms/schemas.server";
+import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { accountProblems, successMessages } from "~/lib/messages";
+import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
-import { signupServerSchema } from "~/modules/accounts/common-passwords.server";
-import { createCustomer } from "~/modules/accounts/customers.server";
-import { startSession } from "~/modules/accounts/session.server";
-import { consume, rateLimits, tooManyAttempts } from "~/modules/security/rate-limit.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
@@ -71,7 +74,10 @@ export default function Signup() {
     "signup-form",
     actionData?.result,
     ["firstname", "lastname", "email", "mobile", "password"],
-    { constraint, loadSchema: () => import("~/lib/forms/accounts").then((forms) => forms.signupSchema) },
+    {
+      constraint,
+      loadSchema: () => import("~/features/accounts/schemas").then((forms) => forms.signupSchema),
+    },
   );
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const busy = useIsPending({ state: "submitting" });

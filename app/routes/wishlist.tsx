@@ -7,16 +7,16 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireCustomer } from "~/auth.server";
-import { ProductGrid } from "~/components/product/ProductGrid";
-import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { getDb } from "~/db/db.server";
+import { ProductGrid } from "~/features/catalogue";
+import { productExists } from "~/features/catalogue/index.server";
+import { setWishlisted, wishlistProducts } from "~/features/lists/index.server";
 import { TITLE_CUTS } from "~/lib/limits";
 import { listMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
-import { productExists } from "~/modules/catalogue/products.server";
-import { setWishlisted, wishlistProducts } from "~/modules/wishlist/wishlist.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { groupedRupeesText, shopMonthOf } from "~/lib/gst-register";
-import { parseCsv } from "~/lib/zones-csv";
+import { parseCsv } from "~/features/delivery/zones-csv";
+import { groupedRupeesText, shopMonthOf } from "~/features/invoices/gst-register";
 import { dismissToast } from "./support/accounts";
 import { ensureOwner, owner, staffLogIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";

@@ -1,20 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetTokens, sessions } from "~/db/schema";
-import { authenticate, createCustomer, updateProfile } from "~/modules/accounts/customers.server";
+import { authenticate, createCustomer, updateProfile } from "~/features/accounts/customers.server";
 import {
   checkResetToken,
   requestPasswordReset,
   resetPassword,
-} from "~/modules/accounts/password-reset.server";
-import { closeMailTransports } from "~/modules/mail/mail.server";
-import {
-  checkLimit,
-  clearHits,
-  consume,
-  type RateLimitRule,
-  recordHit,
-} from "~/modules/security/rate-limit.server";
+} from "~/features/accounts/password-reset.server";
+import { closeMailTransports } from "~/lib/mail.server";
+import { checkLimit, clearHits, consume, type RateLimitRule, recordHit } from "~/lib/rate-limit.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { signUpCustomer, signupValues } from "./support/fixtures";
 import { mailTo, resetTokenIn, sendVia } from "./support/mail";

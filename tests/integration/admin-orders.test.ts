@@ -2,9 +2,8 @@ import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, orderEvents, orders, paymentAttempts, products, staff } from "~/db/schema";
-import { parseOrderFilters } from "~/lib/order-filters";
-import type { OrderStatus } from "~/lib/order-status";
-import { addToCart } from "~/modules/cart/cart.server";
+import type { Actor } from "~/features/audit/audit.server";
+import { addToCart } from "~/features/lists/cart.server";
 import {
   listOrders,
   moveOrder,
@@ -12,12 +11,13 @@ import {
   refundOrder,
   sendStatusMail,
   unorderedRefunds,
-} from "~/modules/orders/admin-orders.server";
-import { finishPayment } from "~/modules/orders/orders.server";
-import { createPaymentAttempt } from "~/modules/orders/payment-attempts.server";
-import { fetchOutcome } from "~/modules/orders/payment-flow.server";
-import { followDueRefunds, merchantRefundIdOf, requestRefund } from "~/modules/orders/refunds.server";
-import type { Actor } from "~/modules/staff/audit.server";
+} from "~/features/orders/admin-orders.server";
+import { parseOrderFilters } from "~/features/orders/order-filters";
+import type { OrderStatus } from "~/features/orders/order-status";
+import { finishPayment } from "~/features/orders/orders.server";
+import { createPaymentAttempt } from "~/features/orders/payment-attempts.server";
+import { fetchOutcome } from "~/features/orders/payment-flow.server";
+import { followDueRefunds, merchantRefundIdOf, requestRefund } from "~/features/orders/refunds.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import {
   type CustomerRow,

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, blogs } from "~/db/schema";
-import { BLOG_POSTS_PAGE_SIZE } from "~/lib/content-lists";
-import { getBlog, latestBlogs, listBlogs, sitemapEntries, toBlogCard } from "~/modules/blog/blog.server";
+import type { Actor } from "~/features/audit/audit.server";
+import { getBlog, latestBlogs, listBlogs, sitemapEntries, toBlogCard } from "~/features/content/blog.server";
 import {
   blogCategories,
   createBlogPost,
@@ -11,8 +11,8 @@ import {
   setBlogPicture,
   setBlogPublished,
   updateBlogPost,
-} from "~/modules/blog/blog-admin.server";
-import type { Actor } from "~/modules/staff/audit.server";
+} from "~/features/content/blog-admin.server";
+import { BLOG_POSTS_PAGE_SIZE } from "~/features/content/content-lists";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertStaffMember } from "./support/staff-member";
 

@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, ratings } from "~/db/schema";
+import { productReviews, saveReview } from "~/features/catalogue/reviews.server";
 import {
   addToCart,
   cartLines,
   cartTotals,
   removeCartLine,
   updateCartQuantity,
-} from "~/modules/cart/cart.server";
-import { productReviews, saveReview } from "~/modules/reviews/reviews.server";
+} from "~/features/lists/cart.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow } from "./support/fixtures";
 

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogs, customers, products, ratings } from "~/db/schema";
-import { readCatalogueVersion } from "~/modules/catalogue/catalogue-version.server";
-import { storePage } from "~/modules/catalogue/products.server";
+import { readCatalogueVersion } from "~/features/catalogue/catalogue-version.server";
+import { storePage } from "~/features/catalogue/products.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct } from "./support/fixtures";
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveryZones, shopHolidays, shopSettings } from "~/db/schema";
-import { deliveryPromise } from "~/lib/delivery-dates";
-import { readCatalogueVersion } from "~/modules/catalogue/catalogue-version.server";
-import { quoteDelivery } from "~/modules/delivery/delivery.server";
-import { seedHolidays } from "~/modules/settings/holidays.server";
-import { changeShopRules, forgetShopRules, readShopRules } from "~/modules/settings/settings.server";
+import { readCatalogueVersion } from "~/features/catalogue/catalogue-version.server";
+import { quoteDelivery } from "~/features/delivery/delivery.server";
+import { deliveryPromise } from "~/features/delivery/delivery-dates";
+import { seedHolidays } from "~/features/delivery/holidays.server";
+import { changeShopRules, forgetShopRules, readShopRules } from "~/features/settings/settings.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
 /*

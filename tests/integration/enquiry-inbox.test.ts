@@ -3,9 +3,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Config } from "~/config.server";
 import { auditLog, enquiries, enquiryReplies } from "~/db/schema";
-import { contentAdminMessages } from "~/lib/admin-messages";
-import { ENQUIRIES_PAGE_SIZE } from "~/lib/content-lists";
-import { shop } from "~/lib/shop";
+import type { Actor } from "~/features/audit/audit.server";
+import { ENQUIRIES_PAGE_SIZE } from "~/features/content/content-lists";
 import {
   createEnquiry,
   listEnquiries,
@@ -13,10 +12,11 @@ import {
   openEnquiry,
   recordEnquiryReply,
   withdrawEnquiryReply,
-} from "~/modules/enquiries/enquiries.server";
-import { closeMailTransports, enquiryReplyMail } from "~/modules/mail/mail.server";
-import type { Actor } from "~/modules/staff/audit.server";
-import { startStaffSession } from "~/modules/staff/staff-session.server";
+} from "~/features/content/enquiries.server";
+import { startStaffSession } from "~/features/staff/staff-session.server";
+import { contentAdminMessages } from "~/lib/admin-messages";
+import { closeMailTransports, enquiryReplyMail } from "~/lib/mail.server";
+import { shop } from "~/lib/shop";
 import * as enquiryRoute from "~/routes/admin.enquiries.$id";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { startSmtpServer, type TestSmtpServer } from "./support/smtp";

@@ -1,13 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { GST_SECTIONS, type GstSection, groupedRupeesText, shopMonthOf } from "~/lib/gst-register";
+import type { Actor } from "~/features/audit/audit.server";
+import { parseCsv } from "~/features/delivery/zones-csv";
+import {
+  GST_SECTIONS,
+  type GstSection,
+  groupedRupeesText,
+  shopMonthOf,
+} from "~/features/invoices/gst-register";
+import { taxDocumentOf } from "~/features/invoices/invoices.server";
+import { monthRegister } from "~/features/invoices/register.server";
+import { refundOrder } from "~/features/orders/admin-orders.server";
+import { startStaffSession } from "~/features/staff/staff-session.server";
 import { gstRegisterMessages } from "~/lib/messages";
-import { parseCsv } from "~/lib/zones-csv";
-import { taxDocumentOf } from "~/modules/invoices/invoices.server";
-import { monthRegister } from "~/modules/invoices/register.server";
-import { refundOrder } from "~/modules/orders/admin-orders.server";
-import type { Actor } from "~/modules/staff/audit.server";
-import { startStaffSession } from "~/modules/staff/staff-session.server";
 import * as pageRoute from "~/routes/admin.gst/loader.server";
 import * as csvRoute from "~/routes/admin.gst[.]csv";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";

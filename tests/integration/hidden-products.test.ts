@@ -1,18 +1,23 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
+import { productsTagged } from "~/features/catalogue/cards.server";
+import { productDetailPage } from "~/features/catalogue/product-detail.server";
+import {
+  getProduct,
+  productExists,
+  searchSuggestions,
+  storePage,
+} from "~/features/catalogue/products.server";
+import { saveReview } from "~/features/catalogue/reviews.server";
+import { sitemapEntries } from "~/features/content/blog.server";
+import { addToCart, cartLines, cartProblemMessage, updateCartQuantity } from "~/features/lists/cart.server";
+import { compareProducts } from "~/features/lists/compare.server";
+import { setWishlisted, wishlistProducts } from "~/features/lists/wishlist.server";
+import { customerOrders, finishPayment } from "~/features/orders/orders.server";
+import { createPaymentAttempt, reusablePaymentPage } from "~/features/orders/payment-attempts.server";
+import { startCheckoutPayment } from "~/features/orders/payment-flow.server";
 import { productAdminMessages } from "~/lib/messages";
-import { sitemapEntries } from "~/modules/blog/blog.server";
-import { addToCart, cartLines, cartProblemMessage, updateCartQuantity } from "~/modules/cart/cart.server";
-import { productsTagged } from "~/modules/catalogue/cards.server";
-import { productDetailPage } from "~/modules/catalogue/product-detail.server";
-import { getProduct, productExists, searchSuggestions, storePage } from "~/modules/catalogue/products.server";
-import { compareProducts } from "~/modules/compare/compare.server";
-import { customerOrders, finishPayment } from "~/modules/orders/orders.server";
-import { createPaymentAttempt, reusablePaymentPage } from "~/modules/orders/payment-attempts.server";
-import { startCheckoutPayment } from "~/modules/orders/payment-flow.server";
-import { saveReview } from "~/modules/reviews/reviews.server";
-import { setWishlisted, wishlistProducts } from "~/modules/wishlist/wishlist.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productsTagged } from "~/modules/catalogue/cards.server";
-import { toggleWishlist, wishlistIds } from "~/modules/wishlist/wishlist.server";
+import { productsTagged } from "~/features/catalogue/cards.server";
+import { toggleWishlist, wishlistIds } from "~/features/lists/wishlist.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct } from "./support/fixtures";
 

@@ -5,14 +5,9 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describeError } from "~/lib/errors.server";
+import { closeMailTransports, contactChangedMail, passwordResetMail, sendMail } from "~/lib/mail.server";
 import { shop } from "~/lib/shop";
-import {
-  closeMailTransports,
-  contactChangedMail,
-  passwordResetMail,
-  sendMail,
-} from "~/modules/mail/mail.server";
-import { describeError } from "~/modules/ops/errors.server";
 import { linkIn, readMailDir, startSmtpServer, type TestSmtpServer, waitForMailInDir } from "./support/smtp";
 
 const from = "Kaveri Computers <no-reply@kavericomputers.in>";

@@ -3,18 +3,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Config } from "~/config.server";
 import { auditLog, newsletterSubscribers } from "~/db/schema";
-import { contentAdminMessages } from "~/lib/admin-messages";
-import { SUBSCRIBERS_PAGE_SIZE } from "~/lib/content-lists";
-import { newsletterMessages } from "~/lib/messages";
+import type { Actor } from "~/features/audit/audit.server";
+import { SUBSCRIBERS_PAGE_SIZE } from "~/features/content/content-lists";
 import {
   listSubscribers,
   SUBSCRIBERS_CSV_HEADER,
   subscribe,
   subscribersCsv,
   unsubscribe,
-} from "~/modules/newsletter/newsletter.server";
-import type { Actor } from "~/modules/staff/audit.server";
-import { startStaffSession } from "~/modules/staff/staff-session.server";
+} from "~/features/content/newsletter.server";
+import { startStaffSession } from "~/features/staff/staff-session.server";
+import { contentAdminMessages } from "~/lib/admin-messages";
+import { newsletterMessages } from "~/lib/messages";
 import * as listRoute from "~/routes/admin.newsletter";
 import * as csvRoute from "~/routes/admin.newsletter[.]csv";
 import * as signUpRoute from "~/routes/newsletter";

@@ -9,8 +9,8 @@ import {
   paymentAttempts,
   products,
 } from "~/db/schema";
-import { addToCart } from "~/modules/cart/cart.server";
-import { customerOrders, finishPayment } from "~/modules/orders/orders.server";
+import { addToCart } from "~/features/lists/cart.server";
+import { customerOrders, finishPayment } from "~/features/orders/orders.server";
 import {
   checkFailed,
   claimDueAttempts,
@@ -20,14 +20,14 @@ import {
   recordPaymentStart,
   reusablePaymentPage,
   scheduleNextCheck,
-} from "~/modules/orders/payment-attempts.server";
-import { fetchOutcome } from "~/modules/orders/payment-flow.server";
+} from "~/features/orders/payment-attempts.server";
+import { fetchOutcome } from "~/features/orders/payment-flow.server";
 import {
   followDueRefunds,
   merchantRefundIdOf,
   noteRefundWebhook,
   requestRefund,
-} from "~/modules/orders/refunds.server";
+} from "~/features/orders/refunds.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
 import { type PhonePeSimulator, startPhonePeSimulator } from "./support/phonepe-simulator";

@@ -8,7 +8,7 @@ import {
   parseWebhook,
   verifyWebhookAuthorization,
   webhookAuthorization,
-} from "~/modules/payments/phonepe/client.server";
+} from "~/features/payments/phonepe-client.server";
 import { openTestDatabase, type TestDatabase } from "./support/database";
 import {
   type PhonePeSimulator,

@@ -6,9 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Config } from "~/config.server";
 import { auditLog, colours, productColours, products, staff } from "~/db/schema";
-import { parseAdminProductFilters } from "~/lib/admin-product-filters";
-import { PRODUCT_LIMITS } from "~/lib/forms/product";
-import { productAdminMessages } from "~/lib/messages";
+import { parseAdminProductFilters } from "~/features/catalogue/admin-product-filters";
 import {
   addProductImage,
   createProduct,
@@ -23,16 +21,18 @@ import {
   setImageAlt,
   setProductHidden,
   updateProduct,
-} from "~/modules/catalogue/product-admin.server";
-import { catalogueFacets, storePage } from "~/modules/catalogue/products.server";
-import { storeUploadedImage } from "~/modules/uploads/images.server";
+} from "~/features/catalogue/product-admin.server";
+import { catalogueFacets, storePage } from "~/features/catalogue/products.server";
+import { PRODUCT_LIMITS } from "~/features/catalogue/schemas";
+import { storeUploadedImage } from "~/features/images/images.server";
+import { productAdminMessages } from "~/lib/messages";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertProduct } from "./support/fixtures";
 
 /*
  * The back office's catalogue module: the product list and its filters, creating and editing products (with the
  * stale-copy check and the audit trail), hiding and showing, and pictures. The picture files themselves are
- * app/modules/uploads/images.server.ts's (uploaded-images.test.ts); here they are stored for real in a
+ * app/features/images/images.server.ts's (uploaded-images.test.ts); here they are stored for real in a
  * temporary uploads directory.
  */
 

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
-import { describeError, isDatabaseUnavailable } from "~/modules/ops/errors.server";
+import { describeError, isDatabaseUnavailable } from "~/lib/errors.server";
 import { loader } from "~/routes/readyz";
 
 let database: DatabaseHandle;

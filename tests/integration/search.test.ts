@@ -2,11 +2,11 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
-import { tsqueryFor } from "~/lib/search-terms";
-import type { StoreFilters } from "~/lib/store-filters";
-import type { ProductCardData } from "~/modules/catalogue/cards.server";
-import { searchSuggestions, storePage } from "~/modules/catalogue/products.server";
-import { indexStaleProducts, SEARCH_VERSION } from "~/modules/catalogue/search-index.server";
+import type { ProductCardData } from "~/features/catalogue/cards.server";
+import { searchSuggestions, storePage } from "~/features/catalogue/products.server";
+import { indexStaleProducts, SEARCH_VERSION } from "~/features/catalogue/search/search-index.server";
+import { tsqueryFor } from "~/features/catalogue/search/search-terms";
+import type { StoreFilters } from "~/features/catalogue/store-filters";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
 /*

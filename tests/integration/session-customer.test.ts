@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, wishlistItems } from "~/db/schema";
-import { saveAddress } from "~/modules/accounts/customers.server";
-import { getSessionCustomer, startSession } from "~/modules/accounts/session.server";
-import { addToCart } from "~/modules/cart/cart.server";
-import { placeCashOrder } from "~/modules/orders/checkout.server";
+import { saveAddress } from "~/features/accounts/customers.server";
+import { getSessionCustomer, startSession } from "~/features/accounts/session.server";
+import { addToCart } from "~/features/lists/cart.server";
+import { placeCashOrder } from "~/features/orders/checkout.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertProduct, STANDARD_SHIPPING, signUpCustomer } from "./support/fixtures";
 

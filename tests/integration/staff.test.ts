@@ -2,9 +2,9 @@ import { and, desc, eq, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Config } from "~/config.server";
 import { auditLog, staff, staffSessions, staffTokens } from "~/db/schema";
-import { getSessionCustomer, startSession } from "~/modules/accounts/session.server";
-import { auditActors, auditEntries, recordAudit } from "~/modules/staff/audit.server";
-import { announceSetupLink } from "~/modules/staff/setup.server";
+import { getSessionCustomer, startSession } from "~/features/accounts/session.server";
+import { auditActors, auditEntries, recordAudit } from "~/features/audit/audit.server";
+import { announceSetupLink } from "~/features/staff/setup.server";
 import {
   acceptInvitation,
   addStaffMember,
@@ -18,13 +18,13 @@ import {
   listStaff,
   newPasswordLink,
   type StaffMember,
-  type StaffRole,
   setDisabled,
   setStaffPassword,
   setupLinkState,
-} from "~/modules/staff/staff.server";
-import { endStaffSession, getSessionStaff, startStaffSession } from "~/modules/staff/staff-session.server";
-import { hashToken, newToken } from "~/modules/staff/tokens.server";
+} from "~/features/staff/staff.server";
+import type { StaffRole } from "~/features/staff/staff-roles";
+import { endStaffSession, getSessionStaff, startStaffSession } from "~/features/staff/staff-session.server";
+import { hashToken, newToken } from "~/features/staff/tokens.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertCustomer } from "./support/fixtures";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StoreFilters } from "~/lib/store-filters";
-import { storePage } from "~/modules/catalogue/products.server";
-import { PAGE_SIZE } from "~/modules/catalogue/store-queries.server";
+import { storePage } from "~/features/catalogue/products.server";
+import type { StoreFilters } from "~/features/catalogue/store-filters";
+import { PAGE_SIZE } from "~/features/catalogue/store-queries.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertProduct, type ProductRow } from "./support/fixtures";
 

@@ -10,7 +10,7 @@ import {
   IMAGE_MAX_SIDE,
   sniffImageType,
   storeUploadedImage,
-} from "~/modules/uploads/images.server";
+} from "~/features/images/images.server";
 
 /*
  * The uploaded-pictures module on real files: real sharp on generated JPEG, PNG and WebP pictures, a text file

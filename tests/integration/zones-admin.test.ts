@@ -1,10 +1,9 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, deliveryZones, shopSettings } from "~/db/schema";
-import type { ZoneValues } from "~/lib/zones";
-import { zonesFromCsv } from "~/lib/zones-csv";
-import { quoteDelivery } from "~/modules/delivery/delivery.server";
-import { readShopRules } from "~/modules/settings/settings.server";
+import type { Actor } from "~/features/audit/audit.server";
+import { quoteDelivery } from "~/features/delivery/delivery.server";
+import type { ZoneValues } from "~/features/delivery/zones";
 import {
   createZone,
   deleteZone,
@@ -13,8 +12,9 @@ import {
   updateZone,
   zoneForEdit,
   zonesCsv,
-} from "~/modules/settings/zones-admin.server";
-import type { Actor } from "~/modules/staff/audit.server";
+} from "~/features/delivery/zones-admin.server";
+import { zonesFromCsv } from "~/features/delivery/zones-csv";
+import { readShopRules } from "~/features/settings/settings.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertStaffMember } from "./support/staff-member";
 

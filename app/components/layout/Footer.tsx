@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import type { ShopContact } from "~/features/settings";
 import { shop } from "~/lib/shop";
-import type { ShopContact } from "~/lib/shop-contact";
 
 const information = [
   { to: "/privacy-policy", label: "Privacy Policy" },

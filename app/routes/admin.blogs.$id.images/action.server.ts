@@ -1,16 +1,13 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { imageUploadSchema } from "~/features/catalogue/index.server";
+import { getBlogPost, setBlogPicture } from "~/features/content/index.server";
+import { deleteUploadedImage, imageProblemReplies, storeUploadedImage } from "~/features/images/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { contentAdminMessages } from "~/lib/admin-messages";
-import { imageUploadSchema, parseWithZod } from "~/lib/forms/schemas.server";
+import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";
-import { getBlogPost, setBlogPicture } from "~/modules/blog/blog-admin.server";
-import {
-  deleteUploadedImage,
-  imageProblemReplies,
-  storeUploadedImage,
-} from "~/modules/uploads/images.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

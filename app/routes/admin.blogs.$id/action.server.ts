@@ -1,12 +1,17 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import {
+  blogPostChangeSchema,
+  setBlogPicture,
+  setBlogPublished,
+  updateBlogPost,
+} from "~/features/content/index.server";
+import { deleteUploadedImage } from "~/features/images/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { contentAdminMessages } from "~/lib/admin-messages";
-import { blogPostChangeSchema, parseWithZod } from "~/lib/forms/schemas.server";
+import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";
-import { setBlogPicture, setBlogPublished, updateBlogPost } from "~/modules/blog/blog-admin.server";
-import { deleteUploadedImage } from "~/modules/uploads/images.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

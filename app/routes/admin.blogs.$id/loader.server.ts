@@ -1,11 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { imageUploadSchema } from "~/features/catalogue/index.server";
+import { blogCategories, blogPostSchema, getBlogPost } from "~/features/content/index.server";
 import { formatLongDate } from "~/lib/dates";
-import { blogPostSchema, getZodConstraint, imageUploadSchema } from "~/lib/forms/schemas.server";
+import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";
-import { blogCategories, getBlogPost } from "~/modules/blog/blog-admin.server";
-import { sanitizeDescription } from "~/modules/content/sanitize.server";
+import { sanitizeDescription } from "~/lib/sanitize.server";
 import { notFound } from "./action.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

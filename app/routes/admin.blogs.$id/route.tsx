@@ -1,11 +1,11 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useOutlet } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { BlogPostForm } from "~/components/admin/BlogPostForm";
-import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { SanitizedHtml } from "~/components/SanitizedHtml";
+import { BlogPostForm } from "~/features/content";
+import { ImageUploadForm } from "~/features/images";
 import type { action } from "./action.server";
 import type { loader } from "./loader.server";
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireOwner } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import type { TaxAmounts } from "~/lib/gst";
+import type { TaxAmounts } from "~/features/invoices";
 import {
   type DocumentSection,
   GST_SECTION_LABELS,
@@ -11,9 +11,9 @@ import {
   returnDate,
   type SectionTotals,
   shopMonthOf,
-} from "~/lib/gst-register";
+} from "~/features/invoices";
+import { monthRegister } from "~/features/invoices/index.server";
 import { gstRegisterMessages } from "~/lib/messages";
-import { monthRegister } from "~/modules/invoices/register.server";
 
 const SECTION_NAMES: Record<DocumentSection, string> = {
   b2b: "B2B",

@@ -1,20 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { authenticateStaff, staffLoginSchema, startStaffSession } from "~/features/staff/index.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
 import { staffMessages } from "~/lib/admin-messages";
-import { parseWithZod, staffLoginSchema } from "~/lib/forms/schemas.server";
+import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { accountProblems } from "~/lib/messages";
+import { claimLoginAttempt, loginSucceeded, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import {
-  claimLoginAttempt,
-  loginSucceeded,
-  rateLimits,
-  tooManyAttempts,
-} from "~/modules/security/rate-limit.server";
-import { ServiceBusyError } from "~/modules/security/work-gate.server";
-import { authenticateStaff } from "~/modules/staff/staff.server";
-import { startStaffSession } from "~/modules/staff/staff-session.server";
+import { ServiceBusyError } from "~/lib/work-gate.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -6,8 +6,8 @@ import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
-import { getZodConstraint, staffLoginSchema } from "~/lib/forms/schemas.server";
-import { getSessionStaff } from "~/modules/staff/staff-session.server";
+import { getSessionStaff, staffLoginSchema } from "~/features/staff/index.server";
+import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import type { action } from "./action.server";
 
 export const meta: MetaFunction = () => adminMeta("Log in");
@@ -27,7 +27,7 @@ export default function AdminLogin() {
   const { constraint } = useLoaderData<typeof loader>();
   const [form, fields] = useCheckedForm("admin-login", answer?.result, ["email", "password"], {
     constraint,
-    loadSchema: () => import("~/lib/forms/staff").then((forms) => forms.staffLoginSchema),
+    loadSchema: () => import("~/features/staff/schemas").then((forms) => forms.staffLoginSchema),
   });
   const redirectTo = searchParams.get("redirectTo");
   return (

@@ -37,7 +37,7 @@ export function CashPanel({
   const refusing = useIsPending({ intent: "refuse" });
   const [form, fields] = useCheckedForm(`collect-cash-${orderId}`, lastResult, ["amount"], {
     defaultValue: { amount: String(cash.due / 100) },
-    loadSchema: () => import("~/lib/forms/orders").then((forms) => forms.collectCashSchema),
+    loadSchema: () => import("~/features/orders/schemas").then((forms) => forms.collectCashSchema),
   });
   const { key: amountKey, ...amountProps } = inputProps(fields.amount, { type: "text" });
   return (

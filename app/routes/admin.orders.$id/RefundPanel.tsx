@@ -4,9 +4,9 @@ import { FieldError, FormError } from "~/components/forms/FieldError";
 import { inputProps, textareaProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
+import { REFUND_STATE_LABELS, type RefundState } from "~/features/orders";
 import { ORDER_NOTE_MAX } from "~/lib/form-limits";
 import { formatRupees } from "~/lib/money";
-import { REFUND_STATE_LABELS, type RefundState } from "~/lib/order-status";
 
 type Refund = { state: RefundState; amount: number; refundId: string | null };
 
@@ -71,7 +71,7 @@ function RefundForm({
 }) {
   const refunding = useIsPending({ intent: "refund" });
   const [form, fields] = useCheckedForm("refund-order", lastResult, ["amount", "note"], {
-    loadSchema: () => import("~/lib/forms/orders").then((forms) => forms.refundOrderSchema),
+    loadSchema: () => import("~/features/orders/schemas").then((forms) => forms.refundOrderSchema),
   });
   const { key: amountKey, ...amountProps } = inputProps(fields.amount, { type: "text" });
   const { key: noteKey, ...noteProps } = textareaProps(fields.note);

@@ -4,8 +4,8 @@ import { Field, FieldError, FormError } from "~/components/forms/Field";
 import { selectProps, textareaProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
+import { SHIPPED } from "~/features/orders";
 import { COURIER_MAX, ORDER_NOTE_MAX, TRACKING_MAX } from "~/lib/form-limits";
-import { SHIPPED } from "~/lib/order-status";
 
 /**
  * The statuses the order may move to, and nothing else (the server checks again). The status shown with the
@@ -27,7 +27,7 @@ export function StatusForm({
     `move-order-${orderId}`,
     lastResult,
     ["from", "to", "courier", "trackingNumber", "note"],
-    { loadSchema: () => import("~/lib/forms/orders").then((forms) => forms.moveOrderSchema) },
+    { loadSchema: () => import("~/features/orders/schemas").then((forms) => forms.moveOrderSchema) },
   );
   if (nextStatuses.length === 0) {
     return (

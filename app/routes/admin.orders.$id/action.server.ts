@@ -2,20 +2,21 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireOwner, requireStaff } from "~/auth.server";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { orderAdminMessages } from "~/lib/admin-messages";
-import { orderPageSchema, parseWithZod } from "~/lib/forms/schemas.server";
-import { formatRupees } from "~/lib/money";
-import { parseId } from "~/lib/params";
 import {
   collectCash,
   moveOrder,
+  orderPageSchema,
   refundOrder,
   refuseAtDoor,
   sendStatusMail,
-} from "~/modules/orders/admin-orders.server";
-import { sendStatusMailWithInvoice } from "~/modules/orders/order-mail.server";
-import { phonePeClientFromConfig } from "~/modules/payments/phonepe/client.server";
+  sendStatusMailWithInvoice,
+} from "~/features/orders/index.server";
+import { phonePeClientFromConfig } from "~/features/payments/index.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { orderAdminMessages } from "~/lib/admin-messages";
+import { parseWithZod } from "~/lib/forms/zod-forms.server";
+import { formatRupees } from "~/lib/money";
+import { parseId } from "~/lib/params";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -1,16 +1,17 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import {
+  addProductImage,
+  imageSlotsLeft,
+  imageUploadSchema,
+  PRODUCT_LIMITS,
+} from "~/features/catalogue/index.server";
+import { deleteUploadedImage, imageProblemReplies, storeUploadedImage } from "~/features/images/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { imageUploadSchema, PRODUCT_LIMITS, parseWithZod } from "~/lib/forms/schemas.server";
+import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { productAdminMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
-import { addProductImage, imageSlotsLeft } from "~/modules/catalogue/product-admin.server";
-import {
-  deleteUploadedImage,
-  imageProblemReplies,
-  storeUploadedImage,
-} from "~/modules/uploads/images.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -1,9 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
-import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
 import { Toasts } from "~/components/layout/Toasts";
-import { getZodConstraint, imageUploadSchema } from "~/lib/forms/schemas.server";
+import { imageUploadSchema } from "~/features/catalogue/index.server";
+import { ImageUploadForm } from "~/features/images";
+import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import type { action } from "./action.server";
 
 /** The page is the edit page around the upload form; the role is checked here too. */

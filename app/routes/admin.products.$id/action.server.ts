@@ -1,19 +1,21 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { parseWithZod, productEditSchema, productValuesOf } from "~/lib/forms/schemas.server";
-import { productAdminMessages } from "~/lib/messages";
-import { parseId } from "~/lib/params";
 import {
   type ImageChange,
   moveProductImage,
+  productEditSchema,
   productProblemReply,
+  productValuesOf,
   removeProductImage,
   setImageAlt,
   setProductHidden,
   updateProduct,
-} from "~/modules/catalogue/product-admin.server";
+} from "~/features/catalogue/index.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { parseWithZod } from "~/lib/forms/zod-forms.server";
+import { productAdminMessages } from "~/lib/messages";
+import { parseId } from "~/lib/params";
 import { readForm } from "~/read-form.server";
 import { inlineToast, toasts } from "~/toast.server";
 

@@ -1,16 +1,17 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import { formatLongDate } from "~/lib/dates";
 import {
-  getZodConstraint,
+  catalogueFacets,
   imageUploadSchema,
+  listColours,
+  productForEdit,
   productFormSchema,
   rupeesText,
-} from "~/lib/forms/schemas.server";
+} from "~/features/catalogue/index.server";
+import { formatLongDate } from "~/lib/dates";
+import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";
-import { listColours, productForEdit } from "~/modules/catalogue/product-admin.server";
-import { catalogueFacets } from "~/modules/catalogue/products.server";
 import { notFound } from "./action.server";
 
 /**

@@ -8,10 +8,10 @@ import {
   useOutlet,
 } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { ImageUploadForm } from "~/components/admin/ImageUploadForm";
-import { ProductForm } from "~/components/admin/ProductForm";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
+import { ProductForm } from "~/features/catalogue";
+import { ImageUploadForm } from "~/features/images";
 import { PRODUCT_LIMITS } from "~/lib/form-limits";
 import type { action } from "./action.server";
 import type { loader } from "./loader.server";

@@ -1,10 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import {
+  createProduct,
+  productFormSchema,
+  productProblemReply,
+  productValuesOf,
+} from "~/features/catalogue/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { parseWithZod, productFormSchema, productValuesOf } from "~/lib/forms/schemas.server";
+import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { productAdminMessages } from "~/lib/messages";
-import { createProduct, productProblemReply } from "~/modules/catalogue/product-admin.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

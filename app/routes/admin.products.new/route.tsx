@@ -2,12 +2,11 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { ProductForm } from "~/components/admin/ProductForm";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
-import { getZodConstraint, productFormSchema } from "~/lib/forms/schemas.server";
-import { listColours } from "~/modules/catalogue/product-admin.server";
-import { catalogueFacets } from "~/modules/catalogue/products.server";
+import { ProductForm } from "~/features/catalogue";
+import { catalogueFacets, listColours, productFormSchema } from "~/features/catalogue/index.server";
+import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import type { action } from "./action.server";
 
 export const meta: MetaFunction = () => adminMeta("New product");

@@ -1,15 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireOwner } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { parseWithZod } from "~/lib/forms/schemas.server";
-import { gstSettingsSchema, settingsMessages, settingsPageSchema } from "~/lib/forms/settings";
 import {
   addHoliday,
+  gstSettingsSchema,
   removeHoliday,
   saveGstSettings,
   saveShopSettings,
-} from "~/modules/settings/settings-admin.server";
+  settingsMessages,
+  settingsPageSchema,
+} from "~/features/settings/index.server";
+import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -1,11 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireOwner } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import { formatShopDay, formatTimeOfDay, shopClock } from "~/lib/delivery-dates";
-import { rupeesText } from "~/lib/forms/product";
-import { zoneRow } from "~/lib/zones";
-import { readShopSettings } from "~/modules/settings/settings.server";
-import { settingsPageLists } from "~/modules/settings/settings-admin.server";
+import { rupeesText } from "~/features/catalogue/index.server";
+import { formatShopDay, formatTimeOfDay, shopClock, zoneRow } from "~/features/delivery";
+import { readShopSettings, settingsPageLists } from "~/features/settings/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { ZonesTable } from "~/components/admin/ZonesTable";
 import { FieldError, FormError } from "~/components/forms/FieldError";
 import { useServerForm } from "~/components/forms/use-server-form";
 import { Toasts } from "~/components/layout/Toasts";
+import { ZonesTable } from "~/features/delivery";
 import type { action } from "./action.server";
 import { GstForm } from "./GstForm";
 import type { loader } from "./loader.server";

@@ -1,11 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireOwner } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { zoneMessages, zonesFromCsv } from "~/features/delivery";
+import { replaceZones, zoneImportSchema } from "~/features/delivery/index.server";
 import { replyInvalid } from "~/form-reply.server";
-import { parseWithZod, zoneImportSchema } from "~/lib/forms/schemas.server";
-import { zoneMessages } from "~/lib/zones";
-import { zonesFromCsv } from "~/lib/zones-csv";
-import { replaceZones } from "~/modules/settings/zones-admin.server";
+import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { readForm } from "~/read-form.server";
 import { inlineToast, toasts } from "~/toast.server";
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { requireOwner } from "~/auth.server";
-import { ZoneImportForm } from "~/components/admin/ZoneImportForm";
 import { Toasts } from "~/components/layout/Toasts";
+import { ZoneImportForm } from "~/features/delivery";
 import type { action } from "./action.server";
 
 /** The page is the zones page around the import form; the role is checked here too. */

@@ -1,8 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { ZoneImportForm } from "~/components/admin/ZoneImportForm";
-import { ZonesTable } from "~/components/admin/ZonesTable";
+import { ZoneImportForm, ZonesTable } from "~/features/delivery";
 import type { loader } from "./loader.server";
 
 export const meta: MetaFunction = () => adminMeta("Delivery zones");

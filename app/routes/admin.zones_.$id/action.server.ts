@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireOwner } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { zoneMessages } from "~/features/delivery";
+import { deleteZone, updateZone, zoneEditSchema } from "~/features/delivery/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { parseWithZod, zoneEditSchema } from "~/lib/forms/schemas.server";
+import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";
-import { zoneMessages } from "~/lib/zones";
-import { deleteZone, updateZone } from "~/modules/settings/zones-admin.server";
 import { readForm } from "~/read-form.server";
 import { inlineToast, toasts } from "~/toast.server";
 

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireOwner } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { zoneInputOf } from "~/features/delivery";
+import { zoneForEdit } from "~/features/delivery/index.server";
 import { parseId } from "~/lib/params";
-import { zoneInputOf } from "~/lib/zones";
-import { zoneForEdit } from "~/modules/settings/zones-admin.server";
 import { notFound } from "./action.server";
 
 /** The zone as the form shows it; `?delete` asks to confirm deleting it (a step that needs no script). */

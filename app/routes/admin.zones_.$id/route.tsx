@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { ZoneForm } from "~/components/admin/ZoneForm";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
+import { ZoneForm } from "~/features/delivery";
 import type { action } from "./action.server";
 import type { loader } from "./loader.server";
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireOwner } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { zoneMessages } from "~/features/delivery";
+import { createZone, zoneCreateSchema } from "~/features/delivery/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { parseWithZod, zoneCreateSchema } from "~/lib/forms/schemas.server";
-import { zoneMessages } from "~/lib/zones";
-import { createZone } from "~/modules/settings/zones-admin.server";
+import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { requireOwner } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { ZoneForm } from "~/components/admin/ZoneForm";
 import { Toasts } from "~/components/layout/Toasts";
+import { ZoneForm } from "~/features/delivery";
 import type { action } from "./action.server";
 
 export const meta: MetaFunction = () => adminMeta("New delivery zone");

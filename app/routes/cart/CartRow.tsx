@@ -1,12 +1,12 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { TrashIcon } from "~/components/ui/icons";
-import { FALLBACK_IMAGE } from "~/lib/catalogue";
+import { TrashIcon } from "~/components/icons";
+import { FALLBACK_IMAGE } from "~/features/catalogue";
+import type { CartLine } from "~/features/lists/index.server";
 import { changedSinceRender } from "~/lib/changed-before-hydration";
 import { isAllowedQuantity, MAX_QUANTITY, MIN_QUANTITY } from "~/lib/limits";
 import { fieldMessages, productAdminMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
-import type { CartLine } from "~/modules/cart/cart.server";
 
 /**
  * One cart line. Without JavaScript the quantity has its own Update button; with it, a valid quantity is

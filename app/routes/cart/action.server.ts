@@ -2,11 +2,11 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import { cartQuantitySchema } from "~/lib/forms/product";
+import { cartQuantitySchema } from "~/features/catalogue/index.server";
+import { cartProblemMessage, removeCartLine, updateCartQuantity } from "~/features/lists/index.server";
+import { describeError } from "~/lib/errors.server";
 import { failureMessages, fieldMessages, successMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
-import { cartProblemMessage, removeCartLine, updateCartQuantity } from "~/modules/cart/cart.server";
-import { describeError } from "~/modules/ops/errors.server";
 import { readForm } from "~/read-form.server";
 import { refusal, toasts } from "~/toast.server";
 

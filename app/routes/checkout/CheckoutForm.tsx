@@ -1,11 +1,11 @@
 import { Form, Link, useActionData, type useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { DeliverySummary } from "~/components/delivery/DeliveryAnswer";
 import { Field, FieldError } from "~/components/forms/Field";
 import { inputProps, selectProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
-import { FALLBACK_IMAGE } from "~/lib/catalogue";
+import { FALLBACK_IMAGE } from "~/features/catalogue";
+import { DeliverySummary } from "~/features/delivery";
 import { INDIAN_STATES } from "~/lib/indian-states";
 import { formatRupees } from "~/lib/money";
 import type { action } from "./action.server";
@@ -49,7 +49,7 @@ export function CheckoutForm({
       constraint,
       // The saved address was checked by the same schema when it was kept.
       defaultValue: address,
-      loadSchema: () => import("~/lib/forms/address").then((forms) => forms.checkoutSchema),
+      loadSchema: () => import("~/features/orders/schemas").then((forms) => forms.checkoutSchema),
     },
   );
   const placing = useIsPending();

@@ -1,11 +1,15 @@
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
 import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import { checkoutSchema, parseWithZod } from "~/lib/forms/schemas.server";
+import { saveAddress, saveBusinessBuyer } from "~/features/accounts/index.server";
+import {
+  checkoutSchema,
+  placeCashOrder,
+  resolveChoices,
+  startCheckoutPayment,
+} from "~/features/orders/index.server";
+import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { checkoutMessages, productAdminMessages, successMessages } from "~/lib/messages";
-import { saveAddress, saveBusinessBuyer } from "~/modules/accounts/customers.server";
-import { placeCashOrder, resolveChoices } from "~/modules/orders/checkout.server";
-import { startCheckoutPayment } from "~/modules/orders/payment-flow.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -1,15 +1,13 @@
 import { json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import { subtotal } from "~/lib/cart";
-import { checkoutSchema, getZodConstraint } from "~/lib/forms/schemas.server";
+import { savedAddress, savedBusinessBuyer } from "~/features/accounts/index.server";
+import { deliveryAnswer, pinFromCookie, placeOfPin } from "~/features/delivery/index.server";
+import { subtotal } from "~/features/lists";
+import { cartLines } from "~/features/lists/index.server";
+import { checkoutOptions, checkoutSchema, returnFromPhonePe } from "~/features/orders/index.server";
+import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import { successMessages } from "~/lib/messages";
-import { savedAddress, savedBusinessBuyer } from "~/modules/accounts/customers.server";
-import { cartLines } from "~/modules/cart/cart.server";
-import { deliveryAnswer, pinFromCookie } from "~/modules/delivery/delivery-check.server";
-import { placeOfPin } from "~/modules/delivery/pin-directory.server";
-import { checkoutOptions } from "~/modules/orders/checkout.server";
-import { returnFromPhonePe } from "~/modules/orders/payment-flow.server";
 import { toasts } from "~/toast.server";
 
 /**

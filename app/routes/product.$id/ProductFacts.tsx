@@ -1,7 +1,12 @@
 import { Link } from "@remix-run/react";
-import { type ProductType, productTypeLabels, type Tag, tagLabels } from "~/lib/catalogue";
-import { availabilityLabel } from "~/lib/product-page";
-import type { StoreLinks } from "~/lib/store-filters";
+import type { StoreLinks } from "~/features/catalogue";
+import {
+  availabilityLabel,
+  type ProductType,
+  productTypeLabels,
+  type Tag,
+  tagLabels,
+} from "~/features/catalogue";
 
 /** Type, brand, category, tags (each a link to the store filtered by it) and availability. */
 export function ProductFacts({

@@ -1,16 +1,21 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { DeliveryCheck } from "~/components/delivery/DeliveryCheck";
-import { CopyProductLink } from "~/components/product/CopyProductLink";
-import { Price, TaxLine } from "~/components/product/Price";
-import { Stars } from "~/components/product/Stars";
-import { WhatsAppLinks } from "~/components/product/WhatsAppLinks";
-import { WishlistHeart } from "~/components/product/WishlistHeart";
-import { CompareIcon } from "~/components/ui/icons";
-import { type ProductType, productTypeLabels, type Tag } from "~/lib/catalogue";
-import { quantityOptions } from "~/lib/product-page";
-import type { StoreLinks } from "~/lib/store-filters";
-import type { DeliveryCheck as DeliveryCheckView } from "~/modules/delivery/delivery-check.server";
+import { CompareIcon } from "~/components/icons";
+import type { StoreLinks } from "~/features/catalogue";
+import {
+  CopyProductLink,
+  Price,
+  type ProductType,
+  productTypeLabels,
+  quantityOptions,
+  Stars,
+  type Tag,
+  TaxLine,
+  WhatsAppLinks,
+  WishlistHeart,
+} from "~/features/catalogue";
+import { DeliveryCheck } from "~/features/delivery";
+import type { DeliveryCheck as DeliveryCheckView } from "~/features/delivery/index.server";
 import { ProductFacts } from "./ProductFacts";
 import { PurchaseForm } from "./PurchaseForm";
 import { ReviewCount } from "./Reviews";

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { FieldError } from "~/components/forms/FieldError";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { useServerForm } from "~/components/forms/use-server-form";
-import { StarInput } from "~/components/product/StarInput";
+import { StarInput } from "~/features/catalogue";
 
 /** Stars as a radio group (keyboard and no-JS friendly), a comment and Submit Review. */
 export function ReviewForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Stars } from "~/components/product/Stars";
+import { Stars } from "~/features/catalogue";
 import { ReviewForm } from "./ReviewForm";
 
 type Review = { id: number; star: number; comment: string; createdAt: string; shownAt: string };

@@ -2,12 +2,11 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { productPageSchema, saveReview } from "~/features/catalogue/index.server";
+import { addToCart, cartProblemMessage } from "~/features/lists/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { productPageSchema } from "~/lib/forms/product";
 import { successMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
-import { addToCart, cartProblemMessage } from "~/modules/cart/cart.server";
-import { saveReview } from "~/modules/reviews/reviews.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -1,31 +1,31 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { productMetaTags, productStoreLinks } from "~/features/catalogue";
+import { productPageView } from "~/features/catalogue/index.server";
+import { deliveryCheck } from "~/features/delivery/index.server";
+import { cartLineFor } from "~/features/lists/index.server";
+import { readShopSettings } from "~/features/settings/index.server";
 import { parseId } from "~/lib/params";
-import { productMetaTags } from "~/lib/product-page";
 import { productShareText, whatsAppAskUrl, whatsAppShareUrl } from "~/lib/share";
-import { productStoreLinks } from "~/lib/store-filters";
-import { productPageView } from "~/modules/catalogue/product-detail.server";
-import { deliveryCheck } from "~/modules/delivery/delivery-check.server";
-import { readShopSettings } from "~/modules/settings/settings.server";
 import { currentCustomer } from "~/request.server";
 
 const notFound = () => new Response("Product not found", { status: 404 });
 
-/** The product, its reviews and popular products, the WhatsApp links and the shopper's delivery date. */
+/** The product, its reviews and popular products, whether it is in the cart, the WhatsApp links and the shopper's delivery date. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   if (id === undefined) throw notFound();
   const customer = await currentCustomer(request);
   const db = await getDb();
-  const [view, settings] = await Promise.all([
+  const [view, cartLine, settings] = await Promise.all([
     productPageView(db, id, {
-      customerId: customer?.id,
       versionNow: customer?.catalogueVersion,
       wished: customer?.wishlist,
       publicUrl: config().publicUrl,
       imageParam: new URL(request.url).searchParams.get("image"),
     }),
+    cartLineFor(db, customer?.id, id),
     readShopSettings(db),
   ]);
   if (!view) throw notFound();
@@ -41,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(
     {
       ...view,
+      inCart: cartLine !== null,
       whatsapp,
       delivery: check,
       metaTags: productMetaTags(view.product.title, view.seo),

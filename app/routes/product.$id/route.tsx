@@ -1,11 +1,10 @@
 import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Toasts } from "~/components/layout/Toasts";
 import { NotFound } from "~/components/NotFound";
-import { ProductGallery } from "~/components/product/ProductGallery";
-import { ProductSection } from "~/components/product/ProductGrid";
 import { SanitizedHtml } from "~/components/SanitizedHtml";
-import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
+import { ProductGallery, ProductSection } from "~/features/catalogue";
 import { shop } from "~/lib/shop";
 import { cutText } from "~/lib/text";
 import productStyles from "~/styles/product.css";

@@ -1,7 +1,5 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { TAGS, tagLabels } from "~/lib/catalogue";
-import { namesChangedSinceRender } from "~/lib/changed-before-hydration";
 import {
   effectiveSort,
   type StoreFilters as Filters,
@@ -9,7 +7,10 @@ import {
   SORTS,
   sortLabels,
   storeUrl,
-} from "~/lib/store-filters";
+  TAGS,
+  tagLabels,
+} from "~/features/catalogue";
+import { namesChangedSinceRender } from "~/lib/changed-before-hydration";
 
 /** The filter form's id: the sort control in the toolbar belongs to it through its `form` attribute. */
 export const FILTER_FORM_ID = "store-filter-form";

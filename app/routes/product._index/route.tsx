@@ -8,22 +8,21 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { CSSProperties } from "react";
-import { ProductGrid, ProductSection } from "~/components/product/ProductGrid";
-import { Breadcrumbs } from "~/components/ui/Breadcrumbs";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { getDb } from "~/db/db.server";
-import { searchMessages } from "~/lib/messages";
-import { shop } from "~/lib/shop";
 import {
   activeFilterChips,
   canonicalRedirect,
   GRIDS,
+  ProductGrid,
+  ProductSection,
   parseStoreFilters,
   storeTitleLimit,
   storeUrl,
-} from "~/lib/store-filters";
-import { productsTagged } from "~/modules/catalogue/cards.server";
-import { storePage } from "~/modules/catalogue/products.server";
-import { PAGE_SIZE } from "~/modules/catalogue/store-queries.server";
+} from "~/features/catalogue";
+import { PAGE_SIZE, productsTagged, storePage } from "~/features/catalogue/index.server";
+import { searchMessages } from "~/lib/messages";
+import { shop } from "~/lib/shop";
 import { currentCustomer } from "~/request.server";
 import storeStyles from "~/styles/store.css";
 import { FILTER_PANEL_ID, SortControl, StoreFilters } from "./StoreFilters";

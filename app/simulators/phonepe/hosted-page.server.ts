@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PhonePeOrderState } from "~/modules/payments/phonepe/types";
+import type { PhonePeOrderState } from "~/features/payments";
 import {
   findByOrderId,
   lastAttemptFailed,

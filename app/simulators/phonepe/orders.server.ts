@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte } from "drizzle-orm";
 import { phonepeSimulatorOrders } from "~/db/schema";
-import { describeError } from "~/modules/ops/errors.server";
-import { isPhonePeId, payRequestSchema } from "~/modules/payments/phonepe/types";
+import { isPhonePeId, payRequestSchema } from "~/features/payments";
+import { describeError } from "~/lib/errors.server";
 import { readJson } from "~/read-form.server";
 import { webhooksWithoutMerchantOrderId } from "./faults.server";
 import { failure, firstProblem, json, newId, nowMs, type SimulatorSettings } from "./settings.server";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { phonepeSimulatorOrders, phonepeSimulatorRefunds } from "~/db/schema";
-import { describeError } from "~/modules/ops/errors.server";
-import { refundRequestSchema } from "~/modules/payments/phonepe/types";
+import { refundRequestSchema } from "~/features/payments";
+import { describeError } from "~/lib/errors.server";
 import { readJson } from "~/read-form.server";
 import { claimRefundFailure, refundFails } from "./faults.server";
 import { findByMerchantOrderId, resolveDue } from "./orders.server";

@@ -6,7 +6,7 @@ import { getDb } from "~/db/db.server";
 
 /*
  * The PhonePe simulator: the same paths, headers and JSON shapes as PhonePe Standard Checkout v2 (see
- * app/modules/payments/phonepe/types.ts for the sources), served by the shop itself under /phonepe-simulator when
+ * app/features/payments/phonepe-types.ts for the sources), served by the shop itself under /phonepe-simulator when
  * PHONEPE_ENV is "simulator", so the shop's real client is exercised over real HTTP with no PhonePe account.
  * Fenced: the shop's modules never import from app/simulators; the shop reaches it over HTTP only, through
  * app/routes/phonepe-simulator.$.ts (the API) and app/routes/phonepe-simulator.pay.$orderId.tsx (the hosted page).

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { httpText } from "~/modules/payments/phonepe/http.server";
+import { httpText } from "~/features/payments/index.server";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, type SimulatorSettings, sleep } from "./settings.server";
 
 /* Webhooks to the shop: PhonePe's Authorization hash and body, in the background, retried with backoff. */

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { colours, customers, productColours, products } from "~/db/schema";
-import type { ChosenShipping } from "~/lib/checkout-choices";
-import { createCustomer } from "~/modules/accounts/customers.server";
-import { searchColumns } from "~/modules/catalogue/search-index.server";
+import { createCustomer } from "~/features/accounts/customers.server";
+import { searchColumns } from "~/features/catalogue/search/search-index.server";
+import type { ChosenShipping } from "~/features/orders/checkout-choices";
 
 /*
  * The customers and products the integration tests start from. Every call makes a new one (unique e-mail,

@@ -8,7 +8,7 @@ import type {
   OrderStatusResult,
   PhonePeClient,
   PhonePeClientSettings,
-} from "~/modules/payments/phonepe/client.server";
+} from "~/features/payments/phonepe-client.server";
 
 /*
  * The bundled PhonePe simulator (app/simulators/phonepe), served through its own Remix route modules by a small
@@ -183,7 +183,7 @@ export async function startPhonePeSimulator(db: Database): Promise<PhonePeSimula
   const apiRoute = (await import("~/routes/phonepe-simulator.$")) as RouteModule;
   const pageRoute = (await import("~/routes/phonepe-simulator.pay.$orderId")) as RouteModule;
   const { createPhonePeClient, phonePeClientFromConfig } = await import(
-    "~/modules/payments/phonepe/client.server"
+    "~/features/payments/phonepe-client.server"
   );
   simulatorState.db = db;
   simulatorState.mode = "simulator";

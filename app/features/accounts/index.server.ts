@@ -1,0 +1,5 @@
+export * from "./common-passwords.server";
+export * from "./customers.server";
+export * from "./password-reset.server";
+export * from "./schemas";
+export * from "./session.server";

@@ -1,0 +1,78 @@
+import { Link } from "@remix-run/react";
+import { highFetchPriority } from "~/lib/fetch-priority";
+import { cutText, discountPercent } from "~/lib/text";
+import type { ProductCardData } from "./cards.server";
+import { FALLBACK_IMAGE, productTypeLabels } from "./catalogue";
+import { Price, TaxLine } from "./Price";
+import { Stars } from "./Stars";
+import { WishlistHeart } from "./WishlistHeart";
+
+/**
+ * A product card. Kept lean because a store page shows 24: the picture is not a link of its own (the title
+ * link's ::before covers it, app.css), and "Add to compare" is a button of the grid's one compare form
+ * (`compareForm`, its id), which carries the intent and the way back. Words only screen readers need (the
+ * title after "Add to compare", "MRP", "Offer price") are spans hidden by app.css where they sit, without a
+ * class repeated in every card.
+ */
+export function ProductCard({
+  product,
+  compareForm,
+  titleLimit,
+  titleSuffix = "…",
+  showTaxLine = false,
+  wished = false,
+  eager = false,
+}: {
+  product: ProductCardData;
+  /** Id of the compare form this card's "Add to compare" button submits (ProductGrid renders it). */
+  compareForm: string;
+  /** Characters to keep of the title; undefined keeps it whole. */
+  titleLimit?: number;
+  titleSuffix?: string;
+  showTaxLine?: boolean;
+  /** Whether the product is on the signed-in customer's wishlist. */
+  wished?: boolean;
+  /** Load the picture at once: the first row is on the first screen, where lazy loading only delays it. */
+  eager?: boolean;
+}) {
+  const discount = discountPercent(product.originalPrice, product.discountedPrice);
+  const title = titleLimit === undefined ? product.title : cutText(product.title, titleLimit, titleSuffix);
+  return (
+    <article className="product-card">
+      {discount > 0 ? <span className="discount-badge">{`-${discount}%`}</span> : null}
+      <WishlistHeart productId={product.id} title={product.title} wished={wished} />
+      <img
+        src={product.image ?? FALLBACK_IMAGE}
+        alt=""
+        width="300"
+        height="300"
+        loading={eager ? undefined : "lazy"}
+        decoding="async"
+        {...(eager ? highFetchPriority : undefined)}
+      />
+      <div className="product-card-body">
+        <p className="product-card-meta">
+          {productTypeLabels[product.productType]}
+          <span className="product-brand">{product.brand}</span>
+        </p>
+        <h3 className="product-card-title">
+          <Link to={`/product/${product.id}`} title={product.title}>
+            {title}
+          </Link>
+        </h3>
+        <Stars rating={product.totalRating} />
+        <Price offer={product.discountedPrice} mrp={product.originalPrice} />
+        {showTaxLine ? <TaxLine /> : null}
+        <button
+          type="submit"
+          form={compareForm}
+          name="productId"
+          value={product.id}
+          className="compare-button"
+        >
+          Add to compare<span>{`: ${product.title}`}</span>
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,576 @@
+// The back office's catalogue (/admin/products): the product list with its filters, creating and editing
+// products, their pictures, and hiding them from the shop. Every change is audited in its own transaction.
+
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { qualified } from "~/db/qualified";
+import { colours, type ProductImage, productColours, products } from "~/db/schema";
+import { type Actor, recordAudit } from "~/features/audit/index.server";
+import { deleteUploadedImage } from "~/features/images/index.server";
+import { isUniqueViolation } from "~/lib/errors.server";
+import { LOW_STOCK } from "~/lib/limits";
+import { productAdminMessages } from "~/lib/messages";
+import { sanitizeDescription } from "~/lib/sanitize.server";
+import { escapeLike, normaliseSearch } from "~/lib/search-text";
+import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProductFilters } from "./admin-product-filters";
+import { knownTags, type ProductType, type Tag } from "./catalogue";
+import { PRODUCT_LIMITS } from "./schemas";
+import { addSearchWords, searchColumns, vocabularyOf } from "./search/search-index.server";
+
+// ---------------------------------------------------------------------------------------------------------
+// The list
+// ---------------------------------------------------------------------------------------------------------
+
+export type AdminProductRow = {
+  id: number;
+  title: string;
+  brand: string;
+  category: string;
+  productType: ProductType;
+  image: string | null;
+  originalPrice: number;
+  discountedPrice: number;
+  quantity: number;
+  tags: Tag[];
+  hidden: boolean;
+};
+
+function listWhere(filters: AdminProductFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  const q = normaliseSearch(filters.q);
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    const match = or(ilike(products.title, pattern), ilike(products.brand, pattern));
+    if (match) conditions.push(match);
+  }
+  if (filters.category) conditions.push(eq(products.category, filters.category));
+  if (filters.brand) conditions.push(eq(products.brand, filters.brand));
+  if (filters.type) conditions.push(eq(products.productType, filters.type));
+  if (filters.tag) conditions.push(arrayContains(products.tags, [filters.tag]));
+  // The dashboard's words: low is 1 to LOW_STOCK left, out is none.
+  if (filters.stock === "low") conditions.push(sql`${products.quantity} BETWEEN 1 AND ${LOW_STOCK}`);
+  if (filters.stock === "out") conditions.push(lte(products.quantity, 0));
+  if (filters.visibility === "shown") conditions.push(isNull(products.hiddenAt));
+  if (filters.visibility === "hidden") conditions.push(isNotNull(products.hiddenAt));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** One page (25) of products for the filters, newest first, and how many match in all. */
+export async function listAdminProducts(
+  db: Database,
+  filters: AdminProductFilters,
+): Promise<{ items: AdminProductRow[]; total: number }> {
+  const where = listWhere(filters);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        title: products.title,
+        brand: products.brand,
+        category: products.category,
+        productType: products.productType,
+        images: products.images,
+        originalPrice: products.originalPrice,
+        discountedPrice: products.discountedPrice,
+        quantity: products.quantity,
+        tags: products.tags,
+        hiddenAt: products.hiddenAt,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.id))
+      .limit(ADMIN_PRODUCTS_PAGE_SIZE)
+      .offset((Math.max(1, filters.page) - 1) * ADMIN_PRODUCTS_PAGE_SIZE),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return {
+    items: rows.map(({ images, tags, hiddenAt, ...row }) => ({
+      ...row,
+      image: images[0]?.url ?? null,
+      tags: knownTags(tags),
+      hidden: hiddenAt !== null,
+    })),
+    total: totals?.n ?? 0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Colours
+// ---------------------------------------------------------------------------------------------------------
+
+export type Colour = { id: number; name: string; value: string };
+
+/** Every colour a product can come in, by name. */
+export async function listColours(db: Database): Promise<Colour[]> {
+  return db
+    .select({ id: colours.id, name: colours.name, value: colours.value })
+    .from(colours)
+    .orderBy(asc(colours.name), asc(colours.id));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// One product: read for the form, create, update
+// ---------------------------------------------------------------------------------------------------------
+
+/** The values a product form saves (prices in paise, the description as typed: it is sanitised here). */
+export type ProductValues = {
+  title: string;
+  description: string;
+  brand: string;
+  category: string;
+  productType: ProductType;
+  tags: Tag[];
+  colourIds: number[];
+  /** A colour to add to the colours table and give the product. */
+  newColour?: { name: string; value: string } | undefined;
+  originalPrice: number;
+  discountedPrice: number;
+  quantity: number;
+  /** HSN code and GST rate, printed on the product's invoices from its next order on. */
+  hsn: string;
+  gstRate: number;
+};
+
+/**
+ * The row's updated_at to the microsecond, as text: the edit form sends it back, and a save is refused when the
+ * product has changed since (another member's save, or an order taking stock).
+ */
+const versionOf = sql<string>`to_char(${products.updatedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export type ProductForEdit = Omit<ProductValues, "newColour"> & {
+  id: number;
+  images: ProductImage[];
+  sold: number;
+  hiddenAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: string;
+};
+
+/** A product as the edit page shows it, hidden or not; null when the id names none. */
+export async function productForEdit(db: Database, id: number): Promise<ProductForEdit | null> {
+  const [row] = await db
+    .select({
+      id: products.id,
+      title: products.title,
+      description: products.description,
+      brand: products.brand,
+      category: products.category,
+      productType: products.productType,
+      tags: products.tags,
+      images: products.images,
+      originalPrice: products.originalPrice,
+      discountedPrice: products.discountedPrice,
+      quantity: products.quantity,
+      hsn: products.hsn,
+      gstRate: products.gstRate,
+      sold: products.sold,
+      hiddenAt: products.hiddenAt,
+      createdAt: products.createdAt,
+      updatedAt: products.updatedAt,
+      version: versionOf,
+      colourIds: sql<
+        number[]
+      >`ARRAY(SELECT ${productColours.colourId} FROM ${productColours} WHERE ${qualified(productColours.productId)} = ${qualified(products.id)} ORDER BY ${productColours.colourId})`,
+    })
+    .from(products)
+    .where(eq(products.id, id))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, tags: knownTags(row.tags), colourIds: row.colourIds.map(Number) };
+}
+
+export type ProductProblem =
+  | { ok: false; problem: "not-found" | "stale" | "unknown-colour" | "empty-description" }
+  | { ok: false; problem: "colour-taken"; colourName: string };
+
+export type ProductSaved = { ok: true; id: number; changed: string[] } | ProductProblem;
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Checks the chosen colours exist and the new colour's value is not taken, reading only: nothing is written
+ * before every check has passed, so a refusal leaves the database as it was.
+ */
+async function checkColours(tx: Tx, values: ProductValues): Promise<ProductProblem | null> {
+  if (values.colourIds.length > 0) {
+    const found = await tx
+      .select({ id: colours.id })
+      .from(colours)
+      .where(inArray(colours.id, values.colourIds));
+    if (found.length !== values.colourIds.length) return { ok: false, problem: "unknown-colour" };
+  }
+  if (values.newColour) {
+    const [taken] = await tx
+      .select({ name: colours.name })
+      .from(colours)
+      .where(eq(colours.value, values.newColour.value))
+      .limit(1);
+    if (taken) return { ok: false, problem: "colour-taken", colourName: taken.name };
+  }
+  return null;
+}
+
+/** Adds the new colour (audited) and gives the product its colours. */
+async function saveColours(
+  tx: Tx,
+  actor: Actor,
+  productId: number,
+  values: ProductValues,
+): Promise<number[]> {
+  const ids = [...values.colourIds];
+  if (values.newColour) {
+    const [added] = await tx.insert(colours).values(values.newColour).returning({ id: colours.id });
+    if (!added) throw new Error("The new colour was not returned");
+    await recordAudit(tx, actor, "colour.create", `colour ${added.id}`, values.newColour);
+    ids.push(added.id);
+  }
+  await tx.delete(productColours).where(eq(productColours.productId, productId));
+  await tx.insert(productColours).values(ids.map((colourId) => ({ productId, colourId })));
+  return ids.sort((a, b) => a - b);
+}
+
+/** A colour value taken by someone else between the check and the insert: the colour's name, for the message. */
+async function takenColour(db: Database, values: ProductValues): Promise<ProductProblem | null> {
+  if (!values.newColour) return null;
+  const [taken] = await db
+    .select({ name: colours.name })
+    .from(colours)
+    .where(eq(colours.value, values.newColour.value))
+    .limit(1);
+  return taken ? { ok: false, problem: "colour-taken", colourName: taken.name } : null;
+}
+
+/** The stored fields of a product's values: the description sanitised like the shop's, null when nothing is left. */
+function storedFields(values: ProductValues) {
+  const description = sanitizeDescription(values.description).trim();
+  if (description === "") return null;
+  return {
+    title: values.title,
+    description,
+    brand: values.brand,
+    category: values.category,
+    productType: values.productType,
+    tags: values.tags,
+    originalPrice: values.originalPrice,
+    discountedPrice: values.discountedPrice,
+    quantity: values.quantity,
+    hsn: values.hsn,
+    gstRate: values.gstRate,
+  };
+}
+
+/** Where a refused save's message belongs, and its status: on the field it is about. */
+export function productProblemReply(problem: ProductProblem): {
+  message: string;
+  status: number;
+  field?: string;
+} {
+  switch (problem.problem) {
+    case "stale":
+      return { message: productAdminMessages.stale, status: 409 };
+    case "unknown-colour":
+      return { message: productAdminMessages.colourUnknown, status: 409, field: "colours" };
+    case "colour-taken":
+      return {
+        message: productAdminMessages.colourTaken(problem.colourName),
+        status: 409,
+        field: "newColourValue",
+      };
+    case "empty-description":
+      return { message: productAdminMessages.descriptionEmpty, status: 400, field: "description" };
+    case "not-found":
+      return { message: productAdminMessages.notFound, status: 404 };
+  }
+}
+
+const prices = (row: { originalPrice: number; discountedPrice: number; quantity: number }) => ({
+  originalPrice: row.originalPrice,
+  discountedPrice: row.discountedPrice,
+  quantity: row.quantity,
+});
+
+/** Creates a product (shown in the shop at once) with its colours; audited as product.create. */
+export async function createProduct(
+  db: Database,
+  actor: Actor,
+  values: ProductValues,
+): Promise<ProductSaved> {
+  const fields = storedFields(values);
+  if (!fields) return { ok: false, problem: "empty-description" };
+  try {
+    return await db.transaction(async (tx): Promise<ProductSaved> => {
+      const problem = await checkColours(tx, values);
+      if (problem) return problem;
+      const [created] = await tx
+        .insert(products)
+        .values({ ...fields, ...searchColumns(fields) })
+        .returning({ id: products.id });
+      await addSearchWords(tx, vocabularyOf(fields));
+      if (!created) throw new Error("The new product was not returned");
+      const colourIds = await saveColours(tx, actor, created.id, values);
+      const changed = [...Object.keys(fields), "colours"];
+      await recordAudit(tx, actor, "product.create", `product ${created.id}`, {
+        title: fields.title,
+        changed,
+        after: { ...prices(fields), colours: colourIds },
+      });
+      return { ok: true, id: created.id, changed };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return (await takenColour(db, values)) ?? Promise.reject(error);
+    throw error;
+  }
+}
+
+const sameList = <T>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((value, i) => value === b[i]);
+
+/**
+ * Saves a product's fields and colours, if the product is still as it was when the form was opened (`version`):
+ * the UPDATE matches on updated_at, so a save made on a stale copy changes nothing ("stale"). Audited as
+ * product.update with the fields that changed and the prices and stock before and after.
+ */
+export async function updateProduct(
+  db: Database,
+  actor: Actor,
+  id: number,
+  version: string,
+  values: ProductValues,
+): Promise<ProductSaved> {
+  const fields = storedFields(values);
+  if (!fields) return { ok: false, problem: "empty-description" };
+  try {
+    return await db.transaction(async (tx): Promise<ProductSaved> => {
+      const [before] = await tx
+        .select({
+          title: products.title,
+          description: products.description,
+          brand: products.brand,
+          category: products.category,
+          productType: products.productType,
+          tags: products.tags,
+          originalPrice: products.originalPrice,
+          discountedPrice: products.discountedPrice,
+          quantity: products.quantity,
+          hsn: products.hsn,
+          gstRate: products.gstRate,
+          version: versionOf,
+        })
+        .from(products)
+        .where(eq(products.id, id))
+        .for("update");
+      if (!before) return { ok: false, problem: "not-found" };
+      const problem = await checkColours(tx, values);
+      if (problem) return problem;
+
+      const beforeColours = (
+        await tx
+          .select({ id: productColours.colourId })
+          .from(productColours)
+          .where(eq(productColours.productId, id))
+          .orderBy(asc(productColours.colourId))
+      ).map((row) => row.id);
+      // A description stored before the back office existed counts as unchanged if it sanitises the same.
+      const was = { ...before, description: sanitizeDescription(before.description).trim() };
+      const changed: string[] = (Object.keys(fields) as (keyof typeof fields)[]).filter((key) => {
+        const [old, now] = [was[key], fields[key]];
+        return Array.isArray(old) && Array.isArray(now) ? !sameList(old, now) : old !== now;
+      });
+      const wantedColours = [...values.colourIds].sort((a, b) => a - b);
+      const coloursChange = Boolean(values.newColour) || !sameList(beforeColours, wantedColours);
+      if (coloursChange) changed.push("colours");
+      if (changed.length === 0) {
+        // Nothing to write, but a stale copy is still refused: the form showed other values than the product has.
+        return before.version === version ? { ok: true, id, changed: [] } : { ok: false, problem: "stale" };
+      }
+
+      const [updated] = await tx
+        .update(products)
+        .set({ ...fields, ...searchColumns(fields), updatedAt: sql`now()` })
+        .where(and(eq(products.id, id), eq(products.updatedAt, sql`${version}::timestamptz`)))
+        .returning({ id: products.id });
+      if (!updated) return { ok: false, problem: "stale" };
+      await addSearchWords(tx, vocabularyOf(fields));
+      const colourIds = coloursChange ? await saveColours(tx, actor, id, values) : beforeColours;
+      await recordAudit(tx, actor, "product.update", `product ${id}`, {
+        title: fields.title,
+        changed,
+        before: { ...prices(before), colours: beforeColours },
+        after: { ...prices(fields), colours: colourIds },
+      });
+      return { ok: true, id, changed };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return (await takenColour(db, values)) ?? Promise.reject(error);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Hide and show
+// ---------------------------------------------------------------------------------------------------------
+
+export type ProductChange = { ok: true } | { ok: false; problem: "not-found" };
+
+/**
+ * Hides a product from the shop (every shop page and query leaves it out; orders keep it) or shows it again.
+ * Audited as product.hide / product.show when it changes. Products are never deleted.
+ */
+export async function setProductHidden(
+  db: Database,
+  actor: Actor,
+  id: number,
+  hidden: boolean,
+): Promise<ProductChange> {
+  return db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(products)
+      .set({ hiddenAt: hidden ? sql`now()` : null })
+      .where(and(eq(products.id, id), hidden ? isNull(products.hiddenAt) : isNotNull(products.hiddenAt)))
+      .returning({ title: products.title });
+    if (!changed) {
+      const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id));
+      return exists ? { ok: true } : { ok: false, problem: "not-found" };
+    }
+    await recordAudit(tx, actor, hidden ? "product.hide" : "product.show", `product ${id}`, {
+      title: changed.title,
+    });
+    return { ok: true };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Pictures: added one at a time, moved up or down, described, removed. The first is the card's picture.
+// ---------------------------------------------------------------------------------------------------------
+
+export type ImageChange = { ok: true } | { ok: false; problem: "not-found" | "no-image" | "too-many" };
+
+/**
+ * Changes a product's pictures under a row lock, so two members' changes apply one after the other. The
+ * product's updated_at is left alone: pictures are not part of the edit form, so an open form stays valid.
+ */
+async function changeImages(
+  db: Database,
+  actor: Actor,
+  id: number,
+  action: string,
+  url: string,
+  change: (images: ProductImage[]) => ProductImage[] | "no-image" | "too-many",
+  details: Record<string, unknown> = {},
+): Promise<ImageChange> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ images: products.images })
+      .from(products)
+      .where(eq(products.id, id))
+      .for("update");
+    if (!row) return { ok: false, problem: "not-found" };
+    const images = change(row.images);
+    if (typeof images === "string") return { ok: false, problem: images };
+    await tx.update(products).set({ images }).where(eq(products.id, id));
+    await recordAudit(tx, actor, action, `product ${id}`, { url, ...details });
+    return { ok: true };
+  });
+}
+
+/** Pictures a product can still take (null when the id names no product): checked before a picture is decoded. */
+export async function imageSlotsLeft(db: Database, id: number): Promise<number | null> {
+  const [row] = await db
+    .select({ n: sql<number>`jsonb_array_length(${products.images})`.mapWith(Number) })
+    .from(products)
+    .where(eq(products.id, id));
+  return row ? Math.max(0, PRODUCT_LIMITS.images - row.n) : null;
+}
+
+/** Adds a stored picture at the end; its alt text defaults to the title in the shop when left empty. */
+export async function addProductImage(
+  db: Database,
+  actor: Actor,
+  id: number,
+  image: { url: string; alt?: string | undefined },
+): Promise<ImageChange> {
+  const added: ProductImage = image.alt ? { url: image.url, alt: image.alt } : { url: image.url };
+  return changeImages(db, actor, id, "product.image.add", image.url, (images) =>
+    images.length >= PRODUCT_LIMITS.images ? "too-many" : [...images, added],
+  );
+}
+
+/** Moves a picture one place up or down (the first is the card's picture). */
+export async function moveProductImage(
+  db: Database,
+  actor: Actor,
+  id: number,
+  url: string,
+  direction: "up" | "down",
+): Promise<ImageChange> {
+  return changeImages(
+    db,
+    actor,
+    id,
+    "product.image.move",
+    url,
+    (images) => {
+      const from = images.findIndex((image) => image.url === url);
+      if (from < 0) return "no-image";
+      const to = direction === "up" ? from - 1 : from + 1;
+      if (to < 0 || to >= images.length) return images;
+      const moved = [...images];
+      [moved[from], moved[to]] = [images[to] as ProductImage, images[from] as ProductImage];
+      return moved;
+    },
+    { direction },
+  );
+}
+
+/** Sets a picture's alt text; an empty one falls back to the product's title in the shop. */
+export async function setImageAlt(
+  db: Database,
+  actor: Actor,
+  id: number,
+  url: string,
+  alt: string | undefined,
+): Promise<ImageChange> {
+  return changeImages(
+    db,
+    actor,
+    id,
+    "product.image.alt",
+    url,
+    (images) => {
+      if (!images.some((image) => image.url === url)) return "no-image";
+      return images.map((image) => (image.url === url ? (alt ? { url, alt } : { url }) : image));
+    },
+    { alt: alt ?? "" },
+  );
+}
+
+/** Takes a picture off the product, then deletes its file if it was an upload (the seed's pictures stay). */
+export async function removeProductImage(
+  db: Database,
+  actor: Actor,
+  id: number,
+  url: string,
+): Promise<ImageChange> {
+  const removed = await changeImages(db, actor, id, "product.image.remove", url, (images) =>
+    images.some((image) => image.url === url) ? images.filter((image) => image.url !== url) : "no-image",
+  );
+  // After the commit: a failed transaction never leaves a product pointing at a deleted file.
+  if (removed.ok) await deleteUploadedImage(url);
+  return removed;
+}

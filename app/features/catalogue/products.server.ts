@@ -1,0 +1,300 @@
+import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { colours, productColours, products } from "~/db/schema";
+import { normaliseSearch } from "~/lib/search-text";
+import { cardColumns, type ProductCardData, productsTagged, toCards } from "./cards.server";
+import { catalogueVersionColumn, readCatalogueVersion } from "./catalogue-version.server";
+import { type KeptReads, keptByVersion } from "./kept-by-version.server";
+import { runSearch, type Search } from "./search/search.server";
+import { effectiveSort, type StoreFilters } from "./store-filters";
+import {
+  distinctValues,
+  orderFor,
+  PAGE_SIZE,
+  pageQuery,
+  type StoreFacets,
+  summaryQuery,
+  whereFor,
+} from "./store-queries.server";
+import { shownInShop } from "./visibility.server";
+
+/*
+ * The catalogue as the shop reads it: runs the store's queries (store-queries.server.ts) and the search, and
+ * keeps what they read per catalogue version (store pages, search rankings, the home page's sections); one
+ * product with its colours; the header's suggestions.
+ */
+
+/** The colours offered for the given products. */
+export async function coloursFor(db: Database, productIds: number[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .select({ productId: productColours.productId, id: colours.id, name: colours.name, value: colours.value })
+    .from(productColours)
+    .innerJoin(colours, eq(colours.id, productColours.colourId))
+    .where(inArray(productColours.productId, productIds));
+}
+
+/** A product's columns, less those search keeps for itself. */
+const {
+  searchTitle: _title,
+  searchText: _text,
+  searchTitleVector: _titleVector,
+  searchVector: _vector,
+  searchVersion: _version,
+  ...productColumns
+} = getTableColumns(products);
+
+export type ProductDetail = Awaited<ReturnType<typeof getProduct>>;
+
+/** One product the shop shows, with its colours, or null when the id is unknown or the product hidden. */
+export async function getProduct(db: Database, id: number) {
+  const [product] = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.id, id), shownInShop))
+    .limit(1);
+  if (!product) return null;
+  const productColourRows = await coloursFor(db, [id]);
+  return { ...product, colours: productColourRows.map(({ id, name, value }) => ({ id, name, value })) };
+}
+
+/** Every category and brand, hidden products' too: the back office's filters and suggestions. */
+export async function catalogueFacets(db: Database): Promise<StoreFacets> {
+  const [row] = await db
+    .select({
+      categories: sql<string[]>`ARRAY(${distinctValues(products.category, { everyProduct: true })})`,
+      brands: sql<string[]>`ARRAY(${distinctValues(products.brand, { everyProduct: true })})`,
+    })
+    .from(sql`(SELECT 1) AS one`);
+  return { categories: row?.categories ?? [], brands: row?.brands ?? [] };
+}
+
+/**
+ * The store's lists and counts change only with the catalogue, so they are kept for the catalogue version
+ * they were read at (kept-by-version.server.ts): a store page whose page query reports the same version needs
+ * no other query. The counts kept are bounded (one per filter combination asked for).
+ */
+const keptFacets = keptByVersion<StoreFacets>({ maxEntries: 1 });
+const keptTotals = keptByVersion<number>({ maxEntries: 2000 });
+
+/** The value kept for `key` if it was kept at exactly `version`. */
+function keptAt<T>(kept: KeptReads<T>, db: Database, key: string, version: number | undefined) {
+  const hit = version === undefined ? undefined : kept.get(db, key);
+  return hit?.version === version ? hit?.value : undefined;
+}
+
+/** The filters a count depends on (not the page, the sort or the grid). */
+const totalKey = (filters: Partial<StoreFilters>) =>
+  JSON.stringify([filters.category, filters.brand, filters.tag, filters.minPrice, filters.maxPrice]);
+
+/** Lists and count for `where`: from what is kept for `version`, else read (and kept) in one query. */
+async function summaryFor(
+  db: Database,
+  filters: Partial<StoreFilters>,
+  where: SQL | undefined,
+  withTotal: boolean,
+  version: number | undefined,
+): Promise<{ facets: StoreFacets; total: number | null }> {
+  const key = totalKey(filters);
+  const keptLists = keptAt(keptFacets, db, "facets", version);
+  const keptTotal = withTotal ? keptAt(keptTotals, db, key, version) : undefined;
+  if (keptLists && (!withTotal || keptTotal !== undefined))
+    return { facets: keptLists, total: keptTotal ?? null };
+  const [row] = await summaryQuery(db, where, withTotal);
+  const facets = { categories: row?.categories ?? [], brands: row?.brands ?? [] };
+  if (row) {
+    keptFacets.keep(db, "facets", facets, row.version);
+    if (row.total !== null) keptTotals.keep(db, key, row.total, row.version);
+  }
+  return { facets, total: row?.total ?? null };
+}
+
+/** What the store searched for when it corrected a typo: the words used instead of the typed ones. */
+export type StoreSearch = { used?: string; corrections: { typed: string; used: string }[] };
+
+export type ProductPage = { items: ProductCardData[]; total: number };
+
+export type StorePage = ProductPage & { facets: StoreFacets; search: StoreSearch | null };
+
+/**
+ * What the store shows for the filters: the page of products in a stable order (ties broken by id), with the
+ * number of matches and the category and brand lists, kept per catalogue version (summaryFor), so a repeated
+ * filter costs one query. A search's matches are ranked once per catalogue version (searchAndRead). When the
+ * caller knows the catalogue's version now (`versionNow`, read with the session), a page kept at that version
+ * is the answer, at no query (keptStorePages).
+ */
+export async function storePage(
+  db: Database,
+  filters: Partial<StoreFilters>,
+  versionNow?: number | null,
+): Promise<StorePage> {
+  return keptStorePages.read(db, storePageKey(filters), versionNow, async () => {
+    const { page, version } = filters.q ? await searchPage(db, filters) : await listingPage(db, filters);
+    return { value: page, version };
+  });
+}
+
+/** Store pages kept per catalogue version (kept-by-version.server.ts). */
+const keptStorePages = keptByVersion<StorePage>({ maxEntries: 500 });
+
+/** What a store page's products depend on: the filters, the sort and the page, not the grid. */
+const storePageKey = (f: Partial<StoreFilters>) => JSON.stringify([searchKey(f), Math.max(1, f.page ?? 1)]);
+
+type ReadPage = { page: StorePage; version: number | null };
+
+async function listingPage(db: Database, filters: Partial<StoreFilters>): Promise<ReadPage> {
+  const where = whereFor(filters, null);
+  const rows = await pageQuery(db, filters, where);
+  const summary = await summaryFor(db, filters, where, true, rows[0]?.version);
+  const page = { items: toCards(rows), total: summary.total ?? 0, facets: summary.facets, search: null };
+  return { page, version: rows[0]?.version ?? null };
+}
+
+async function searchPage(db: Database, filters: Partial<StoreFilters>): Promise<ReadPage> {
+  const from = (Math.max(1, filters.page ?? 1) - 1) * PAGE_SIZE;
+  const { ranked, cards } = await searchAndRead(db, filters, (ids) => ids.slice(from, from + PAGE_SIZE));
+  // The lists to go on from; a search of punctuation only has nothing to look for and finds nothing.
+  const { facets } = await summaryFor(db, filters, undefined, false, ranked.version ?? undefined);
+  const { used, corrections } = ranked.search;
+  const page = { items: cards, total: ranked.ids.length, facets, search: { used, corrections } };
+  return { page, version: ranked.version };
+}
+
+/*
+ * A search reads and ranks every product it matches, where a store page reads one page by an index. So a
+ * search's ranked ids are kept for the catalogue version they were read at (docs/decisions/0029): the same
+ * search again (the next page, the header's suggestions then the store, another shopper) reads only the
+ * products it shows, by id. Those rows carry the catalogue version: when it moved, the search runs afresh,
+ * so a kept search is never stale, on any number of instances. At most 500 searches and 500 000 ids.
+ */
+type RankedSearch = { ids: number[]; version: number | null; search: Search };
+const keptRankings = keptByVersion<RankedSearch>({
+  maxEntries: 500,
+  maxWeight: 500_000,
+  weigh: (ranked) => ranked.ids.length + 1,
+});
+
+/** What a search's ranking depends on: its words and the filters and sort, not the page or the grid. */
+const searchKey = (f: Partial<StoreFilters>) =>
+  JSON.stringify([
+    f.q,
+    f.exact ?? false,
+    f.category,
+    f.brand,
+    f.tag,
+    f.minPrice,
+    f.maxPrice,
+    effectiveSort({ grid: 4, page: 1, ...f }),
+  ]);
+
+/** Every product the search matches, best first (or in the shopper's sort), as ids: one query, or a few with typos. */
+async function rankSearch(db: Database, filters: Partial<StoreFilters>): Promise<RankedSearch> {
+  // A corrected search decided on an earlier read (the typed words found nothing): labelled with the first.
+  let firstVersion: number | null = null;
+  const { search, result } = await runSearch(
+    db,
+    filters.q ?? "",
+    async (match) => {
+      if (!match) return { total: 0, ids: [], version: null };
+      const matching = db
+        .select({ id: products.id })
+        .from(products)
+        .where(whereFor(filters, match))
+        .orderBy(...orderFor(filters, match));
+      const [row] = await db
+        .select({ ids: sql<number[]>`ARRAY(${matching})`, version: catalogueVersionColumn })
+        .from(sql`(SELECT 1) AS one`);
+      const ids = (row?.ids ?? []).map(Number);
+      firstVersion ??= row?.version ?? null;
+      return { total: ids.length, ids, version: firstVersion };
+    },
+    { exact: filters.exact },
+  );
+  return { ids: result.ids, version: result.version, search };
+}
+
+/** The cards of these products in this order, and the catalogue version they were read at. */
+async function cardsByIds(
+  db: Database,
+  ids: number[],
+): Promise<{ cards: ProductCardData[]; version: number }> {
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ ...cardColumns, version: catalogueVersionColumn })
+          .from(products)
+          .where(and(inArray(products.id, ids), shownInShop));
+  const version = rows[0]?.version ?? (await readCatalogueVersion(db));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const inOrder = ids.flatMap((id) => byId.get(id) ?? []);
+  return { cards: toCards(inOrder), version };
+}
+
+/** The search's ranking (kept, or run and kept) and the cards of the products `pick` takes from it. */
+async function searchAndRead(
+  db: Database,
+  filters: Partial<StoreFilters>,
+  pick: (ids: number[]) => number[],
+): Promise<{ ranked: RankedSearch; cards: ProductCardData[] }> {
+  const key = searchKey(filters);
+  const hit = keptRankings.get(db, key);
+  if (hit) {
+    const { cards, version } = await cardsByIds(db, pick(hit.value.ids));
+    if (version === hit.version) return { ranked: hit.value, cards };
+  }
+  const ranked = await rankSearch(db, filters);
+  if (ranked.version !== null) keptRankings.keep(db, key, ranked, ranked.version);
+  const { cards } = await cardsByIds(db, pick(ranked.ids));
+  return { ranked, cards };
+}
+
+export type Suggestion = { id: number; title: string; brand: string; discountedPrice: number };
+
+/** The header's live suggestions: the store's search for the text, best first; `used` when a typo was corrected. */
+export async function searchSuggestions(
+  db: Database,
+  text: string,
+  limit = 8,
+): Promise<{ suggestions: Suggestion[]; used?: string }> {
+  const q = normaliseSearch(text);
+  if (q.length < 2) return { suggestions: [] };
+  const { ranked, cards } = await searchAndRead(db, { q }, (ids) => ids.slice(0, limit));
+  const suggestions = cards.map(({ id, title, brand, discountedPrice }) => ({
+    id,
+    title,
+    brand,
+    discountedPrice,
+  }));
+  return { suggestions, used: ranked.search.used };
+}
+
+/** True when the id names a product the shop shows. */
+export async function productExists(db: Database, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id), shownInShop))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type HomeSections = {
+  featured: ProductCardData[];
+  special: ProductCardData[];
+  popular: ProductCardData[];
+};
+
+/** The home page's product sections, the same for every shopper: kept per catalogue version. */
+export async function homeSections(db: Database, versionNow?: number | null): Promise<HomeSections> {
+  return keptHomeSections.read(db, "home", versionNow, async () => {
+    const [featured, special, popular] = await Promise.all([
+      productsTagged(db, "featured", 6),
+      productsTagged(db, "special", 4),
+      productsTagged(db, "popular", 6),
+    ]);
+    return { value: { featured, special, popular } };
+  });
+}
+
+const keptHomeSections = keptByVersion<HomeSections>({ maxEntries: 1 });

@@ -1,0 +1,165 @@
+import { TITLE_CUTS } from "~/lib/limits";
+import { formatRupees } from "~/lib/money";
+import { normaliseSearch } from "~/lib/search-text";
+import { isTypedText } from "~/lib/text";
+import { TAGS, type Tag, tagLabels } from "./catalogue";
+
+/**
+ * The store's filters live in the URL so a shared link opens the same page. This module parses them,
+ * dropping anything invalid, and writes the canonical query string the store redirects to.
+ */
+export const SORTS = ["title", "-title", "price", "-price", "createdAt", "-createdAt"] as const;
+export type Sort = (typeof SORTS)[number];
+export const DEFAULT_SORT: Sort = "-createdAt";
+
+export const GRIDS = [3, 4, 6, 12] as const;
+export type Grid = (typeof GRIDS)[number];
+export const DEFAULT_GRID: Grid = 4;
+
+export const MAX_PRICE_RUPEES = 10_000_000;
+export const MAX_PAGE = 10_000;
+
+export type StoreFilters = {
+  q?: string;
+  /** Search exactly what was typed: no typo correction (the "search instead for" link). */
+  exact?: boolean;
+  category?: string;
+  brand?: string;
+  tag?: Tag;
+  /** Whole rupees. */
+  minPrice?: number;
+  /** Whole rupees. */
+  maxPrice?: number;
+  /** Undefined: relevance when searching, else newest first. */
+  sort?: Sort;
+  grid: Grid;
+  page: number;
+};
+
+export const sortLabels: Record<Sort, string> = {
+  title: "Alphabetically, A-Z",
+  "-title": "Alphabetically, Z-A",
+  price: "Price, low to high",
+  "-price": "Price, high to low",
+  createdAt: "Date, old to new",
+  "-createdAt": "Date, new to old",
+};
+
+/** A text filter as typed; control characters or broken Unicode drop it (the store redirects without it). */
+function text(value: string | null, max: number): string | undefined {
+  const cleaned = (value ?? "").replace(/\s+/g, " ").trim();
+  return cleaned && cleaned.length <= max && isTypedText(cleaned) ? cleaned : undefined;
+}
+
+function wholeNumber(value: string | null, min: number, max: number): number | undefined {
+  const cleaned = (value ?? "").trim();
+  if (!/^\d{1,9}$/.test(cleaned)) return undefined;
+  const n = Number(cleaned);
+  return n >= min && n <= max ? n : undefined;
+}
+
+function oneOf<T extends string | number>(value: string | null, options: readonly T[]): T | undefined {
+  return options.find((option) => String(option) === value);
+}
+
+export function parseStoreFilters(params: URLSearchParams): StoreFilters {
+  let minPrice = wholeNumber(params.get("minPrice"), 0, MAX_PRICE_RUPEES);
+  let maxPrice = wholeNumber(params.get("maxPrice"), 0, MAX_PRICE_RUPEES);
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+    [minPrice, maxPrice] = [maxPrice, minPrice];
+  }
+  return {
+    // A search is cut to its first 100 characters (control characters read as spaces), never dropped: the
+    // shopper sees what was searched for, not the whole store.
+    q: normaliseSearch(params.get("q")) || undefined,
+    exact: params.get("exact") === "1" ? true : undefined,
+    category: text(params.get("category"), 60),
+    brand: text(params.get("brand"), 60),
+    tag: oneOf(params.get("tag"), TAGS),
+    minPrice,
+    maxPrice,
+    sort: oneOf(params.get("sort"), SORTS),
+    grid: oneOf(params.get("grid"), GRIDS.map(String)) ? (Number(params.get("grid")) as Grid) : DEFAULT_GRID,
+    page: wholeNumber(params.get("page"), 1, MAX_PAGE) ?? 1,
+  };
+}
+
+/** The canonical query string (no leading "?"): fixed order, defaults and empty values left out. */
+export function storeQuery(filters: StoreFilters, changes: Partial<StoreFilters> = {}): string {
+  const f = { ...filters, ...changes };
+  const params = new URLSearchParams();
+  if (f.q) params.set("q", f.q);
+  if (f.q && f.exact) params.set("exact", "1");
+  if (f.category) params.set("category", f.category);
+  if (f.brand) params.set("brand", f.brand);
+  if (f.tag) params.set("tag", f.tag);
+  if (f.minPrice !== undefined) params.set("minPrice", String(f.minPrice));
+  if (f.maxPrice !== undefined) params.set("maxPrice", String(f.maxPrice));
+  // Newest first is the default order unless a search ranks by relevance.
+  if (f.sort && (f.q || f.sort !== DEFAULT_SORT)) params.set("sort", f.sort);
+  if (f.grid !== DEFAULT_GRID) params.set("grid", String(f.grid));
+  if (f.page > 1) params.set("page", String(f.page));
+  return params.toString();
+}
+
+/** The store URL for these filters. */
+export function storeUrl(filters: StoreFilters, changes: Partial<StoreFilters> = {}): string {
+  const query = storeQuery(filters, changes);
+  return query ? `/product?${query}` : "/product";
+}
+
+/** Where to redirect a store request whose query is not canonical, or null when it already is. */
+export function canonicalRedirect(url: URL): string | null {
+  const canonical = storeQuery(parseStoreFilters(url.searchParams));
+  return canonical === url.searchParams.toString() ? null : storeUrl(parseStoreFilters(url.searchParams));
+}
+
+/** The order a listing uses: the chosen sort, else relevance for a search, else newest first. */
+export function effectiveSort(filters: StoreFilters): Sort | "relevance" {
+  return filters.sort ?? (filters.q ? "relevance" : DEFAULT_SORT);
+}
+
+/** Store titles are cut at 80 characters unless the grid is 6 or 12 columns. */
+export function storeTitleLimit(grid: Grid): number | undefined {
+  return grid === 6 || grid === 12 ? undefined : TITLE_CUTS.store;
+}
+
+/** A filter in force, shown as a chip above the products: what it is, and the store URL without it. */
+export type FilterChip = {
+  key: "category" | "brand" | "tag" | "minPrice" | "maxPrice";
+  label: string;
+  /** The store URL with this filter removed (back to the first page; everything else kept). */
+  href: string;
+};
+
+/**
+ * The filters the shopper set in the filter panel (category, brand, tag, price), in the panel's order. The
+ * search, the sort, the grid and the page are not filters: the heading and the toolbar show them.
+ */
+export function activeFilterChips(filters: StoreFilters): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const add = (key: FilterChip["key"], label: string) =>
+    chips.push({ key, label, href: storeUrl(filters, { [key]: undefined, page: 1 }) });
+  if (filters.category) add("category", `Category: ${filters.category}`);
+  if (filters.brand) add("brand", `Brand: ${filters.brand}`);
+  if (filters.tag) add("tag", `Tag: ${tagLabels[filters.tag]}`);
+  if (filters.minPrice !== undefined) add("minPrice", `From ${formatRupees(filters.minPrice * 100)}`);
+  if (filters.maxPrice !== undefined) add("maxPrice", `Up to ${formatRupees(filters.maxPrice * 100)}`);
+  return chips;
+}
+
+/** The store filtered by a product's brand, category and each of its tags: the product page's links. */
+export type StoreLinks = { brand: string; category: string; tags: Partial<Record<string, string>> };
+
+export function productStoreLinks(product: {
+  brand: string;
+  category: string;
+  tags: readonly Tag[];
+}): StoreLinks {
+  const none = parseStoreFilters(new URLSearchParams());
+  return {
+    brand: storeUrl(none, { brand: product.brand }),
+    category: storeUrl(none, { category: product.category }),
+    tags: Object.fromEntries(product.tags.map((tag) => [tag, storeUrl(none, { tag })])),
+  };
+}

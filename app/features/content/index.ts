@@ -1,0 +1,4 @@
+export * from "./BlogCard";
+export * from "./BlogPostForm";
+export * from "./content-lists";
+export * from "./StaticPage";

@@ -1,0 +1,6 @@
+export * from "./delivery.server";
+export * from "./delivery-check.server";
+export * from "./holidays.server";
+export * from "./pin-directory.server";
+export * from "./schemas";
+export * from "./zones-admin.server";

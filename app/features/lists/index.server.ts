@@ -1,0 +1,3 @@
+export * from "./cart.server";
+export * from "./compare.server";
+export * from "./wishlist.server";

@@ -1,0 +1,2 @@
+export * from "./housekeeping.server";
+export * from "./readiness.server";

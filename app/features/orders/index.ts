@@ -1,0 +1,3 @@
+export * from "./checkout-choices";
+export * from "./order-filters";
+export * from "./order-status";

@@ -1,0 +1,210 @@
+import { z } from "zod";
+import { gstinProblem, normaliseGstin } from "~/features/invoices";
+import { orderAdminMessages } from "~/lib/admin-messages";
+import { COURIER_MAX, ORDER_NOTE_MAX, TRACKING_MAX, TRACKING_MIN } from "~/lib/form-limits";
+import { nameField, requiredTypedText, typedText } from "~/lib/forms/fields";
+import { INDIAN_STATES } from "~/lib/indian-states";
+import { addressMessages, fieldMessages, gstMessages } from "~/lib/messages";
+import { rupeesToPaise } from "~/lib/money";
+import { ORDER_STATUSES, SHIPPED } from "./order-status";
+
+/**
+ * The back office's order page: moving an order along its life cycle, (owners) a refund, and a cash order's
+ * end at the door.
+ */
+
+// In lib/form-limits.ts, which pages may import without zod.
+export { COURIER_MAX, ORDER_NOTE_MAX, TRACKING_MAX, TRACKING_MIN };
+
+/** "1,23,45,678.50" at most: anything longer is no amount an order of this shop was paid. */
+const AMOUNT_TEXT_MAX = 16;
+
+const status = (message: string) => z.enum(ORDER_STATUSES, { errorMap: () => ({ message }) });
+
+const note = typedText({
+  max: ORDER_NOTE_MAX,
+  tooLong: orderAdminMessages.noteTooLong(ORDER_NOTE_MAX),
+  multiline: true,
+}).optional();
+
+const courier = typedText({ max: COURIER_MAX, tooLong: orderAdminMessages.courierTooLong(COURIER_MAX) });
+
+/** Letters, digits and hyphens, as couriers print them (Blue Dart, DTDC, India Post "EE123456789IN"). */
+const trackingNumber = z
+  .string()
+  .trim()
+  .regex(
+    new RegExp(`^[A-Za-z0-9-]{${TRACKING_MIN},${TRACKING_MAX}}$`),
+    orderAdminMessages.trackingInvalid(TRACKING_MIN, TRACKING_MAX),
+  );
+
+const moveFields = {
+  /** The status the staff member saw: a stale one is refused (someone else moved the order meanwhile). */
+  from: status(orderAdminMessages.chooseStatus),
+  to: status(orderAdminMessages.chooseStatus),
+  courier: courier.optional(),
+  trackingNumber: trackingNumber.optional(),
+  note,
+};
+
+/** Rupees as typed ("1,500", "1500.50"), as paise; more than 0. Whether it fits the order is the server's. */
+function rupeeAmount(messages: { required: string; notPositive: string }) {
+  return z
+    .string({ required_error: messages.required, invalid_type_error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(AMOUNT_TEXT_MAX, orderAdminMessages.refundAmountInvalid)
+    .transform((typed, context) => {
+      const paise = rupeesToPaise(typed);
+      if (paise === undefined) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: orderAdminMessages.refundAmountInvalid });
+        return z.NEVER;
+      }
+      if (paise <= 0) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: messages.notPositive });
+        return z.NEVER;
+      }
+      return paise;
+    });
+}
+
+const refundAmount = rupeeAmount({
+  required: orderAdminMessages.refundAmountRequired,
+  notPositive: orderAdminMessages.refundAmountNotPositive,
+});
+
+/** A cash order at the door: the cash collected (Delivered), or refused (Cancelled, stock back). */
+const collectFields = {
+  from: status(orderAdminMessages.chooseStatus),
+  amount: rupeeAmount({
+    required: orderAdminMessages.collectAmountRequired,
+    notPositive: orderAdminMessages.collectAmountNotPositive,
+  }),
+  note,
+};
+const refuseFields = { from: status(orderAdminMessages.chooseStatus), note };
+
+const refundFields = { amount: refundAmount, note };
+
+/** A courier and a tracking number only go with Shipped. */
+function shippingDetailsOnlyWhenShipped(
+  move: { to: string; courier?: string | undefined; trackingNumber?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  if (move.to === SHIPPED) return;
+  for (const field of ["courier", "trackingNumber"] as const) {
+    if (move[field]) {
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [field],
+        message: orderAdminMessages.shippingDetailsOnlyWhenShipped,
+      });
+    }
+  }
+}
+
+/** The status form's fields, checked in the browser as they are typed (the intent comes with the button). */
+export const moveOrderSchema = z.object(moveFields).superRefine(shippingDetailsOnlyWhenShipped);
+
+/** The refund form's fields, checked in the browser as they are typed. */
+export const refundOrderSchema = z.object(refundFields);
+
+/** The cash-collected form's fields, checked in the browser as they are typed. */
+export const collectCashSchema = z.object(collectFields);
+
+/** The order page's two forms, told apart by the submit button's intent. */
+export const orderPageSchema = z
+  .discriminatedUnion("intent", [
+    z.object({ intent: z.literal("move"), ...moveFields }),
+    z.object({ intent: z.literal("refund"), ...refundFields }),
+    z.object({ intent: z.literal("collect"), ...collectFields }),
+    z.object({ intent: z.literal("refuse"), ...refuseFields }),
+  ])
+  .superRefine((form, context) => {
+    if (form.intent === "move") shippingDetailsOnlyWhenShipped(form, context);
+  });
+
+export type OrderPageForm = z.output<typeof orderPageSchema>;
+
+const required = (message: string, max = 200) => requiredTypedText(message, { max });
+
+/** The shipping address. India only; the state from the full list; a 6-digit PIN code (not starting with 0). */
+export const addressSchema = z.object({
+  firstname: nameField(addressMessages.firstnameRequired),
+  lastname: nameField(addressMessages.lastnameRequired),
+  address: required(addressMessages.addressRequired),
+  other: typedText({ max: 200 })
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  city: required(addressMessages.cityRequired, 80),
+  state: z.enum(INDIAN_STATES, { errorMap: () => ({ message: addressMessages.stateRequired }) }),
+  country: z.literal("India", {
+    errorMap: () => ({ message: addressMessages.countryRequired }),
+  }),
+  pincode: z
+    .string({
+      required_error: addressMessages.pincodeRequired,
+      invalid_type_error: addressMessages.pincodeRequired,
+    })
+    .transform((typed, context) => {
+      const digits = typed.replace(/\s+/g, "");
+      if (digits === "") {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: addressMessages.pincodeRequired });
+        return z.NEVER;
+      }
+      if (!/^[1-9]\d{5}$/.test(digits)) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: fieldMessages.pincodeInvalid });
+        return z.NEVER;
+      }
+      return digits;
+    }),
+});
+
+export type AddressValues = z.output<typeof addressSchema>;
+
+/** "GSTIN (for a business purchase)": optional; upper-cased and trimmed, then checked to its check digit. */
+const gstin = z
+  .string()
+  .max(40, gstMessages.gstinLength)
+  .optional()
+  .transform((typed, context) => {
+    const value = normaliseGstin(typed ?? "");
+    if (value === "") return undefined;
+    const problem = gstinProblem(value);
+    if (problem) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/**
+ * Place Order: the address with the shipping and payment choices, and a business buyer's GSTIN and name. A
+ * post without choices (an older page, a script) is Standard shipping paid online, the choices the page
+ * starts with; the server prices them.
+ */
+export const checkoutSchema = addressSchema
+  .extend({
+    shipping: z
+      .enum(["standard", "express"], { errorMap: () => ({ message: addressMessages.shippingRequired }) })
+      .default("standard"),
+    payment: z
+      .enum(["phonepe", "cod"], { errorMap: () => ({ message: addressMessages.paymentRequired }) })
+      .default("phonepe"),
+    gstin,
+    businessName: typedText({ max: 100 })
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+  })
+  .superRefine((form, context) => {
+    // Zod runs this even when the GSTIN failed: only a GSTIN that passed asks for the name.
+    if (typeof form.gstin === "string" && !form.businessName) {
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["businessName"],
+        message: gstMessages.businessNameRequired,
+      });
+    }
+  });
+
+export type CheckoutValues = z.output<typeof checkoutSchema>;

@@ -1,0 +1,2 @@
+export * from "./phonepe-client.server";
+export * from "./phonepe-http.server";

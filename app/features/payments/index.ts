@@ -1,0 +1,2 @@
+export * from "./payment-schedule";
+export * from "./phonepe-types";

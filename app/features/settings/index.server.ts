@@ -1,0 +1,3 @@
+export * from "./schemas";
+export * from "./settings.server";
+export * from "./settings-admin.server";

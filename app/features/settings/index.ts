@@ -1,0 +1,2 @@
+export * from "./ShopContact";
+export * from "./shop-contact";

@@ -1,0 +1,4 @@
+export * from "./schemas";
+export * from "./setup.server";
+export * from "./staff.server";
+export * from "./staff-session.server";

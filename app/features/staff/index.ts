@@ -1,0 +1,2 @@
+export * from "./back-office";
+export * from "./staff-roles";
