@@ -1,12 +1,13 @@
-# Production image: builds the Remix app, then runs it with server.mjs (Express + Remix) on port 3000.
-FROM node:20-bookworm-slim AS build
+# Production image: builds the Remix app with Vite, then runs it with server.mjs (Express + Remix) on port 3000.
+# Node 22 is a maintained LTS release (Node 20 reached its end of life in April 2026).
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm install
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
 COPY --from=build /app/package.json ./

@@ -20,7 +20,17 @@ sourceMapSupport.install();
 // Node's own fetch: an aborted request with the polyfill leaves an unhandled rejection that stops the process.
 installGlobals({ nativeFetch: true });
 
-const build = await import("./build/index.js");
+/**
+ * The app: in development Vite's middleware serves the browser's modules and `build()` loads the server's
+ * afresh after an edit (the next request runs the new code; the embedded database stays open, see
+ * app/db/db.server.ts); in production the built server bundle.
+ */
+const development = process.env.NODE_ENV === "development";
+const vite = development
+  ? await import("vite").then(({ createServer }) => createServer({ server: { middlewareMode: true } }))
+  : undefined;
+const built = vite ? undefined : await import("./build/server/index.js");
+const build = vite ? () => vite.ssrLoadModule("virtual:remix/server-build") : built;
 const port = Number(process.env.PORT ?? 3000);
 const publicOrigin = guards.originOf(process.env.PUBLIC_URL);
 
@@ -28,7 +38,7 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustedProxies(process.env.TRUST_PROXY));
 app.use(compression());
-app.use(guards.securityHeaders({ publicOrigin, development: process.env.NODE_ENV === "development" }));
+app.use(guards.securityHeaders({ publicOrigin, development }));
 app.use(guards.sameSiteForms({ publicOrigin }));
 app.use(guards.bodyLimits());
 app.use(guards.passwordFormsInFlight(requestLimits.passwordForms));
@@ -41,7 +51,9 @@ app.use(
   ),
 );
 // The build's files and the public folder are the same for everyone: cached by browsers, signed in or not.
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+// A built file's name carries a hash of its content, so it is kept for a year.
+if (vite) app.use(vite.middlewares);
+else app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
 app.use(guards.knownFilesOnly("public", express.static("public", { maxAge: "1h" })));
 app.use(guards.noStoreForPersonalAnswers());
 app.use(guards.unavailableAnswered503());
@@ -58,14 +70,17 @@ const loadContext = (req, res, cspNonce) => ({
   reportUnavailable: (retryAfterSeconds) => guards.reportUnavailable(res, retryAfterSeconds),
 });
 // Visitors' catalogue pages, rendered once per catalogue version (docs/decisions/0023-page-cache.md).
-const renderShared = createFetchHandler(build, process.env.NODE_ENV);
-app.use(
-  pageCache({
-    readVersion: () => build.entry.module.catalogueVersionForPageCache(),
-    render: (request, req, res) => renderShared(request, loadContext(req, res, "")),
-    maxBytes: Number(process.env.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
-  }),
-);
+// Not in development, where a page must show the code just edited.
+if (built) {
+  const renderShared = createFetchHandler(built, process.env.NODE_ENV);
+  app.use(
+    pageCache({
+      readVersion: () => built.entry.module.catalogueVersionForPageCache(),
+      render: (request, req, res) => renderShared(request, loadContext(req, res, "")),
+      maxBytes: Number(process.env.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
+    }),
+  );
+}
 app.all(
   "*",
   createRequestHandler({

@@ -19,8 +19,8 @@ import { useNonce } from "~/components/nonce";
 import type { ShopContact } from "~/features/settings";
 import { isBackOffice } from "~/features/staff";
 import { shopDescription, shopTitle } from "~/lib/shop";
-import stylesheet from "~/styles/app.css";
-import formStyles from "~/styles/forms.css";
+import stylesheet from "~/styles/app.css?url";
+import formStyles from "~/styles/forms.css?url";
 import type { loader } from "./root-loader.server";
 
 export const links: LinksFunction = () => [

@@ -8,13 +8,17 @@ import { startReconciler } from "~/features/orders/index.server";
 import { announceSetupLink } from "~/features/staff/index.server";
 import { describeError } from "~/lib/errors.server";
 
-let started = false;
+declare global {
+  // Kept on globalThis: in development a changed module is loaded again, and the reconciler and the
+  // housekeeping timers must not start a second time.
+  var __storefrontStarted: boolean | undefined;
+}
 
 /** Validates the configuration (exiting with a clear message when it is wrong) and opens the database. */
 
 export function startServer(): void {
-  if (started) return;
-  started = true;
+  if (globalThis.__storefrontStarted) return;
+  globalThis.__storefrontStarted = true;
   try {
     const settings = config();
     if (settings.isProduction && settings.phonepe.mode === "simulator") {

@@ -79,7 +79,7 @@ const usage = `Usage: npm run bench [-- options]
   --pages LIST      pages to load, comma-separated, from ${PAGE_KEYS.join(", ")} (default all;
                     /healthz is always measured, the bytes table is always printed)
   --json            also write the results to bench-results/latest.json
-  --build           rebuild the app even when build/index.js exists
+  --build           rebuild the app even when build/server/index.js exists
 Environment: DATA_DIR (default .cache/bench-data), DATABASE_URL (benchmark on PostgreSQL), SESSION_SECRET,
   LOG_REQUESTS (default false here: the server's one-line access log per request is left out).`;
 
@@ -246,9 +246,9 @@ async function startServer(): Promise<void> {
   throw new Error(`The server did not answer /healthz within 2 minutes. Its log:\n${serverLogTail()}`);
 }
 
-const buildIndex = path.join(root, "build", "index.js");
+const buildIndex = path.join(root, "build", "server", "index.js");
 
-/** Whether build/index.js exists and includes the /healthz route the benchmark needs. */
+/** Whether build/server/index.js exists and includes the /healthz route the benchmark needs. */
 function buildState(): "ok" | "missing" | "stale" {
   if (!existsSync(buildIndex)) return "missing";
   return readFileSync(buildIndex, "utf8").includes("routes/healthz") ? "ok" : "stale";
@@ -1005,12 +1005,12 @@ async function main(): Promise<number> {
     const why = args.build
       ? "--build"
       : build === "missing"
-        ? "no build/index.js"
+        ? "no build/server/index.js"
         : "the build has no /healthz";
     console.info(`\n2. Building the app (${why})…`);
     await run("npm", ["run", "build"], "The build");
   } else {
-    console.info("\n2. Using the existing build/index.js (--build to rebuild).");
+    console.info("\n2. Using the existing build/server/index.js (--build to rebuild).");
     const newer = newestSource();
     if (newer && newer.mtimeMs > statSync(buildIndex).mtimeMs) {
       console.warn(

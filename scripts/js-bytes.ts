@@ -1,7 +1,7 @@
 /**
  * npx tsx scripts/js-bytes.ts [--json] [--budget 100] [--url http://localhost:3000 /path ...]
  *
- * JavaScript each page loads, from the client build in public/build (run `npm run build` first): the entry
+ * JavaScript each page loads, from the client build in build/client (run `npm run build` first): the entry
  * and its chunks, then every route module of the page (root, layouts, the page) and the shared chunks each
  * imports, which is the list of `<link rel="modulepreload">` and module imports Remix writes into the page.
  * Each file counted once per page, sized raw and as gzip -9 (as a file is sent, one by one). Prints a table
@@ -35,8 +35,8 @@ const { values: args, positionals } = parseArgs({
   },
 });
 
-const publicDir = path.resolve("public");
-const buildDir = path.join(publicDir, "build");
+const publicDir = path.resolve("build/client");
+const buildDir = path.join(publicDir, "assets");
 const budgetBytes = Number(args.budget) * 1024;
 
 const sizes = new Map<string, { raw: number; gzip: number }>();
@@ -108,8 +108,10 @@ async function pagesFromServer(base: string, paths: string[]) {
       ...[...html.matchAll(/<link rel="([\w-]+)" href="([^"]+)"/g)]
         .filter(([, rel]) => rel === "modulepreload" || rel === INERT_PRELOAD)
         .map((match) => match[2] ?? ""),
-      ...[...html.matchAll(/import (?:\* as \w+ from )?"(\/build\/[^"]+)"/g)].map((match) => match[1] ?? ""),
-      ...[...html.matchAll(/<script[^>]+src="(\/build\/[^"]+)"/g)].map((match) => match[1] ?? ""),
+      ...[...html.matchAll(/import (?:\* as \w+ from )?"(\/assets\/[^"]+\.js)"/g)].map(
+        (match) => match[1] ?? "",
+      ),
+      ...[...html.matchAll(/<script[^>]+src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? ""),
     ].filter(Boolean);
     pages.push({ page, files });
   }

@@ -4,7 +4,7 @@ import { requireStaff } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { DOCUMENT_TITLES, TaxDocumentView } from "~/features/invoices";
 import { documentFor } from "~/features/invoices/index.server";
-import invoiceStyles from "~/styles/invoice.css";
+import invoiceStyles from "~/styles/invoice.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: invoiceStyles }];
 

@@ -11,10 +11,9 @@ import { Toasts } from "~/components/layout/Toasts";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { readShopContact } from "~/features/settings/index.server";
-import { STAFF_ROLES, staffRoleLabels } from "~/features/staff";
+import { INVITE_LINK_DAYS, STAFF_ROLES, staffRoleLabels } from "~/features/staff";
 import {
   changeRole,
-  INVITE_LINK_DAYS,
   inviteStaff,
   inviteStaffSchema,
   listStaff,

@@ -12,7 +12,7 @@ import { getDb } from "~/db/db.server";
 import { staffRoleLabels } from "~/features/staff";
 import { getSessionStaff } from "~/features/staff/index.server";
 import { shop } from "~/lib/shop";
-import adminStyles from "~/styles/admin.css";
+import adminStyles from "~/styles/admin.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 

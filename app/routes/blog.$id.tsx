@@ -11,7 +11,7 @@ import { linkPreviewTags } from "~/lib/link-preview";
 import { parseId } from "~/lib/params";
 import { plainText, sanitizeDescription } from "~/lib/sanitize.server";
 import { shop } from "~/lib/shop";
-import blogStyles from "~/styles/blog.css";
+import blogStyles from "~/styles/blog.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];
 

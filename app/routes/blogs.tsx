@@ -4,7 +4,7 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { getDb } from "~/db/db.server";
 import { BlogCard } from "~/features/content";
 import { listBlogs, toBlogCard } from "~/features/content/index.server";
-import blogStyles from "~/styles/blog.css";
+import blogStyles from "~/styles/blog.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];
 

@@ -19,7 +19,7 @@ import { parseId } from "~/lib/params";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
 import { readForm } from "~/read-form.server";
-import compareStyles from "~/styles/compare.css";
+import compareStyles from "~/styles/compare.css?url";
 import { toasts } from "~/toast.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: compareStyles }];

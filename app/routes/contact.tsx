@@ -21,7 +21,7 @@ import { enquiryProblems, failureMessages, successMessages } from "~/lib/message
 import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { shop } from "~/lib/shop";
 import { readForm } from "~/read-form.server";
-import contactStyles from "~/styles/contact.css";
+import contactStyles from "~/styles/contact.css?url";
 import { toasts } from "~/toast.server";
 
 const map = {

@@ -7,7 +7,7 @@ import { customerOrders } from "~/features/orders/index.server";
 import { formatLongDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { shop } from "~/lib/shop";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 

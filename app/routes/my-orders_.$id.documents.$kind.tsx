@@ -4,7 +4,7 @@ import { requireCustomer } from "~/auth.server";
 import { DOCUMENT_TITLES, TaxDocumentView } from "~/features/invoices";
 import { documentFor } from "~/features/invoices/index.server";
 import { shop } from "~/lib/shop";
-import invoiceStyles from "~/styles/invoice.css";
+import invoiceStyles from "~/styles/invoice.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: invoiceStyles }];
 

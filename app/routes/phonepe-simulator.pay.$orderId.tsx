@@ -12,7 +12,7 @@ import { shop } from "~/lib/shop";
 import { readForm } from "~/read-form.server";
 import { choiceSchema, chooseOnHostedPage, loadHostedPage } from "~/simulators/phonepe/hosted-page.server";
 import { requireSimulator } from "~/simulators/phonepe/settings.server";
-import simulatorStyles from "~/styles/phonepe-simulator.css";
+import simulatorStyles from "~/styles/phonepe-simulator.css?url";
 
 /*
  * The simulator's hosted payment page, standing in for PhonePe's: the shopper picks Success, Failure or Pending

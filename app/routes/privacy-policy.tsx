@@ -2,7 +2,7 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { StaticPage, staticPageMeta } from "~/features/content";
 import { useShopContact } from "~/features/settings";
 import { shop } from "~/lib/shop";
-import pageStyles from "~/styles/pages.css";
+import pageStyles from "~/styles/pages.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 

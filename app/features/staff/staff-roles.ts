@@ -9,3 +9,6 @@ export const staffRoleLabels: Record<StaffRole, string> = {
   owner: "Owner",
   staff: "Staff",
 };
+
+/** How long an invitation or a set-password link works. */
+export const INVITE_LINK_DAYS = 7;

@@ -4,15 +4,14 @@ import { staff, staffSessions, staffTokens } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
 import { isUniqueViolation } from "~/lib/errors.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/lib/password.server";
-import type { StaffRole } from "./staff-roles";
+import { INVITE_LINK_DAYS, type StaffRole } from "./staff-roles";
 import { hashToken, newToken } from "./tokens.server";
 
 /** A member of the dealer's staff as the back office knows them. */
 export type StaffMember = { id: number; email: string; name: string; role: StaffRole };
 
-/** How long the first run's set-up link and an invitation work. */
+/** How long the first run's set-up link works (an invitation: INVITE_LINK_DAYS). */
 export const SETUP_LINK_HOURS = 24;
-export const INVITE_LINK_DAYS = 7;
 
 const memberColumns = { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
 

@@ -10,8 +10,8 @@ import { highFetchPriority } from "~/lib/fetch-priority";
 import { linkPreviewTags } from "~/lib/link-preview";
 import { SHOP_PREVIEW_IMAGE, shopDescription, shopTitle } from "~/lib/shop";
 import { currentCustomer } from "~/request.server";
-import blogStyles from "~/styles/blog.css";
-import homeStyles from "~/styles/home.css";
+import blogStyles from "~/styles/blog.css?url";
+import homeStyles from "~/styles/home.css?url";
 import { brandNames, brands, promos, services, smallBanners } from "./home-content";
 
 // home.css after blog.css: its .home-blogs rule overrides .blog-grid.

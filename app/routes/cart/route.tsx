@@ -17,7 +17,7 @@ import { type CartLine, cartLines } from "~/features/lists/index.server";
 import { isAllowedQuantity } from "~/lib/limits";
 import { formatRupees } from "~/lib/money";
 import { shop } from "~/lib/shop";
-import cartStyles from "~/styles/cart.css";
+import cartStyles from "~/styles/cart.css?url";
 import type { action } from "./action.server";
 import { CartRow } from "./CartRow";
 

@@ -1,8 +1,8 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { shop } from "~/lib/shop";
-import cartStyles from "~/styles/cart.css";
-import checkoutStyles from "~/styles/checkout.css";
+import cartStyles from "~/styles/cart.css?url";
+import checkoutStyles from "~/styles/checkout.css?url";
 import { CheckoutForm } from "./CheckoutForm";
 import type { loader } from "./loader.server";
 import { PaymentPending } from "./PaymentPending";

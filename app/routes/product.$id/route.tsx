@@ -7,7 +7,7 @@ import { SanitizedHtml } from "~/components/SanitizedHtml";
 import { ProductGallery, ProductSection } from "~/features/catalogue";
 import { shop } from "~/lib/shop";
 import { cutText } from "~/lib/text";
-import productStyles from "~/styles/product.css";
+import productStyles from "~/styles/product.css?url";
 import type { action } from "./action.server";
 import type { loader } from "./loader.server";
 import { ProductSummary } from "./ProductSummary";

@@ -24,7 +24,7 @@ import { PAGE_SIZE, productsTagged, storePage } from "~/features/catalogue/index
 import { searchMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
 import { currentCustomer } from "~/request.server";
-import storeStyles from "~/styles/store.css";
+import storeStyles from "~/styles/store.css?url";
 import { FILTER_PANEL_ID, SortControl, StoreFilters } from "./StoreFilters";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: storeStyles }];

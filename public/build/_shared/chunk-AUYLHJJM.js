@@ -1,0 +1,1 @@
+//# sourceMappingURL=/build/_shared/chunk-AUYLHJJM.js.map

@@ -1,0 +1,2 @@
+import{o as e,z as t}from"/build/_shared/chunk-IIBSSWWG.js";import{d as l}from"/build/_shared/chunk-MOBXQPLJ.js";var r=l(t(),1);function b({trail:i=[],current:n}){return(0,r.jsx)("nav",{"aria-label":"Breadcrumb",className:"breadcrumb",children:(0,r.jsxs)("ol",{children:[[{label:"Home",to:"/"},...i].map(a=>(0,r.jsx)("li",{children:(0,r.jsx)(e,{to:a.to,children:a.label})},a.to)),(0,r.jsx)("li",{children:(0,r.jsx)("span",{"aria-current":"page",children:n})})]})})}export{b as a};
+//# sourceMappingURL=/build/_shared/chunk-EBJX4MR3.js.map

@@ -1,0 +1,2 @@
+function u(n,o,a){let t=r=>{let e=o?.error?.[r];return e?.length?e:void 0},i=t(""),d={id:n,errorId:`${n}-error`,errors:i,props:{id:n,noValidate:!0,...i?{"aria-describedby":`${n}-error`}:{}}},s={};for(let r of a){let e=o?.initialValue?.[r];s[r]={id:`${n}-${r}`,name:r,errorId:`${n}-${r}-error`,errors:t(r),initialValue:typeof e=="string"?e:Array.isArray(e)?String(e[0]):void 0}}return[d,s]}export{u as a};
+//# sourceMappingURL=/build/_shared/chunk-INUMSGYU.js.map

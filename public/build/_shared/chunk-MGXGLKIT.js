@@ -1,0 +1,2 @@
+function u(e,f,r="\u2026"){return e.length>f?`${e.slice(0,f)}${r}`:e}function o(e,f){return e<=0||f>=e?0:Math.round((e-f)/e*100)}function s(e,{multiline:f=!1}={}){for(let r=0;r<e.length;r++){let n=e.charCodeAt(r);if(n<32||n>=127&&n<=159){if(!(f&&(n===9||n===10||n===13)))return!1}else if(n>=55296&&n<=56319){let t=e.charCodeAt(r+1);if(!(t>=56320&&t<=57343))return!1;r++}else if(n>=56320&&n<=57343)return!1}return!0}export{u as a,o as b,s as c};
+//# sourceMappingURL=/build/_shared/chunk-MGXGLKIT.js.map

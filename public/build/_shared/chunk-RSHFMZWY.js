@@ -1,0 +1,2 @@
+var e={formBytes:65536,longFormBytes:262144,jsonBytes:65536,imageBytes:5242880,csvBytes:262144,formFields:100,passwordForms:{maxInFlight:10,retryAfterSeconds:2},headersTimeoutMs:15e3,requestTimeoutMs:3e4};var t=e.imageBytes+e.formBytes;var s=e.csvBytes+4*1024,o=`The file is too large (at most ${e.csvBytes/1024} KB). Please choose a smaller one.`,r=`The picture is too large (at most ${e.imageBytes/(1024*1024)} MB). Please choose a smaller one.`;export{e as a,o as b,r as c};
+//# sourceMappingURL=/build/_shared/chunk-RSHFMZWY.js.map

@@ -1,0 +1,2 @@
+import{u as r,z as e}from"/build/_shared/chunk-IIBSSWWG.js";import{d as n}from"/build/_shared/chunk-MOBXQPLJ.js";var o=n(e(),1);function a(){let t=r("root")?.contact;if(!t)throw new Error("The shop's contact details are missing: the root loader supplies them");return t}function c({contact:t}){return t.address.map((s,i)=>(0,o.jsx)("span",{children:s},i))}export{a,c as b};
+//# sourceMappingURL=/build/_shared/chunk-WERT2OVP.js.map

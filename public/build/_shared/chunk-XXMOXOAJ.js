@@ -1,0 +1,2 @@
+import{o as i,z as n}from"/build/_shared/chunk-IIBSSWWG.js";import{d as r}from"/build/_shared/chunk-MOBXQPLJ.js";var o=r(n(),1);function l({problem:e}){return(0,o.jsxs)(o.Fragment,{children:[(0,o.jsx)("p",{className:"form-error",role:"alert",children:e}),(0,o.jsx)("p",{children:(0,o.jsx)(i,{to:"/admin/login",children:"Back office log-in"})})]})}export{l as a};
+//# sourceMappingURL=/build/_shared/chunk-XXMOXOAJ.js.map

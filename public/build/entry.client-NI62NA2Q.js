@@ -1,0 +1,2 @@
+import{a as E,b as _,x as i,z as n}from"/build/_shared/chunk-IIBSSWWG.js";import{b as y,d as t}from"/build/_shared/chunk-MOBXQPLJ.js";var c=y(r=>{"use strict";var a=_();r.createRoot=a.createRoot,r.hydrateRoot=a.hydrateRoot;var m});var o=t(E()),s=t(c()),e=t(n());(0,o.startTransition)(()=>{(0,s.hydrateRoot)(document,(0,e.jsx)(o.StrictMode,{children:(0,e.jsx)(i,{})}))});
+//# sourceMappingURL=/build/entry.client-NI62NA2Q.js.map

@@ -1,0 +1,2 @@
+import{b as o}from"/build/_shared/chunk-MOBXQPLJ.js";var p=o((r,e)=>{e.exports={}});export default p();
+//# sourceMappingURL=/build/routes/admin.logout-55Q4YZMY.js.map
