@@ -1,9 +1,9 @@
 import { json, redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import type { SignedInCustomer } from "~/features/accounts/index.server";
+import { staffMessages } from "~/features/staff";
 import type { StaffMember } from "~/features/staff/index.server";
 import { getSessionStaff } from "~/features/staff/index.server";
-import { staffMessages } from "~/lib/admin-messages";
 import { currentCustomer } from "~/request.server";
 
 /** The login URL that brings the shopper back to `to` afterwards. */

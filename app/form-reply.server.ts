@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { json } from "@remix-run/node";
-import { accountProblems } from "~/lib/messages";
+import { accountProblems } from "~/features/accounts";
 import type { ServiceBusyError } from "~/lib/work-gate.server";
 import { inlineToast } from "~/toast.server";
 
@@ -13,13 +13,13 @@ type ReplyOptions = {
   /** Fields whose typed value is not sent back (passwords). */
   hideFields?: string[];
   headers?: HeadersInit;
-  /** The toast's own text, where the spec gives the toast a shorter message than the form shows. */
+  /** The toast's own text, where the shop's rules give the toast a shorter message than the form shows. */
   toast?: string;
 };
 
 /**
  * Answers a refused form the one way the shop does: everything the shopper typed comes back (hidden fields
- * aside), `message` sits on its field or on the form, and shows as an error toast (or `toast`, where the spec
+ * aside), `message` sits on its field or on the form, and shows as an error toast (or `toast`, where the shop's rules
  * words the toast apart) in the same response, so it works with JavaScript off.
  */
 export function replyWithError<Extra extends Record<string, unknown> = Record<never, never>>(
@@ -41,7 +41,7 @@ export function replyWithError<Extra extends Record<string, unknown> = Record<ne
 
 /**
  * Answers a form that failed its schema with 400: the messages sit on their fields. `toastFirst` also shows
- * the first message as a toast, for the forms whose spec messages are toasts (the product page's).
+ * the first message as a toast, for the forms whose fixed messages are toasts (the product page's).
  */
 export function replyInvalid<Extra extends Record<string, unknown> = Record<never, never>>(
   submission: Replyable & { error?: Record<string, string[] | null> | null },

@@ -98,7 +98,7 @@ export const colours = pgTable("colours", {
   id: serial("id").primaryKey(),
   /** Human name, used as the swatch's accessible label. */
   name: text("name").notNull(),
-  /** A CSS colour value (the spec's colour "title"). */
+  /** A CSS colour value (the rules' colour "title"). */
   value: text("value").notNull().unique(),
 });
 

@@ -1,4 +1,4 @@
-/** India's 28 states and 8 union territories, for the checkout address (the spec's list held only "Bangalore"). */
+/** India's 28 states and 8 union territories, for the checkout address (the rules' list held only "Bangalore"). */
 export const INDIAN_STATES = [
   "Andhra Pradesh",
   "Arunachal Pradesh",

@@ -1,9 +1,9 @@
 /**
- * The specification's business constants and limits (section 9), in one place. The database's own checks
+ * The shop's business constants and limits (docs/shop-rules.md), in one place. The database's own checks
  * (app/db/schema.ts) are built from the same numbers.
  */
 
-/** A shopper puts 1 to 10 of a product in the cart (spec: "Quantity limit 1-10"). */
+/** A shopper puts 1 to 10 of a product in the cart (the shop's rules: a quantity of 1 to 10). */
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 10;
 
@@ -13,7 +13,7 @@ export const LOW_STOCK = 5;
 /** Flat shipping fee charged at checkout, in paise (Rs. 100). */
 export const SHIPPING_FEE_PAISE = 10_000;
 
-/** How many characters of a title each card shows (spec: 70 on home cards, 80 on store cards, 20 on special). */
+/** How many characters of a title each card shows (the shop's rules: 70 on home cards, 80 on store cards, 20 on special). */
 export const TITLE_CUTS = { home: 70, store: 80, special: 20 } as const;
 
 /** Products the compare page holds at once. */

@@ -29,3 +29,6 @@ export function isTypedText(text: string, { multiline = false }: { multiline?: b
   }
   return true;
 }
+
+/** "1 minute", "5 minutes". */
+export const minutesText = (minutes: number) => (minutes === 1 ? "1 minute" : `${minutes} minutes`);

@@ -1,4 +1,4 @@
-import { limitMessages } from "~/lib/messages";
+import { limitMessages } from "./messages";
 
 /**
  * Thrown when a gate's queue is full: the shop is busy with expensive work, and the request is answered 503

@@ -10,6 +10,7 @@ import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
+import { contentAdminMessages } from "~/features/content";
 import {
   enquiryChangeSchema,
   enquiryReplySchema,
@@ -20,7 +21,6 @@ import {
 } from "~/features/content/index.server";
 import { readShopContact } from "~/features/settings/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { contentAdminMessages } from "~/lib/admin-messages";
 import { formatLongDate } from "~/lib/dates";
 import { describeError } from "~/lib/errors.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";

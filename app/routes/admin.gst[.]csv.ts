@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireOwner } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import { gstSectionCsv, isGstSection, parseRegisterMonth } from "~/features/invoices";
+import { gstRegisterMessages, gstSectionCsv, isGstSection, parseRegisterMonth } from "~/features/invoices";
 import { monthRegister } from "~/features/invoices/index.server";
-import { gstRegisterMessages } from "~/lib/messages";
 
 const refuse = (message: string) =>
   new Response(message, {

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
+import { staffMessages } from "~/features/staff";
 import { endStaffSession } from "~/features/staff/index.server";
-import { staffMessages } from "~/lib/admin-messages";
 import { toasts } from "~/toast.server";
 
 /** Log out of the back office: the session row goes, the cookie is cleared. */

@@ -11,10 +11,14 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { Pager } from "~/components/admin/Pager";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
-import { canonicalListUrl, listQuery, parseSubscriberListFilters } from "~/features/content";
+import {
+  canonicalListUrl,
+  contentAdminMessages,
+  listQuery,
+  parseSubscriberListFilters,
+} from "~/features/content";
 import { listSubscribers, subscriberChangeSchema, unsubscribe } from "~/features/content/index.server";
 import { replyWithError } from "~/form-reply.server";
-import { contentAdminMessages } from "~/lib/admin-messages";
 import { formatLongDate } from "~/lib/dates";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { readForm } from "~/read-form.server";

@@ -9,6 +9,7 @@ import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { ownerSetupServerSchema } from "~/features/accounts/index.server";
+import { staffMessages } from "~/features/staff";
 import {
   createOwnerFromSetup,
   type LinkState,
@@ -17,7 +18,6 @@ import {
   startStaffSession,
 } from "~/features/staff/index.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
-import { staffMessages } from "~/lib/admin-messages";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { ServiceBusyError } from "~/lib/work-gate.server";

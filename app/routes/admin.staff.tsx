@@ -11,7 +11,7 @@ import { Toasts } from "~/components/layout/Toasts";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { readShopContact } from "~/features/settings/index.server";
-import { INVITE_LINK_DAYS, STAFF_ROLES, staffRoleLabels } from "~/features/staff";
+import { INVITE_LINK_DAYS, STAFF_ROLES, staffMessages, staffRoleLabels } from "~/features/staff";
 import {
   changeRole,
   inviteStaff,
@@ -23,7 +23,6 @@ import {
   staffChangeSchema,
 } from "~/features/staff/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { staffMessages } from "~/lib/admin-messages";
 import { formatLongDate } from "~/lib/dates";
 import { describeError } from "~/lib/errors.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";

@@ -22,7 +22,7 @@ export async function loader() {
   return json({ blogs: blogs.map(toBlogCard) });
 }
 
-/** Shown as a list only: the spec's category list does not link or filter. */
+/** Shown as a list only: the rules' category list does not link or filter. */
 const categories = ["Watch", "Tv", "Camera", "Laptop"] as const;
 
 export default function Blogs() {

@@ -10,10 +10,9 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { getDb } from "~/db/db.server";
 import { FALLBACK_IMAGE, productTypeLabels, Stars } from "~/features/catalogue";
 import { productExists } from "~/features/catalogue/index.server";
-import { addToCompare, type CompareChange, removeFromCompare } from "~/features/lists";
+import { addToCompare, type CompareChange, listMessages, removeFromCompare } from "~/features/lists";
 import { compareListCookie, compareProducts, readCompareList } from "~/features/lists/index.server";
 import { MAX_COMPARE } from "~/lib/limits";
-import { listMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
 import { parseId } from "~/lib/params";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -161,7 +160,7 @@ function CompareRow({ label, values }: { label: string; values: string[] }) {
   );
 }
 
-/** The spec's static mock-up of two identical sample products, shown while nothing is being compared. */
+/** The rules' static mock-up of two identical sample products, shown while nothing is being compared. */
 function SampleComparison() {
   const sample = {
     title: "Sample Laptop 15.6 inch FHD, Intel Core i5, 8 GB RAM, 512 GB SSD",

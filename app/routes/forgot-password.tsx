@@ -7,13 +7,14 @@ import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { accountProblems } from "~/features/accounts";
 import { forgotPasswordSchema, requestPasswordReset } from "~/features/accounts/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { describeError } from "~/lib/errors.server";
 import { honeypotFilled } from "~/lib/forms/honeypot";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { sendMail } from "~/lib/mail.server";
-import { accountProblems, failureMessages, successMessages } from "~/lib/messages";
+import { failureMessages, successMessages } from "~/lib/messages";
 import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { shop } from "~/lib/shop";
 import { readForm } from "~/read-form.server";
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     console.error(`Could not start a password reset: ${describeError(error)}`);
-    // The toast is the spec's short message; the form adds what to do.
+    // The toast is the rules' short message; the form adds what to do.
     return replyWithError(submission, accountProblems.resetNotStarted, {
       status: 503,
       toast: failureMessages.somethingWentWrong,

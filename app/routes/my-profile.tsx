@@ -8,12 +8,13 @@ import { EditIcon } from "~/components/icons";
 import { Toasts } from "~/components/layout/Toasts";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { accountProblems } from "~/features/accounts";
 import { profileSchema, updateProfile } from "~/features/accounts/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { describeError } from "~/lib/errors.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { sendMail } from "~/lib/mail.server";
-import { accountProblems, failureMessages, successMessages } from "~/lib/messages";
+import { failureMessages, successMessages } from "~/lib/messages";
 import { tooManyAttempts } from "~/lib/rate-limit.server";
 import { shop } from "~/lib/shop";
 import { readForm } from "~/read-form.server";
@@ -79,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     console.error(`Could not update a profile: ${describeError(error)}`);
-    // The toast is the spec's short message; the form says what did not happen.
+    // The toast is the rules' short message; the form says what did not happen.
     return replyWithError(submission, accountProblems.profileNotSaved, {
       status: 503,
       hideFields,

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
+import { contactMessages, newsletterMessages } from "~/features/content";
 import { newsletterSchema, subscribe } from "~/features/content/index.server";
-import { contactMessages, newsletterMessages } from "~/lib/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";

@@ -57,7 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     refused = { reason: tokenProblems[state], status: 410 };
   }
-  // The toast is the spec's short message for a failed reset; the form says why.
+  // The toast is the rules' short message for a failed reset; the form says why.
   return replyWithError(submission, refused.reason, {
     status: refused.status,
     hideFields,

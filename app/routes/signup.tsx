@@ -7,6 +7,7 @@ import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
+import { accountProblems } from "~/features/accounts";
 import {
   createCustomer,
   signupSchema,
@@ -16,7 +17,7 @@ import {
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { honeypotFilled } from "~/lib/forms/honeypot";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
-import { accountProblems, successMessages } from "~/lib/messages";
+import { successMessages } from "~/lib/messages";
 import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";

@@ -15,7 +15,7 @@ test.describe("toasts", () => {
     await expect(page.getByTestId("toast")).toContainText("already subscribed");
   });
 
-  test("a bad address gets the spec's message as an error toast", async ({ page }) => {
+  test("a bad address gets the rules' message as an error toast", async ({ page }) => {
     await page.goto("/");
     await page.getByPlaceholder("Your Email Address").fill("not-an-email");
     await page.getByRole("button", { name: "Subscribe" }).click();

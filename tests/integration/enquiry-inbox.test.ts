@@ -13,8 +13,8 @@ import {
   recordEnquiryReply,
   withdrawEnquiryReply,
 } from "~/features/content/enquiries.server";
+import { contentAdminMessages } from "~/features/content/messages";
 import { startStaffSession } from "~/features/staff/staff-session.server";
-import { contentAdminMessages } from "~/lib/admin-messages";
 import { closeMailTransports, enquiryReplyMail } from "~/lib/mail.server";
 import { shop } from "~/lib/shop";
 import * as enquiryRoute from "~/routes/admin.enquiries.$id";

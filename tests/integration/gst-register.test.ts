@@ -9,10 +9,10 @@ import {
   shopMonthOf,
 } from "~/features/invoices/gst-register";
 import { taxDocumentOf } from "~/features/invoices/invoices.server";
+import { gstRegisterMessages } from "~/features/invoices/messages";
 import { monthRegister } from "~/features/invoices/register.server";
 import { refundOrder } from "~/features/orders/admin-orders.server";
 import { startStaffSession } from "~/features/staff/staff-session.server";
-import { gstRegisterMessages } from "~/lib/messages";
 import * as pageRoute from "~/routes/admin.gst/loader.server";
 import * as csvRoute from "~/routes/admin.gst[.]csv";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";

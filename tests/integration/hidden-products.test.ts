@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
 import { productsTagged } from "~/features/catalogue/cards.server";
+import { productAdminMessages } from "~/features/catalogue/messages";
 import { productDetailPage } from "~/features/catalogue/product-detail.server";
 import {
   getProduct,
@@ -17,7 +18,6 @@ import { setWishlisted, wishlistProducts } from "~/features/lists/wishlist.serve
 import { customerOrders, finishPayment } from "~/features/orders/orders.server";
 import { createPaymentAttempt, reusablePaymentPage } from "~/features/orders/payment-attempts.server";
 import { startCheckoutPayment } from "~/features/orders/payment-flow.server";
-import { productAdminMessages } from "~/lib/messages";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
 

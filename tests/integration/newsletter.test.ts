@@ -5,6 +5,7 @@ import type { Config } from "~/config.server";
 import { auditLog, newsletterSubscribers } from "~/db/schema";
 import type { Actor } from "~/features/audit/audit.server";
 import { SUBSCRIBERS_PAGE_SIZE } from "~/features/content/content-lists";
+import { contentAdminMessages, newsletterMessages } from "~/features/content/messages";
 import {
   listSubscribers,
   SUBSCRIBERS_CSV_HEADER,
@@ -13,8 +14,6 @@ import {
   unsubscribe,
 } from "~/features/content/newsletter.server";
 import { startStaffSession } from "~/features/staff/staff-session.server";
-import { contentAdminMessages } from "~/lib/admin-messages";
-import { newsletterMessages } from "~/lib/messages";
 import * as listRoute from "~/routes/admin.newsletter";
 import * as csvRoute from "~/routes/admin.newsletter[.]csv";
 import * as signUpRoute from "~/routes/newsletter";

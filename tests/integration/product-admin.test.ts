@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Config } from "~/config.server";
 import { auditLog, colours, productColours, products, staff } from "~/db/schema";
 import { parseAdminProductFilters } from "~/features/catalogue/admin-product-filters";
+import { productAdminMessages } from "~/features/catalogue/messages";
 import {
   addProductImage,
   createProduct,
@@ -25,7 +26,6 @@ import {
 import { catalogueFacets, storePage } from "~/features/catalogue/products.server";
 import { PRODUCT_LIMITS } from "~/features/catalogue/schemas";
 import { storeUploadedImage } from "~/features/images/images.server";
-import { productAdminMessages } from "~/lib/messages";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertProduct } from "./support/fixtures";
 

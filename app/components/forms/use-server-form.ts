@@ -14,7 +14,7 @@ export type ServerField = {
  * so the browser gains nothing from running the schema: the state Conform's useForm would give them, read
  * from the action's `submission.reply()`, without loading Conform or zod into the page. Ids follow Conform's
  * (`form-name`, `form-name-error`, `form-error`), so markup and tests do not change. The browser's own
- * validation stays off (`noValidate`): the server answers with the spec's messages.
+ * validation stays off (`noValidate`): the server answers with the rules' messages.
  */
 export function useServerForm<Name extends string>(
   id: string,

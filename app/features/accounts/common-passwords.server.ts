@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { z } from "zod";
 import { acceptInviteSchema, ownerSetupSchema } from "~/features/staff/index.server";
-import { accountProblems } from "~/lib/messages";
+import { accountProblems } from "./messages";
 import { resetPasswordSchema, signupSchema } from "./schemas";
 
 /**

@@ -4,9 +4,9 @@ import type { Database } from "~/db/client.server";
 import { passwordResetTokens } from "~/db/schema";
 import { readShopContact } from "~/features/settings/index.server";
 import { type MailMessage, passwordResetMail } from "~/lib/mail.server";
-import { accountProblems } from "~/lib/messages";
 import { hashPassword } from "~/lib/password.server";
 import { findCustomerByEmail, revokeResetTokens, setPasswordHash } from "./customers.server";
+import { accountProblems } from "./messages";
 import { endAllSessions } from "./session.server";
 
 export const RESET_TOKEN_MINUTES = 30;

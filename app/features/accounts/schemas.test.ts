@@ -11,7 +11,7 @@ function messages(result: {
 }
 
 describe("account forms", () => {
-  it("sign-up gives the spec's messages for missing fields", () => {
+  it("sign-up gives the rules' messages for missing fields", () => {
     expect(messages(signupSchema.safeParse({}))).toEqual({
       firstname: "First Name is Required",
       lastname: "Last Name is Required",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailField, LIMITS, mobileField, nameField, passwordField } from "~/lib/forms/fields";
-import { accountMessages, defaultMessages } from "~/lib/messages";
+import { defaultMessages } from "~/lib/messages";
+import { accountMessages } from "./messages";
 
 export const loginSchema = z.object({
   email: emailField(),

@@ -4,7 +4,7 @@ import { discountPercent } from "~/lib/text";
 /**
  * A product's price: the offer price, the MRP struck through when it is higher, each named for screen readers
  * (the naming spans are hidden by app.css where they sit: `.mrp > span`, `.offer-price > span`). Cards show the
- * MRP first (as the spec's cards do); the product page leads with the offer price and adds the discount.
+ * MRP first (as the rules' cards do); the product page leads with the offer price and adds the discount.
  */
 export function Price({
   offer,
@@ -50,7 +50,7 @@ export function Price({
   );
 }
 
-/** The spec's inclusive-tax line under a price. */
+/** The rules' inclusive-tax line under a price. */
 export function TaxLine() {
   return <p className="tax-line">Inclusive of all taxes</p>;
 }

@@ -1,6 +1,7 @@
 export * from "./admin-product-filters";
 export * from "./CopyProductLink";
 export * from "./catalogue";
+export * from "./messages";
 export * from "./Price";
 export * from "./ProductForm";
 export * from "./ProductGallery";

@@ -24,11 +24,11 @@ import { type Actor, recordAudit } from "~/features/audit/index.server";
 import { deleteUploadedImage } from "~/features/images/index.server";
 import { isUniqueViolation } from "~/lib/errors.server";
 import { LOW_STOCK } from "~/lib/limits";
-import { productAdminMessages } from "~/lib/messages";
 import { sanitizeDescription } from "~/lib/sanitize.server";
 import { escapeLike, normaliseSearch } from "~/lib/search-text";
 import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProductFilters } from "./admin-product-filters";
 import { knownTags, type ProductType, type Tag } from "./catalogue";
+import { productAdminMessages } from "./messages";
 import { PRODUCT_LIMITS } from "./schemas";
 import { addSearchWords, searchColumns, vocabularyOf } from "./search/search-index.server";
 

@@ -3,15 +3,16 @@ import { GST_RATE_CHOICES, taxFactsFor } from "~/features/invoices";
 import { PRODUCT_LIMITS } from "~/lib/form-limits";
 import { idField, requiredTypedText, typedText } from "~/lib/forms/fields";
 import { MAX_QUANTITY, MIN_QUANTITY } from "~/lib/limits";
-import { fieldMessages, productAdminMessages, productMessages } from "~/lib/messages";
+import { fieldMessages } from "~/lib/messages";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
 import { requestLimits } from "~/lib/request-limits.mjs";
 import { PRODUCT_TYPES, TAGS } from "./catalogue";
 import { normaliseCssColour } from "./css-colour";
+import { productAdminMessages, productMessages } from "./messages";
 
 export const REVIEW_MAX = 1000;
 
-/** A quantity of 1–10 (spec section 9), the same rule on the product page and in the cart. */
+/** A quantity of 1–10 (the shop's rules, docs/shop-rules.md), the same rule on the product page and in the cart. */
 const quantityField = z.coerce
   .number({ required_error: fieldMessages.quantityRange, invalid_type_error: fieldMessages.quantityRange })
   .int(fieldMessages.quantityRange)

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { contactMessages } from "~/lib/messages";
+import { contactMessages } from "./messages";
 import { CONTACT_LIMITS, contactSchema } from "./schemas";
 
 function form(fields: Record<string, string>): FormData {
@@ -32,7 +32,7 @@ describe("contactSchema", () => {
     });
   });
 
-  it("gives the spec's four messages for an empty form (through Conform, as the route parses it)", () => {
+  it("gives the rules' four messages for an empty form (through Conform, as the route parses it)", () => {
     const submission = parseWithZod(form({ name: "", email: "", mobile: "", comment: "" }), {
       schema: contactSchema,
     });

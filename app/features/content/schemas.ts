@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { contentAdminMessages } from "~/lib/admin-messages";
 import { BLOG_LIMITS, REPLY_LIMITS } from "~/lib/form-limits";
 import { idField, requiredTypedText } from "~/lib/forms/fields";
-import { contactMessages, fieldMessages } from "~/lib/messages";
+import { fieldMessages } from "~/lib/messages";
 import { normaliseIndianMobile } from "~/lib/mobile";
+import { contactMessages, contentAdminMessages } from "./messages";
 
 /** The back office's content forms: blog posts, replies to enquiries, and the newsletter list's changes. */
 

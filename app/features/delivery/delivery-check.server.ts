@@ -1,9 +1,9 @@
 import { createCookie } from "@remix-run/node";
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
-import { deliveryMessages } from "~/lib/messages";
 import { quoteDelivery } from "./delivery.server";
 import { formatShopDay, formatTimeLeft } from "./delivery-dates";
+import { deliveryMessages } from "./messages";
 import { normalisePinCode } from "./pin-codes";
 import { placeOfPin } from "./pin-directory.server";
 

@@ -1,6 +1,7 @@
 export * from "./DeliveryAnswer";
 export * from "./DeliveryCheck";
 export * from "./delivery-dates";
+export * from "./messages";
 export * from "./pin-codes";
 export * from "./ZoneForm";
 export * from "./ZoneImportForm";

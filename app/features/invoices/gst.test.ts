@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { INDIAN_STATES } from "~/lib/indian-states";
-import { gstMessages } from "~/lib/messages";
 import {
   GST_STATE_CODES,
   gstinCheckDigit,
@@ -15,6 +14,7 @@ import {
   taxableValueOf,
 } from "./gst";
 import { GST_RATES, type GstRate, isGstRate } from "./gst-rates";
+import { gstMessages } from "./messages";
 
 const KARNATAKA = "29";
 const TAMIL_NADU = "33";

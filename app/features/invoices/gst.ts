@@ -3,8 +3,8 @@
  * of a tax-inclusive price into taxable value and tax. Pure; money in integer paise.
  */
 
-import { gstMessages } from "~/lib/messages";
 import { type GstRate, isGstRate } from "./gst-rates";
+import { gstMessages } from "./messages";
 
 // The rates are in gst-rates.ts, a module of their own, so a form that offers them carries nothing else of GST
 // into the page.

@@ -5,4 +5,5 @@ export * from "./gst-register";
 export * from "./hsn";
 export * from "./invoice";
 export * from "./invoice-numbers";
+export * from "./messages";
 export * from "./TaxDocumentView";

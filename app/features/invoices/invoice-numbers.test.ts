@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { documentNumberMessages } from "~/lib/admin-messages";
 import {
   DEFAULT_DOCUMENT_PREFIXES,
   documentPrefixesProblem,
@@ -11,6 +10,7 @@ import {
   MAX_PREFIX_LENGTH,
   maxSequenceFor,
 } from "./invoice-numbers";
+import { documentNumberMessages } from "./messages";
 
 const FY_25_26 = { start: 2025, label: "25-26" };
 const FY_26_27 = { start: 2026, label: "26-27" };

@@ -6,7 +6,7 @@
  */
 
 import { shopClock } from "~/features/delivery";
-import { documentNumberMessages } from "~/lib/admin-messages";
+import { documentNumberMessages } from "./messages";
 
 /** India's financial year, 1 April to 31 March: the year it starts in, and its label on documents ("26-27"). */
 export type FinancialYear = { start: number; label: string };

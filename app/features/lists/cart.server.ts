@@ -2,7 +2,8 @@ import { and, asc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { qualified } from "~/db/qualified";
 import { type CartSnapshotLine, cartItems, colours, productColours, products } from "~/db/schema";
-import { listMessages, productAdminMessages, productMessages } from "~/lib/messages";
+import { productAdminMessages, productMessages } from "~/features/catalogue";
+import { listMessages } from "./messages";
 
 export type CartLine = {
   id: number;

@@ -1,2 +1,3 @@
 export * from "./cart";
 export * from "./compare-list";
+export * from "./messages";

@@ -18,7 +18,7 @@ export async function toggleWishlist(db: Database, customerId: number, productId
 /**
  * Puts the product on the wishlist or takes it off. The heart sends the state it shows the shopper it will
  * become ("add"/"remove"), so a double click or a second tab cannot flip it back unexpectedly; "toggle" is
- * the spec's plain toggle.
+ * the rules' plain toggle.
  */
 export async function setWishlisted(
   db: Database,

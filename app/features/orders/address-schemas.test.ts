@@ -11,7 +11,7 @@ const messages = (input: unknown) =>
   );
 
 describe("checkout address", () => {
-  it("gives the spec's messages for an empty form", () => {
+  it("gives the rules' messages for an empty form", () => {
     expect(messages({})).toEqual({
       firstname: "First Name is Required",
       lastname: "Last Name is Required",

@@ -30,12 +30,12 @@ import { type Actor, recordAudit } from "~/features/audit/index.server";
 import { issueCreditNote, issueInvoice } from "~/features/invoices/index.server";
 import type { PhonePeClient } from "~/features/payments/index.server";
 import { readShopContact } from "~/features/settings/index.server";
-import { orderAdminMessages } from "~/lib/admin-messages";
 import { describeError } from "~/lib/errors.server";
 import { type MailMessage, orderStatusMail, sendMail, type TaxInvoiceFile } from "~/lib/mail.server";
 import { formatRupees } from "~/lib/money";
 import { escapeLike } from "~/lib/search-text";
 import { CASH_ON_DELIVERY } from "./checkout-choices";
+import { orderAdminMessages } from "./messages";
 import {
   ORDERS_PAGE_SIZE,
   type OrderFilters,

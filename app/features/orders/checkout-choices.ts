@@ -2,8 +2,9 @@
  * What a shopper chooses at checkout besides the address: how it is shipped and how it is paid. Pure: the
  * server offers the choices from the shop's rules and checks a posted choice against the same rules.
  */
-import { codMessages } from "~/lib/messages";
+
 import { formatRupees } from "~/lib/money";
+import { codMessages } from "./messages";
 
 /** The form's values for the shipping choice, and the names orders keep. */
 export const SHIPPING_CHOICES = { standard: "Standard", express: "Express" } as const;

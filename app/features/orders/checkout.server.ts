@@ -3,13 +3,12 @@
 import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, orders, paymentAttempts, products, type ShippingAddress } from "~/db/schema";
-import { formatShopDay } from "~/features/delivery";
+import { deliveryMessages, formatShopDay } from "~/features/delivery";
 import { placeOfPin, quoteDelivery, stateRefusal } from "~/features/delivery/index.server";
 import { subtotal } from "~/features/lists";
 import { cartLines, snapshotLines } from "~/features/lists/index.server";
 import { readShopSettings } from "~/features/settings/index.server";
 import { SHIPPING_FEE_PAISE } from "~/lib/limits";
-import { codMessages, deliveryMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
 import {
   CASH_ON_DELIVERY,
@@ -21,6 +20,7 @@ import {
   type ShippingChoice,
   type ShippingMethod,
 } from "./checkout-choices";
+import { codMessages } from "./messages";
 import { makeOrder } from "./orders.server";
 import { newMerchantOrderId } from "./payment-attempts.server";
 

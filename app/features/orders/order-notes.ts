@@ -4,9 +4,9 @@
  */
 
 import { formatShopDay } from "~/features/delivery";
-import { codMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
 import { CASH_ON_DELIVERY } from "./checkout-choices";
+import { codMessages } from "./messages";
 
 /** "Express delivery, promised by Friday, 27 November" (orders from before the choice have no date). */
 export function deliveryNote(order: { shippingMethod: string; promisedBy: string | null }): string {

@@ -2,15 +2,16 @@ import { eq } from "drizzle-orm";
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { customers, type ShippingAddress } from "~/db/schema";
+import { productAdminMessages } from "~/features/catalogue";
 import { nextStatusCheck, PAYMENT_EXPIRY_SECONDS } from "~/features/payments";
 import { PhonePeError, phonePeClientFromConfig } from "~/features/payments/index.server";
 import { readShopSettings } from "~/features/settings/index.server";
 import { describeError } from "~/lib/errors.server";
-import { checkoutMessages, paymentMessages, productAdminMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
 import { consume, rateLimits } from "~/lib/rate-limit.server";
 import { shop } from "~/lib/shop";
 import type { ChosenShipping } from "./checkout-choices";
+import { checkoutMessages, paymentMessages } from "./messages";
 import { sendOrderPaidMail } from "./order-mail.server";
 import { finishPayment } from "./orders.server";
 import {

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { gstinProblem, normaliseGstin } from "~/features/invoices";
-import { orderAdminMessages } from "~/lib/admin-messages";
+import { gstinProblem, gstMessages, normaliseGstin } from "~/features/invoices";
 import { COURIER_MAX, ORDER_NOTE_MAX, TRACKING_MAX, TRACKING_MIN } from "~/lib/form-limits";
 import { nameField, requiredTypedText, typedText } from "~/lib/forms/fields";
 import { INDIAN_STATES } from "~/lib/indian-states";
-import { addressMessages, fieldMessages, gstMessages } from "~/lib/messages";
+import { fieldMessages } from "~/lib/messages";
 import { rupeesToPaise } from "~/lib/money";
+import { addressMessages, orderAdminMessages } from "./messages";
 import { ORDER_STATUSES, SHIPPED } from "./order-status";
 
 /**

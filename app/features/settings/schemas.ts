@@ -4,12 +4,12 @@ import {
   documentPrefixesProblem,
   documentPrefixProblem,
   gstinProblem,
+  gstMessages,
   normaliseGstin,
   stateCodeOf,
 } from "~/features/invoices";
 import { requiredTypedText } from "~/lib/forms/fields";
 import { INDIAN_STATES } from "~/lib/indian-states";
-import { gstMessages } from "~/lib/messages";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
 
 /** The back office's settings page (owners): its messages, one home for each. */

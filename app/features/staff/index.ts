@@ -1,2 +1,3 @@
 export * from "./back-office";
+export * from "./messages";
 export * from "./staff-roles";

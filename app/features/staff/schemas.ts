@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { staffMessages } from "~/lib/admin-messages";
 import { emailField, idField, passwordField, requiredTypedText } from "~/lib/forms/fields";
 import { defaultMessages } from "~/lib/messages";
+import { staffMessages } from "./messages";
 import { STAFF_ROLES } from "./staff-roles";
 
 /** The back office's forms: log-in, the first run's owner set-up, invitations and the staff list's changes. */

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { contentAdminMessages } from "~/features/content";
 import {
   blogPostChangeSchema,
   setBlogPicture,
@@ -9,7 +10,6 @@ import {
 } from "~/features/content/index.server";
 import { deleteUploadedImage } from "~/features/images/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { contentAdminMessages } from "~/lib/admin-messages";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";
 import { readForm } from "~/read-form.server";

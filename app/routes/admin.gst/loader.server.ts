@@ -7,13 +7,13 @@ import {
   GST_SECTION_LABELS,
   GST_SECTIONS,
   groupedRupeesText,
+  gstRegisterMessages,
   parseRegisterMonth,
   returnDate,
   type SectionTotals,
   shopMonthOf,
 } from "~/features/invoices";
 import { monthRegister } from "~/features/invoices/index.server";
-import { gstRegisterMessages } from "~/lib/messages";
 
 const SECTION_NAMES: Record<DocumentSection, string> = {
   b2b: "B2B",

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { accountProblems } from "~/features/accounts";
+import { staffMessages } from "~/features/staff";
 import { authenticateStaff, staffLoginSchema, startStaffSession } from "~/features/staff/index.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
-import { staffMessages } from "~/lib/admin-messages";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
-import { accountProblems } from "~/lib/messages";
 import { claimLoginAttempt, loginSucceeded, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { ServiceBusyError } from "~/lib/work-gate.server";

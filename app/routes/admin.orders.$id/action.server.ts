@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireOwner, requireStaff } from "~/auth.server";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { orderAdminMessages } from "~/features/orders";
 import {
   collectCash,
   moveOrder,
@@ -13,7 +14,6 @@ import {
 } from "~/features/orders/index.server";
 import { phonePeClientFromConfig } from "~/features/payments/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
-import { orderAdminMessages } from "~/lib/admin-messages";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { formatRupees } from "~/lib/money";
 import { parseId } from "~/lib/params";

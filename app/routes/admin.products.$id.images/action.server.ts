@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { productAdminMessages } from "~/features/catalogue";
 import {
   addProductImage,
   imageSlotsLeft,
@@ -10,7 +11,6 @@ import {
 import { deleteUploadedImage, imageProblemReplies, storeUploadedImage } from "~/features/images/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
-import { productAdminMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { productAdminMessages } from "~/features/catalogue";
 import {
   type ImageChange,
   moveProductImage,
@@ -14,7 +15,6 @@ import {
 } from "~/features/catalogue/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
-import { productAdminMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
 import { readForm } from "~/read-form.server";
 import { inlineToast, toasts } from "~/toast.server";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth.server";
 import { getDb } from "~/db/db.server";
+import { productAdminMessages } from "~/features/catalogue";
 import {
   createProduct,
   productFormSchema,
@@ -9,7 +10,6 @@ import {
 } from "~/features/catalogue/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
-import { productAdminMessages } from "~/lib/messages";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -1,11 +1,11 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { TrashIcon } from "~/components/icons";
-import { FALLBACK_IMAGE } from "~/features/catalogue";
+import { FALLBACK_IMAGE, productAdminMessages } from "~/features/catalogue";
 import type { CartLine } from "~/features/lists/index.server";
 import { changedSinceRender } from "~/lib/changed-before-hydration";
 import { isAllowedQuantity, MAX_QUANTITY, MIN_QUANTITY } from "~/lib/limits";
-import { fieldMessages, productAdminMessages } from "~/lib/messages";
+import { fieldMessages } from "~/lib/messages";
 import { formatRupees } from "~/lib/money";
 
 /**

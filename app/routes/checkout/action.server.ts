@@ -2,6 +2,8 @@ import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
 import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { saveAddress, saveBusinessBuyer } from "~/features/accounts/index.server";
+import { productAdminMessages } from "~/features/catalogue";
+import { checkoutMessages } from "~/features/orders";
 import {
   checkoutSchema,
   placeCashOrder,
@@ -9,7 +11,7 @@ import {
   startCheckoutPayment,
 } from "~/features/orders/index.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
-import { checkoutMessages, productAdminMessages, successMessages } from "~/lib/messages";
+import { successMessages } from "~/lib/messages";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

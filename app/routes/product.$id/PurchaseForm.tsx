@@ -17,7 +17,7 @@ export function PurchaseForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const adding = useIsPending({ intent: "add-to-cart", state: "submitting" });
-  // Checked on the server only, so the spec's toast ('Please choose Color') shows with JavaScript too.
+  // Checked on the server only, so the rules' toast ('Please choose Color') shows with JavaScript too.
   const [form, fields] = useServerForm("add-to-cart", lastResult, ["color", "quantity"]);
   if (inCart) {
     return (

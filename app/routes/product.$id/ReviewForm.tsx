@@ -8,7 +8,7 @@ import { StarInput } from "~/features/catalogue";
 /** Stars as a radio group (keyboard and no-JS friendly), a comment and Submit Review. */
 export function ReviewForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const sending = useIsPending({ intent: "review", state: "submitting" });
-  // Checked on the server only, so the spec's toasts show with JavaScript too.
+  // Checked on the server only, so the rules' toasts show with JavaScript too.
   const [form, fields] = useServerForm("review-form", lastResult, ["star", "comment"]);
   return (
     <Form

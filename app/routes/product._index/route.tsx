@@ -17,11 +17,11 @@ import {
   ProductGrid,
   ProductSection,
   parseStoreFilters,
+  searchMessages,
   storeTitleLimit,
   storeUrl,
 } from "~/features/catalogue";
 import { PAGE_SIZE, productsTagged, storePage } from "~/features/catalogue/index.server";
-import { searchMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
 import { currentCustomer } from "~/request.server";
 import storeStyles from "~/styles/store.css?url";
