@@ -13,6 +13,7 @@ import { getDb } from "~/db/db.server";
 import { contentAdminMessages } from "~/features/content";
 import {
   enquiryChangeSchema,
+  enquiryReplyMail,
   enquiryReplySchema,
   markEnquiryUnread,
   openEnquiry,
@@ -24,7 +25,7 @@ import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { formatLongDate } from "~/lib/dates";
 import { describeError } from "~/lib/errors.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
-import { enquiryReplyMail, sendMail } from "~/lib/mail.server";
+import { sendMail } from "~/lib/mail.server";
 import { parseId } from "~/lib/params";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";

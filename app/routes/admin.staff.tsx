@@ -21,12 +21,13 @@ import {
   type StaffChange,
   setDisabled,
   staffChangeSchema,
+  staffInviteMail,
 } from "~/features/staff/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { formatLongDate } from "~/lib/dates";
 import { describeError } from "~/lib/errors.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
-import { sendMail, staffInviteMail } from "~/lib/mail.server";
+import { sendMail } from "~/lib/mail.server";
 import { readForm } from "~/read-form.server";
 import { inlineToast, toasts } from "~/toast.server";
 

@@ -9,10 +9,10 @@ import {
   moveOrder,
   orderDetail,
   refundOrder,
-  sendStatusMail,
   unorderedRefunds,
 } from "~/features/orders/admin-orders.server";
 import { parseOrderFilters } from "~/features/orders/order-filters";
+import { sendStatusMail } from "~/features/orders/order-mail.server";
 import type { OrderStatus } from "~/features/orders/order-status";
 import { finishPayment } from "~/features/orders/orders.server";
 import { createPaymentAttempt } from "~/features/orders/payment-attempts.server";

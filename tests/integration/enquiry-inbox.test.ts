@@ -13,9 +13,10 @@ import {
   recordEnquiryReply,
   withdrawEnquiryReply,
 } from "~/features/content/enquiries.server";
+import { enquiryReplyMail } from "~/features/content/mail.server";
 import { contentAdminMessages } from "~/features/content/messages";
 import { startStaffSession } from "~/features/staff/staff-session.server";
-import { closeMailTransports, enquiryReplyMail } from "~/lib/mail.server";
+import { closeMailTransports } from "~/lib/mail.server";
 import { shop } from "~/lib/shop";
 import * as enquiryRoute from "~/routes/admin.enquiries.$id";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";

@@ -5,8 +5,9 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { contactChangedMail, passwordResetMail } from "~/features/accounts/mail.server";
 import { describeError } from "~/lib/errors.server";
-import { closeMailTransports, contactChangedMail, passwordResetMail, sendMail } from "~/lib/mail.server";
+import { closeMailTransports, sendMail } from "~/lib/mail.server";
 import { shop } from "~/lib/shop";
 import { linkIn, readMailDir, startSmtpServer, type TestSmtpServer, waitForMailInDir } from "./support/smtp";
 

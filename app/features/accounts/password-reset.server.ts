@@ -3,9 +3,10 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { passwordResetTokens } from "~/db/schema";
 import { readShopContact } from "~/features/settings/index.server";
-import { type MailMessage, passwordResetMail } from "~/lib/mail.server";
+import type { MailMessage } from "~/lib/mail.server";
 import { hashPassword } from "~/lib/password.server";
 import { findCustomerByEmail, revokeResetTokens, setPasswordHash } from "./customers.server";
+import { passwordResetMail } from "./mail.server";
 import { accountProblems } from "./messages";
 import { endAllSessions } from "./session.server";
 

@@ -29,9 +29,6 @@ import {
 import { type Actor, recordAudit } from "~/features/audit/index.server";
 import { issueCreditNote, issueInvoice } from "~/features/invoices/index.server";
 import type { PhonePeClient } from "~/features/payments/index.server";
-import { readShopContact } from "~/features/settings/index.server";
-import { describeError } from "~/lib/errors.server";
-import { type MailMessage, orderStatusMail, sendMail, type TaxInvoiceFile } from "~/lib/mail.server";
 import { formatRupees } from "~/lib/money";
 import { escapeLike } from "~/lib/search-text";
 import { CASH_ON_DELIVERY } from "./checkout-choices";
@@ -43,6 +40,7 @@ import {
   orderIdIn,
   phoneDigitsIn,
 } from "./order-filters";
+import type { StatusNotice } from "./order-mail.server";
 import { cashNote, deliveryNote } from "./order-notes";
 import {
   canCollectCash,
@@ -297,20 +295,6 @@ export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
 // ---------------------------------------------------------------------------------------------------------
 // Moving an order along its life cycle
 
-/** What the customer is told after a change of status (mailed after the commit). */
-export type StatusNotice = {
-  to: string;
-  firstname: string;
-  orderId: number;
-  status: OrderStatus;
-  courier: string | null;
-  trackingNumber: string | null;
-  /** The delivery promised and, for a cash order, what is to pay at the door (app/features/orders/order-notes.ts). */
-  details: string[];
-  /** The tax invoice issued with the change, attached to the mail (a cash order's cash collected). */
-  invoice?: TaxInvoiceFile | undefined;
-};
-
 export type StatusMove = {
   orderId: number;
   /** The status the staff member saw when they chose. */
@@ -471,33 +455,6 @@ export async function moveOrder(
     });
     return { ok: true, notice: noticeOf(order, move.to, { courier, trackingNumber }) } as const;
   });
-}
-
-/**
- * E-mails the customer an order's new status, with a link to My Orders. Called after the change is
- * committed: a mail that cannot be sent is logged (without the address) and never undoes the change.
- */
-export async function sendStatusMail(
-  db: Database,
-  notice: StatusNotice,
-  publicUrl: string,
-  send: (message: MailMessage) => Promise<unknown> = sendMail,
-): Promise<boolean> {
-  try {
-    await send(
-      orderStatusMail({
-        ...notice,
-        myOrdersUrl: new URL("/my-orders", publicUrl).toString(),
-        contact: await readShopContact(db),
-      }),
-    );
-    return true;
-  } catch (error) {
-    console.error(
-      `Could not e-mail order #${notice.orderId}'s new status (${notice.status}) to its customer: ${describeError(error)}`,
-    );
-    return false;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+export * from "./mail.server";
 export * from "./schemas";
 export * from "./setup.server";
 export * from "./staff.server";
