@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatRupeeFigures, formatRupees, formatRupeesExact, rupeesToPaise } from "./money";
+import {
+  formatRupeeFigures,
+  formatRupees,
+  formatRupeesExact,
+  plainRupeeFigures,
+  rupeesToPaise,
+} from "./money";
 
 describe("formatRupees", () => {
   it("groups digits the Indian way", () => {
@@ -49,5 +55,35 @@ describe("formatRupeeFigures", () => {
     expect(formatRupeeFigures(4_510_000)).toBe("45,100.00");
     expect(formatRupeeFigures(100)).toBe("1.00");
     expect(formatRupeeFigures(-4_510_000)).toBe("-45,100.00");
+  });
+});
+
+describe("plainRupeeFigures", () => {
+  it("writes paise as rupees with two decimals, from the integer", () => {
+    expect(plainRupeeFigures(0)).toBe("0.00");
+    expect(plainRupeeFigures(5)).toBe("0.05");
+    expect(plainRupeeFigures(45_100_00)).toBe("45100.00");
+    expect(plainRupeeFigures(38_220_34)).toBe("38220.34");
+    expect(plainRupeeFigures(-1_205)).toBe("-12.05");
+    expect(plainRupeeFigures(-7)).toBe("-0.07");
+    // Where a float would show its error (0.1 + 0.2), the integer cannot.
+    expect(plainRupeeFigures(10 + 20)).toBe("0.30");
+    expect(plainRupeeFigures(Number.MAX_SAFE_INTEGER)).toBe("90071992547409.91");
+  });
+
+  it("refuses what is not whole paise", () => {
+    expect(() => plainRupeeFigures(1.5)).toThrow(RangeError);
+    expect(() => plainRupeeFigures(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe("formatRupeeFigures, as the GST register shows amounts", () => {
+  it("groups the rupees the Indian way and keeps the paise", () => {
+    expect(formatRupeeFigures(0)).toBe("0.00");
+    expect(formatRupeeFigures(45_100_00)).toBe("45,100.00");
+    expect(formatRupeeFigures(1_35_100_00)).toBe("1,35,100.00");
+    expect(formatRupeeFigures(12_34_56_789_01)).toBe("12,34,56,789.01");
+    expect(formatRupeeFigures(-1_205)).toBe("-12.05");
+    expect(formatRupeeFigures(-1_00_000_00)).toBe("-1,00,000.00");
   });
 });

@@ -26,6 +26,21 @@ export function formatRupeeFigures(paise: number): string {
   return `${sign}${rupeesPart}.${String(magnitude % 100).padStart(2, "0")}`;
 }
 
+/** Paise as rupees with two decimals and no grouping, "45100.00" or "-12.05" (GSTN's files): from the integer. */
+export function plainRupeeFigures(paise: number): string {
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`Not whole paise: ${paise}`);
+  const sign = paise < 0 ? "-" : "";
+  const whole = Math.abs(paise);
+  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
+}
+
+/** Paise as the rupees a form's field shows, decimals only when there are paise: 4599900 → "45999", 4599950 → "45999.50". */
+export function rupeesForInput(paise: number): string {
+  const rupees = Math.floor(paise / 100);
+  const rest = paise % 100;
+  return rest === 0 ? String(rupees) : `${rupees}.${String(rest).padStart(2, "0")}`;
+}
+
 /** Integer paise with the rupee sign, to the paisa: 4_510_000 → "₹45,100.00", -150 → "-₹1.50". */
 export function formatRupeesExact(paise: number): string {
   const figures = formatRupeeFigures(paise);

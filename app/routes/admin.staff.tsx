@@ -28,6 +28,7 @@ import { formatLongDate } from "~/lib/dates";
 import { describeError } from "~/lib/errors.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { sendMail } from "~/lib/mail.server";
+import { absoluteUrl } from "~/lib/urls";
 import { readForm } from "~/read-form.server";
 import { inlineToast, toasts } from "~/toast.server";
 
@@ -118,7 +119,7 @@ function linkSent(
   token: string,
   reason: "invite" | "new-password",
 ) {
-  const link = `${config().publicUrl.replace(/\/$/, "")}/admin/invite/${token}`;
+  const link = absoluteUrl(config().publicUrl, `/admin/invite/${token}`);
   getDb()
     .then(readShopContact)
     .then((contact) =>

@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { SanitizedHtml } from "~/components/SanitizedHtml";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
-import { absoluteUrl } from "~/features/catalogue";
 import { DEFAULT_BLOG_IMAGE } from "~/features/content";
 import { getBlog } from "~/features/content/index.server";
 import { formatLongDate } from "~/lib/dates";
@@ -11,6 +10,7 @@ import { linkPreviewTags } from "~/lib/link-preview";
 import { parseId } from "~/lib/params";
 import { plainText, sanitizeDescription } from "~/lib/sanitize.server";
 import { shop } from "~/lib/shop";
+import { absoluteUrl } from "~/lib/urls";
 import blogStyles from "~/styles/blog.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];

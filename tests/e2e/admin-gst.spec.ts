@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { parseCsv } from "~/features/delivery/zones-csv";
-import { groupedRupeesText, shopMonthOf } from "~/features/invoices/gst-register";
+import { shopMonthOf } from "~/features/invoices/gst-register";
+import { formatRupeeFigures } from "~/lib/money";
 import { dismissToast } from "./support/accounts";
 import { ensureOwner, owner, staffLogIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
@@ -95,10 +96,10 @@ test.describe("back office: GST register", () => {
       expect(csv.startsWith("\uFEFFType,Place Of Supply,")).toBe(true);
       expect(csv).toContain("\r\nOE,29-Karnataka,,");
       expect(shown).toEqual({
-        taxable: groupedRupeesText(columnSum(csv, "Taxable Value")),
-        igst: groupedRupeesText(columnSum(csv, "Integrated Tax Amount")),
-        cgst: groupedRupeesText(columnSum(csv, "Central Tax Amount")),
-        sgst: groupedRupeesText(columnSum(csv, "State/UT Tax Amount")),
+        taxable: formatRupeeFigures(columnSum(csv, "Taxable Value")),
+        igst: formatRupeeFigures(columnSum(csv, "Integrated Tax Amount")),
+        cgst: formatRupeeFigures(columnSum(csv, "Central Tax Amount")),
+        sgst: formatRupeeFigures(columnSum(csv, "State/UT Tax Amount")),
       });
     }).toPass({ timeout: 20_000 });
 

@@ -2,17 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "~/features/audit/audit.server";
 import { parseCsv } from "~/features/delivery/zones-csv";
-import {
-  GST_SECTIONS,
-  type GstSection,
-  groupedRupeesText,
-  shopMonthOf,
-} from "~/features/invoices/gst-register";
+import { GST_SECTIONS, type GstSection, shopMonthOf } from "~/features/invoices/gst-register";
 import { taxDocumentOf } from "~/features/invoices/invoices.server";
 import { gstRegisterMessages } from "~/features/invoices/messages";
 import { monthRegister } from "~/features/invoices/register.server";
 import { refundOrder } from "~/features/orders/admin-orders.server";
 import { startStaffSession } from "~/features/staff/staff-session.server";
+import { formatRupeeFigures } from "~/lib/money";
 import * as pageRoute from "~/routes/admin.gst/loader.server";
 import * as csvRoute from "~/routes/admin.gst[.]csv";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
@@ -263,10 +259,10 @@ describe(`the GST register (${databaseKind})`, () => {
     for (const section of GST_SECTIONS) {
       const records = await csvOf(section, month);
       const shown = data.register?.sections.find((row) => row.section === section);
-      expect(shown?.taxable, section).toBe(groupedRupeesText(columnSum(records, "Taxable Value")));
-      expect(shown?.igst, section).toBe(groupedRupeesText(columnSum(records, "Integrated Tax Amount")));
-      expect(shown?.cgst, section).toBe(groupedRupeesText(columnSum(records, "Central Tax Amount")));
-      expect(shown?.sgst, section).toBe(groupedRupeesText(columnSum(records, "State/UT Tax Amount")));
+      expect(shown?.taxable, section).toBe(formatRupeeFigures(columnSum(records, "Taxable Value")));
+      expect(shown?.igst, section).toBe(formatRupeeFigures(columnSum(records, "Integrated Tax Amount")));
+      expect(shown?.cgst, section).toBe(formatRupeeFigures(columnSum(records, "Central Tax Amount")));
+      expect(shown?.sgst, section).toBe(formatRupeeFigures(columnSum(records, "State/UT Tax Amount")));
     }
     const b2b = await csvOf("b2b", month);
     expect(b2b[1]?.slice(0, 7)).toEqual([

@@ -2,11 +2,11 @@ import type { Database } from "~/db/client.server";
 import { formatLongDate } from "~/lib/dates";
 import { plainText, sanitizeDescription } from "~/lib/sanitize.server";
 import { cutText } from "~/lib/text";
+import { absoluteUrl } from "~/lib/urls";
 import { type ProductCardData, productsTagged } from "./cards.server";
 import { FALLBACK_IMAGE, knownTags } from "./catalogue";
 import { keptByVersion } from "./kept-by-version.server";
 import {
-  absoluteUrl,
   galleryImages,
   paiseToDecimalRupees,
   productJsonLd,

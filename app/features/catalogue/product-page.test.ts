@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  absoluteUrl,
   availabilityLabel,
   galleryImages,
   paiseToDecimalRupees,
@@ -81,11 +80,6 @@ describe("zoom origin", () => {
 });
 
 describe("urls and prices", () => {
-  it("builds absolute URLs from the public origin", () => {
-    expect(absoluteUrl("https://shop.example", "/product/7")).toBe("https://shop.example/product/7");
-    expect(absoluteUrl("https://shop.example/", "/images/a.svg")).toBe("https://shop.example/images/a.svg");
-    expect(absoluteUrl("http://localhost:3000", "/x y.svg")).toBe("http://localhost:3000/x%20y.svg");
-  });
   it("writes paise as decimal rupees", () => {
     expect(paiseToDecimalRupees(6249000)).toBe("62490.00");
     expect(paiseToDecimalRupees(12345)).toBe("123.45");

@@ -55,11 +55,6 @@ export function zoomOrigin(clientX: number, clientY: number, box: Box): { x: num
   return { x: percent(clientX - box.left, box.width), y: percent(clientY - box.top, box.height) };
 }
 
-/** An absolute URL for a path on this site, e.g. for og:image and the canonical link. */
-export function absoluteUrl(origin: string, path: string): string {
-  return new URL(path, `${origin.replace(/\/$/, "")}/`).toString();
-}
-
 /** Integer paise as the decimal rupee string schema.org offers carry: 6249000 → "62490.00". */
 export function paiseToDecimalRupees(paise: number): string {
   return (Math.round(paise) / 100).toFixed(2);

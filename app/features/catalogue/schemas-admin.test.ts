@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { productEditSchema, productFormSchema, productValuesOf, rupeesText } from "./schemas";
+import { rupeesForInput } from "~/lib/money";
+import { productEditSchema, productFormSchema, productValuesOf } from "./schemas";
 
 /** A valid product form as the browser sends it. */
 function formData(overrides: Record<string, string | string[] | undefined> = {}) {
@@ -140,8 +141,8 @@ describe("the back office's product form", () => {
   });
 
   it("shows paise as rupees without needless decimals", () => {
-    expect(rupeesText(4_599_900)).toBe("45999");
-    expect(rupeesText(4_599_950)).toBe("45999.50");
-    expect(rupeesText(5)).toBe("0.05");
+    expect(rupeesForInput(4_599_900)).toBe("45999");
+    expect(rupeesForInput(4_599_950)).toBe("45999.50");
+    expect(rupeesForInput(5)).toBe("0.05");
   });
 });

@@ -58,13 +58,6 @@ export const cartQuantitySchema = z.object({
 /** The catalogue's limits in the back office (in lib/form-limits.ts, which pages may import without zod). */
 export { PRODUCT_LIMITS };
 
-/** Paise as the rupees a form shows: 4599900 → "45999", 4599950 → "45999.50". */
-export function rupeesText(paise: number): string {
-  const rupees = Math.floor(paise / 100);
-  const rest = paise % 100;
-  return rest === 0 ? String(rupees) : `${rupees}.${String(rest).padStart(2, "0")}`;
-}
-
 const adminMessages = productAdminMessages;
 
 /** Rupees typed with at most two decimals ("45,999.50"), out as integer paise: more than 0, at most the cap. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "~/features/delivery/zones-csv";
+import { plainRupeeFigures } from "~/lib/money";
 import type { TaxAmounts } from "./gst";
 import type { GstRate } from "./gst-rates";
 import {
@@ -8,13 +9,11 @@ import {
   GST_CSV_COLUMNS,
   GST_SECTIONS,
   type GstRegister,
-  groupedRupeesText,
   gstSectionCsv,
   parseRegisterMonth,
   placeOfSupplyText,
   type RegisterInput,
   returnDate,
-  rupeesText,
   shopMonthOf,
 } from "./gst-register";
 import { buildCreditNote, buildInvoice, type OrderFacts, type Supplier, type TaxDocument } from "./invoice";
@@ -186,36 +185,6 @@ describe("shopMonthOf", () => {
     expect(shopMonthOf(new Date("2026-11-30T18:29:59Z"))).toBe("2026-11");
     expect(shopMonthOf(new Date("2026-11-30T18:30:00Z"))).toBe("2026-12");
     expect(shopMonthOf(new Date("2026-12-31T18:30:00Z"))).toBe("2027-01");
-  });
-});
-
-describe("rupeesText", () => {
-  it("writes paise as rupees with two decimals, from the integer", () => {
-    expect(rupeesText(0)).toBe("0.00");
-    expect(rupeesText(5)).toBe("0.05");
-    expect(rupeesText(45_100_00)).toBe("45100.00");
-    expect(rupeesText(38_220_34)).toBe("38220.34");
-    expect(rupeesText(-1_205)).toBe("-12.05");
-    expect(rupeesText(-7)).toBe("-0.07");
-    // Where a float would show its error (0.1 + 0.2), the integer cannot.
-    expect(rupeesText(10 + 20)).toBe("0.30");
-    expect(rupeesText(Number.MAX_SAFE_INTEGER)).toBe("90071992547409.91");
-  });
-
-  it("refuses what is not whole paise", () => {
-    expect(() => rupeesText(1.5)).toThrow(RangeError);
-    expect(() => rupeesText(Number.NaN)).toThrow(RangeError);
-  });
-});
-
-describe("groupedRupeesText", () => {
-  it("groups the rupees the Indian way and keeps the paise", () => {
-    expect(groupedRupeesText(0)).toBe("0.00");
-    expect(groupedRupeesText(45_100_00)).toBe("45,100.00");
-    expect(groupedRupeesText(1_35_100_00)).toBe("1,35,100.00");
-    expect(groupedRupeesText(12_34_56_789_01)).toBe("12,34,56,789.01");
-    expect(groupedRupeesText(-1_205)).toBe("-12.05");
-    expect(groupedRupeesText(-1_00_000_00)).toBe("-1,00,000.00");
   });
 });
 
@@ -657,7 +626,7 @@ describe("gstSectionCsv", () => {
     );
     const laptops = result.hsn[0];
     expect(hsnFirst).toBe(
-      `B2B,8471,,NOS,1,${rupeesText(laptops?.amount ?? 0)},18,${rupeesText(laptops?.taxable ?? 0)},${rupeesText(laptops?.igst ?? 0)},0.00,0.00,0.00`,
+      `B2B,8471,,NOS,1,${plainRupeeFigures(laptops?.amount ?? 0)},18,${plainRupeeFigures(laptops?.taxable ?? 0)},${plainRupeeFigures(laptops?.igst ?? 0)},0.00,0.00,0.00`,
     );
   });
 

@@ -27,6 +27,7 @@
 
 import { toCsv } from "~/lib/csv";
 import { formatSortableDate, MONTHS } from "~/lib/dates";
+import { plainRupeeFigures } from "~/lib/money";
 import { stateOfCode, type TaxAmounts, type TaxedLine } from "./gst";
 import type { GstRate } from "./gst-rates";
 import { PART_REFUND_PREFIX, type TaxDocument } from "./invoice";
@@ -74,25 +75,6 @@ export function parseRegisterMonth(text: string | null | undefined): RegisterMon
 /** The month it is in India at `now`, "2026-11": the register's default. */
 export function shopMonthOf(now: Date): string {
   return formatSortableDate(now).slice(0, 7);
-}
-
-/** Paise as rupees with two decimals, "45100.00" or "-12.05": from the integer, never through a float. */
-export function rupeesText(paise: number): string {
-  if (!Number.isSafeInteger(paise)) throw new RangeError(`Not whole paise: ${paise}`);
-  const sign = paise < 0 ? "-" : "";
-  const whole = Math.abs(paise);
-  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
-}
-
-const indianGrouping = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
-
-/** Paise as the page shows them, grouped the Indian way with two decimals: "1,35,100.00", "-12.05". */
-export function groupedRupeesText(paise: number): string {
-  const plain = rupeesText(paise);
-  const sign = plain.startsWith("-") ? "-" : "";
-  const [rupees = "0", decimals = "00"] = plain.replace("-", "").split(".");
-  // The whole rupees are an integer, so Intl groups them exactly.
-  return `${sign}${indianGrouping.format(Number(rupees))}.${decimals}`;
 }
 
 const SHORT_MONTHS = MONTHS.map((name) => name.slice(0, 3));
@@ -397,7 +379,11 @@ export function buildGstRegister(input: RegisterInput): GstRegister {
 /** Our own columns after the template's: the taxes of each row, for the accountant's checks. */
 const TAX_COLUMNS = ["Integrated Tax Amount", "Central Tax Amount", "State/UT Tax Amount"] as const;
 
-const taxCells = (row: TaxAmounts) => [rupeesText(row.igst), rupeesText(row.cgst), rupeesText(row.sgst)];
+const taxCells = (row: TaxAmounts) => [
+  plainRupeeFigures(row.igst),
+  plainRupeeFigures(row.cgst),
+  plainRupeeFigures(row.sgst),
+];
 
 /** The columns of each table: GSTN's offline-tool template first (its names, its order), then ours. */
 export const GST_CSV_COLUMNS: Record<GstSection, readonly string[]> = {
@@ -494,14 +480,14 @@ function sectionRows(register: GstRegister, section: GstSection): string[][] {
         row.receiverName,
         row.number,
         returnDate(row.issuedOn),
-        rupeesText(row.invoiceValue),
+        plainRupeeFigures(row.invoiceValue),
         placeOfSupplyText(row.placeOfSupply),
         "N",
         "",
         "Regular B2B",
         "",
         String(row.rate),
-        rupeesText(row.taxable),
+        plainRupeeFigures(row.taxable),
         "0.00",
         ...taxCells(row),
       ]);
@@ -509,11 +495,11 @@ function sectionRows(register: GstRegister, section: GstSection): string[][] {
       return register.b2cl.map((row) => [
         row.number,
         returnDate(row.issuedOn),
-        rupeesText(row.invoiceValue),
+        plainRupeeFigures(row.invoiceValue),
         placeOfSupplyText(row.placeOfSupply),
         "",
         String(row.rate),
-        rupeesText(row.taxable),
+        plainRupeeFigures(row.taxable),
         "0.00",
         "",
         ...taxCells(row),
@@ -524,7 +510,7 @@ function sectionRows(register: GstRegister, section: GstSection): string[][] {
         placeOfSupplyText(row.placeOfSupply),
         "",
         String(row.rate),
-        rupeesText(row.taxable),
+        plainRupeeFigures(row.taxable),
         "0.00",
         "",
         ...taxCells(row),
@@ -539,10 +525,10 @@ function sectionRows(register: GstRegister, section: GstSection): string[][] {
         placeOfSupplyText(row.placeOfSupply),
         "N",
         "Regular B2B",
-        rupeesText(row.noteValue),
+        plainRupeeFigures(row.noteValue),
         "",
         String(row.rate),
-        rupeesText(row.taxable),
+        plainRupeeFigures(row.taxable),
         "0.00",
         ...taxCells(row),
         row.invoiceNumber,
@@ -555,10 +541,10 @@ function sectionRows(register: GstRegister, section: GstSection): string[][] {
         returnDate(row.issuedOn),
         "C",
         placeOfSupplyText(row.placeOfSupply),
-        rupeesText(row.noteValue),
+        plainRupeeFigures(row.noteValue),
         "",
         String(row.rate),
-        rupeesText(row.taxable),
+        plainRupeeFigures(row.taxable),
         "0.00",
         ...taxCells(row),
         row.invoiceNumber,
@@ -571,9 +557,9 @@ function sectionRows(register: GstRegister, section: GstSection): string[][] {
         "",
         row.uqc,
         row.uqc === "NA" ? "0" : String(row.quantity),
-        rupeesText(row.amount),
+        plainRupeeFigures(row.amount),
         String(row.rate),
-        rupeesText(row.taxable),
+        plainRupeeFigures(row.taxable),
         ...taxCells(row),
         "0.00",
       ]);

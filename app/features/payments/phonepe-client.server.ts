@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import { config, type PaymentMode } from "~/config.server";
+import { absoluteUrl } from "~/lib/urls";
 import { type HttpInit, httpText } from "./phonepe-http.server";
 import {
   errorBodySchema,
@@ -563,7 +564,7 @@ export function phonePeHosts(
   publicUrl: string,
 ): { authBaseUrl: string; pgBaseUrl: string } {
   if (mode === "simulator") {
-    const base = `${publicUrl.replace(/\/+$/, "")}${SIMULATOR_BASE_PATH}`;
+    const base = absoluteUrl(publicUrl, SIMULATOR_BASE_PATH);
     return { authBaseUrl: base, pgBaseUrl: base };
   }
   return PHONEPE_HOSTS[mode];

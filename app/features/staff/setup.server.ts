@@ -1,4 +1,5 @@
 import type { Database } from "~/db/client.server";
+import { absoluteUrl } from "~/lib/urls";
 import { createSetupLink, SETUP_LINK_HOURS } from "./staff.server";
 
 /**
@@ -13,7 +14,7 @@ export async function announceSetupLink(
 ): Promise<string | null> {
   const token = await createSetupLink(db);
   if (!token) return null;
-  const url = `${publicUrl.replace(/\/$/, "")}/admin/setup/${token}`;
+  const url = absoluteUrl(publicUrl, `/admin/setup/${token}`);
   print(
     `Back office: no owner account yet. Create the owner account at ${url} (valid ${SETUP_LINK_HOURS} hours, once; a new link is printed at every start until then).`,
   );

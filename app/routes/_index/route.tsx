@@ -2,13 +2,14 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
-import { absoluteUrl, ProductSection, SpecialCard } from "~/features/catalogue";
+import { ProductSection, SpecialCard } from "~/features/catalogue";
 import { homeSections } from "~/features/catalogue/index.server";
 import { BlogCard } from "~/features/content";
 import { latestBlogs, toBlogCard } from "~/features/content/index.server";
 import { highFetchPriority } from "~/lib/fetch-priority";
 import { linkPreviewTags } from "~/lib/link-preview";
 import { SHOP_PREVIEW_IMAGE, shopDescription, shopTitle } from "~/lib/shop";
+import { absoluteUrl } from "~/lib/urls";
 import { currentCustomer } from "~/request.server";
 import blogStyles from "~/styles/blog.css?url";
 import homeStyles from "~/styles/home.css?url";

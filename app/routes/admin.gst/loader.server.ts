@@ -6,7 +6,6 @@ import {
   type DocumentSection,
   GST_SECTION_LABELS,
   GST_SECTIONS,
-  groupedRupeesText,
   gstRegisterMessages,
   parseRegisterMonth,
   returnDate,
@@ -14,6 +13,7 @@ import {
   shopMonthOf,
 } from "~/features/invoices";
 import { monthRegister } from "~/features/invoices/index.server";
+import { formatRupeeFigures } from "~/lib/money";
 
 const SECTION_NAMES: Record<DocumentSection, string> = {
   b2b: "B2B",
@@ -24,11 +24,11 @@ const SECTION_NAMES: Record<DocumentSection, string> = {
 };
 
 const money = (amounts: TaxAmounts) => ({
-  taxable: groupedRupeesText(amounts.taxable),
-  igst: groupedRupeesText(amounts.igst),
-  cgst: groupedRupeesText(amounts.cgst),
-  sgst: groupedRupeesText(amounts.sgst),
-  amount: groupedRupeesText(amounts.amount),
+  taxable: formatRupeeFigures(amounts.taxable),
+  igst: formatRupeeFigures(amounts.igst),
+  cgst: formatRupeeFigures(amounts.cgst),
+  sgst: formatRupeeFigures(amounts.sgst),
+  amount: formatRupeeFigures(amounts.amount),
 });
 
 /**
@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       label: month.label,
       empty: register.documents.length === 0,
       emptyText: gstRegisterMessages.empty(month.label),
-      threshold: groupedRupeesText(register.b2clThreshold),
+      threshold: formatRupeeFigures(register.b2clThreshold),
       sections: GST_SECTIONS.map((section) => totals(section, register.totals[section])),
       net: money(register.net),
       documents: register.documents.map((document) => ({
@@ -69,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         gstin: document.gstin,
         section: SECTION_NAMES[document.section],
         refersTo: document.refersTo,
-        amount: groupedRupeesText(document.amount),
+        amount: formatRupeeFigures(document.amount),
         orderId: document.orderId,
       })),
     },

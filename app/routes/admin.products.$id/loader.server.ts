@@ -7,10 +7,10 @@ import {
   listColours,
   productForEdit,
   productFormSchema,
-  rupeesText,
 } from "~/features/catalogue/index.server";
 import { formatLongDate } from "~/lib/dates";
 import { getZodConstraint } from "~/lib/forms/zod-forms.server";
+import { rupeesForInput } from "~/lib/money";
 import { parseId } from "~/lib/params";
 import { notFound } from "./action.server";
 
@@ -49,8 +49,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       productType: product.productType,
       tags: product.tags,
       colours: product.colourIds.map(String),
-      mrp: rupeesText(product.originalPrice),
-      offerPrice: rupeesText(product.discountedPrice),
+      mrp: rupeesForInput(product.originalPrice),
+      offerPrice: rupeesForInput(product.discountedPrice),
       stock: String(product.quantity),
       hsn: product.hsn,
       gstRate: String(product.gstRate),

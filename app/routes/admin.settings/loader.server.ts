@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireOwner } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import { rupeesText } from "~/features/catalogue/index.server";
 import { formatShopDay, formatTimeOfDay, shopClock, zoneRow } from "~/features/delivery";
 import { readShopSettings, settingsPageLists } from "~/features/settings/index.server";
+import { rupeesForInput } from "~/lib/money";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
@@ -18,10 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pinCode: settings.pinCode,
       cutoff: formatTimeOfDay(settings.cutoffMinutes),
       weekdays: settings.businessWeekdays,
-      expressFee: settings.expressFee === null ? "" : rupeesText(settings.expressFee),
+      expressFee: settings.expressFee === null ? "" : rupeesForInput(settings.expressFee),
       cashOnDelivery: settings.cashOnDelivery,
-      codCeiling: rupeesText(settings.codCeiling),
-      codFee: rupeesText(settings.codFee),
+      codCeiling: rupeesForInput(settings.codCeiling),
+      codFee: rupeesForInput(settings.codFee),
       updatedAt: settings.updatedAt.toISOString(),
     },
     gst: {
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       gstState: settings.gstState,
       invoicePrefix: settings.invoicePrefix,
       creditNotePrefix: settings.creditNotePrefix,
-      b2clThreshold: rupeesText(settings.b2clThreshold),
+      b2clThreshold: rupeesForInput(settings.b2clThreshold),
     },
     holidays: holidays.map((holiday) => ({ ...holiday, label: formatShopDay(holiday.day) })),
     zones: zones.map(zoneRow),
