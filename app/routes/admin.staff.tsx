@@ -54,7 +54,7 @@ const changeProblem: Record<Exclude<StaffChange, { ok: true }>["problem"], strin
 export async function action({ request }: ActionFunctionArgs) {
   const owner = await requireOwner(request);
   const actor = { id: owner.id, name: owner.name };
-  const formData = await readForm(request);
+  const formData = await readForm(request, staffChangeSchema);
   const submission = parseWithZod(formData, { schema: staffChangeSchema });
   if (submission.status !== "success") {
     if (submission.error?.intent) throw new Response("Unknown form", { status: 400 });

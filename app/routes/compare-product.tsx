@@ -11,7 +11,12 @@ import { getDb } from "~/db/db.server";
 import { FALLBACK_IMAGE, productTypeLabels, Stars } from "~/features/catalogue";
 import { productExists } from "~/features/catalogue/index.server";
 import { addToCompare, type CompareChange, listMessages, removeFromCompare } from "~/features/lists";
-import { compareListCookie, compareProducts, readCompareList } from "~/features/lists/index.server";
+import {
+  compareListCookie,
+  compareProducts,
+  listChangeSchema,
+  readCompareList,
+} from "~/features/lists/index.server";
 import { MAX_COMPARE } from "~/lib/limits";
 import { formatRupees } from "~/lib/money";
 import { parseId } from "~/lib/params";
@@ -39,7 +44,7 @@ const outcomeMessage = {
 
 /** Adds or removes a product in the compare cookie, then goes back where the shopper was. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, listChangeSchema);
   const back = safeRedirect(form.get("redirectTo"), "/compare-product");
   const id = parseId(String(form.get("productId") ?? ""));
   if (id === undefined || !(await productExists(await getDb(), id))) {

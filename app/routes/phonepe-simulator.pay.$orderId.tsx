@@ -37,7 +37,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const simulator = await requireSimulator();
-  const form = await readForm(request);
+  const form = await readForm(request, choiceSchema);
   const parsed = choiceSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return json(

@@ -12,7 +12,7 @@ import { getDb } from "~/db/db.server";
 import { ProductGrid } from "~/features/catalogue";
 import { productExists } from "~/features/catalogue/index.server";
 import { listMessages } from "~/features/lists";
-import { setWishlisted, wishlistProducts } from "~/features/lists/index.server";
+import { listChangeSchema, setWishlisted, wishlistProducts } from "~/features/lists/index.server";
 import { TITLE_CUTS } from "~/lib/limits";
 import { parseId } from "~/lib/params";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The heart on every card posts here; a visitor is sent to log in and comes back to the same page. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, listChangeSchema);
   const back = safeRedirect(form.get("redirectTo"), "/wishlist");
   const customer = await requireCustomer(request, back);
   const db = await getDb();

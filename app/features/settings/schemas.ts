@@ -189,3 +189,6 @@ export const settingsPageSchema = z.discriminatedUnion("intent", [
   holidayAddSchema,
   holidayRemoveSchema,
 ]);
+
+/** Every form the settings page posts: the page's sections, and the GST registration with its own rules. */
+export const settingsFormsSchema = z.union([settingsPageSchema, gstSettingsSchema]);

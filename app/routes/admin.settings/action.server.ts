@@ -7,6 +7,7 @@ import {
   removeHoliday,
   saveGstSettings,
   saveShopSettings,
+  settingsFormsSchema,
   settingsMessages,
   settingsPageSchema,
 } from "~/features/settings/index.server";
@@ -19,7 +20,7 @@ import { toasts } from "~/toast.server";
 export async function action({ request }: ActionFunctionArgs) {
   const owner = await requireOwner(request);
   const actor = { id: owner.id, name: owner.name };
-  const formData = await readForm(request);
+  const formData = await readForm(request, settingsFormsSchema);
   const db = await getDb();
   // The GST registration's form has rules across its fields, so it is read by its own schema.
   if (formData.get("intent") === "gst") {

@@ -13,7 +13,7 @@ import { refusal, toasts } from "~/toast.server";
 /** Quantity changes and deletions; each checks that the line belongs to the signed-in customer. */
 export async function action({ request }: ActionFunctionArgs) {
   const customer = await requireCustomer(request);
-  const formData = await readForm(request);
+  const formData = await readForm(request, cartQuantitySchema);
   const db = await getDb();
   const somethingWrong = failureMessages.somethingWentWrong;
   try {

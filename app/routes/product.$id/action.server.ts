@@ -17,7 +17,7 @@ const unknownForm = () => new Response("Unknown form", { status: 400 });
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.id);
   if (id === undefined) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readForm(request, productPageSchema);
   const here = `/product/${id}`;
   const customer = await requireCustomer(
     request,
