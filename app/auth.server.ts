@@ -1,7 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import type { SignedInCustomer } from "~/features/accounts/index.server";
-import { staffMessages } from "~/features/staff";
+import { isForOwners, staffMessages } from "~/features/staff";
 import type { StaffMember } from "~/features/staff/index.server";
 import { getSessionStaff } from "~/features/staff/index.server";
 import { currentCustomer } from "~/request.server";
@@ -46,5 +46,17 @@ export async function requireStaff(request: Request): Promise<StaffMember> {
 export async function requireOwner(request: Request): Promise<StaffMember> {
   const member = await requireStaff(request);
   if (member.role !== "owner") throw json({ message: staffMessages.ownersOnly }, { status: 403 });
+  return member;
+}
+
+/**
+ * The staff member a back-office page or form is for: any signed-in member, or an owner where the page is in
+ * an owners' section (BACK_OFFICE_SECTIONS, app/features/staff/back-office.ts); anyone else is refused with 403.
+ */
+export async function requireBackOffice(request: Request): Promise<StaffMember> {
+  const member = await requireStaff(request);
+  if (isForOwners(new URL(request.url).pathname) && member.role !== "owner") {
+    throw json({ message: staffMessages.ownersOnly }, { status: 403 });
+  }
   return member;
 }

@@ -539,7 +539,7 @@ type PageBytes = {
   /** The HTML decoded, and as sent with Accept-Encoding: gzip (the server's own compression). */
   htmlBytes: number;
   htmlSentBytes: number;
-  /** Every /build/ script the page loads, each once, and their total after gzip -9. */
+  /** Every /assets/ script the page loads, each once, and their total after gzip -9. */
   scripts: string[];
   javaScriptGzipBytes: number;
 };
@@ -551,7 +551,7 @@ function attribute(tag: string, name: string): string | undefined {
 }
 
 /**
- * The scripts a page loads from /build/: <script src>, the targets of `import` in inline scripts (Remix
+ * The scripts a page loads from /assets/: <script src>, the targets of `import` in inline scripts (Remix
  * starts the app with one), and <link rel="modulepreload">, also when held back until after the paint
  * (decision 0033). A set, so a file counts once per page.
  */
@@ -560,7 +560,7 @@ function scriptsOf(html: string): string[] {
   const add = (reference: string | undefined) => {
     if (!reference) return;
     const url = new URL(reference.replaceAll("&amp;", "&"), baseUrl);
-    if (url.origin === baseUrl && url.pathname.startsWith("/build/")) found.add(url.pathname);
+    if (url.origin === baseUrl && url.pathname.startsWith("/assets/")) found.add(url.pathname);
   };
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) add(attribute(tag, "src"));
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {

@@ -27,7 +27,7 @@ beforeAll(async () => {
             headers: { "Content-Type": "text/html", "Set-Cookie": "toast=; Max-Age=0" },
           });
         }
-        const html = `<html><script>window.price=${price}</script><script type="module" src="/build/x.js"></script><p>Rs. ${price} ${url.search}</p></html>`;
+        const html = `<html><script>window.price=${price}</script><script type="module" src="/assets/x.js"></script><p>Rs. ${price} ${url.search}</p></html>`;
         return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
       },
       maxBytes: 1024 * 1024,

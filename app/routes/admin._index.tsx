@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { getDb } from "~/db/db.server";
 import { dashboard } from "~/features/dashboard/index.server";
@@ -10,7 +10,7 @@ import { formatRupees } from "~/lib/money";
 export const meta: MetaFunction = () => adminMeta("Dashboard");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireBackOffice(request);
   return json(await dashboard(await getDb()));
 }
 

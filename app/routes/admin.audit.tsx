@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { requireOwner } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect } from "~/components/admin/FilterSelect";
 import { getDb } from "~/db/db.server";
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => adminMeta("Audit trail");
 
 /** Owners only: every change made in the back office, newest first, narrowed by area, member or subject. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await requireBackOffice(request);
   const params = new URL(request.url).searchParams;
   const area = params.get("area");
   const filter = {

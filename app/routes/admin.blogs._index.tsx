@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
 import { Pager } from "~/components/admin/Pager";
@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => adminMeta("Blogs");
 
 /** Drafts and published posts, newest first; the filter and page live in the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireBackOffice(request);
   const url = new URL(request.url);
   const filters = parseBlogListFilters(url.searchParams);
   const canonical = canonicalListUrl(url, listQuery({ state: filters.state, page: filters.page }));

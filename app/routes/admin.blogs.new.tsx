@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
@@ -14,7 +14,7 @@ import { toasts } from "~/toast.server";
 export const meta: MetaFunction = () => adminMeta("New blog post");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireBackOffice(request);
   return json({
     categories: await blogCategories(await getDb()),
     constraint: getZodConstraint(blogPostSchema),
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** A new post is saved as a draft; it goes on the shop when it is published from its page. */
 export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireStaff(request);
+  const member = await requireBackOffice(request);
   const formData = await readForm(request, blogPostSchema);
   const submission = parseWithZod(formData, { schema: blogPostSchema });
   if (submission.status !== "success") return replyInvalid(submission);

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import type { FormConstraint } from "~/components/forms/checked-form-state";
 import { Field, FieldError, FormError } from "~/components/forms/Field";
@@ -37,7 +37,7 @@ const notFound = () => json({ message: contentAdminMessages.enquiryNotFound }, {
 
 /** Opening an enquiry marks it read. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireStaff(request);
+  const member = await requireBackOffice(request);
   const id = parseId(params.id);
   const enquiry =
     id === undefined ? null : await openEnquiry(await getDb(), { id: member.id, name: member.name }, id);
@@ -63,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Reply by e-mail (recorded, then sent), or mark the enquiry unread again. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const member = await requireStaff(request);
+  const member = await requireBackOffice(request);
   const actor = { id: member.id, name: member.name };
   const id = parseId(params.id);
   if (id === undefined) throw notFound();

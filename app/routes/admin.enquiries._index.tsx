@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
 import { Pager } from "~/components/admin/Pager";
@@ -23,7 +23,7 @@ const MESSAGE_PREVIEW = 80;
 
 /** The Contact form's enquiries: unread first, then the newest; the filter and page live in the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireBackOffice(request);
   const url = new URL(request.url);
   const filters = parseEnquiryListFilters(url.searchParams);
   const canonical = canonicalListUrl(url, listQuery({ show: filters.show, page: filters.page }));

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireOwner } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { gstRegisterMessages, gstSectionCsv, isGstSection, parseRegisterMonth } from "~/features/invoices";
 import { monthRegister } from "~/features/invoices/index.server";
@@ -16,7 +16,7 @@ const refuse = (message: string) =>
  * byte-order mark so spreadsheets read buyers' names right, as the shop's other CSV files.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await requireBackOffice(request);
   const params = new URL(request.url).searchParams;
   const month = parseRegisterMonth(params.get("month"));
   if (!month) return refuse(gstRegisterMessages.badMonth);

@@ -6,7 +6,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Pager } from "~/components/admin/Pager";
 import { Toasts } from "~/components/layout/Toasts";
@@ -34,7 +34,7 @@ function listUrl(url: URL): { filters: ReturnType<typeof parseSubscriberListFilt
 
 /** Newsletter sign-ups, newest first, searched by address; the search and page live in the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireBackOffice(request);
   const url = new URL(request.url);
   const { filters, query } = listUrl(url);
   const canonical = canonicalListUrl(url, query);
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Unsubscribe an address, then back to the same search and page. */
 export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireStaff(request);
+  const member = await requireBackOffice(request);
   const formData = await readForm(request, subscriberChangeSchema);
   const submission = parseWithZod(formData, { schema: subscriberChangeSchema });
   if (submission.status !== "success") {

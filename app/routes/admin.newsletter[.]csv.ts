@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { subscribersCsv } from "~/features/content/index.server";
 import { formatSortableDate } from "~/lib/dates";
 
 /** The subscribed addresses as a CSV file (a download, UTF-8 with a byte-order mark so spreadsheets read it so). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireBackOffice(request);
   const csv = await subscribersCsv(await getDb());
   // India's date, as the shop counts days.
   const day = formatSortableDate(new Date()).slice(0, 10);

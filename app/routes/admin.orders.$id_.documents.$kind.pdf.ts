@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { documentFor, pdfResponse } from "~/features/invoices/index.server";
 
 /** An order's tax invoice or credit note as a PDF, for staff. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireBackOffice(request);
   return pdfResponse(await documentFor(params));
 }

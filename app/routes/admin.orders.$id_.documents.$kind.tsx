@@ -1,6 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { DOCUMENT_TITLES, TaxDocumentView } from "~/features/invoices";
 import { documentFor } from "~/features/invoices/index.server";
@@ -13,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 /** An order's tax invoice or credit note as issued, for staff to print or send. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireBackOffice(request);
   return json({ document: await documentFor(params) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
 import { Pager } from "~/components/admin/Pager";
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => adminMeta("Orders");
 
 /** Staff and owners: every order, newest first, narrowed by the filters in the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireBackOffice(request);
   const url = new URL(request.url);
   // One URL per list: empty or invalid filters are dropped, so a shared link opens the same page.
   const canonical = orderListRedirect(url);

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
 import { Pager } from "~/components/admin/Pager";
@@ -26,7 +26,7 @@ import { formatRupees } from "~/lib/money";
 export const meta: MetaFunction = () => adminMeta("Products");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireBackOffice(request);
   const url = new URL(request.url);
   const filters = parseAdminProductFilters(url.searchParams);
   // The filter form sends its empty fields too: the list answers at its clean address (and drops bad values).

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Pager } from "~/components/admin/Pager";
 import { getDb } from "~/db/db.server";
@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => adminMeta("Refunds without an order");
  * a payment of the wrong amount is for the dealer to settle with the customer.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireBackOffice(request);
   const asked = parseId(new URL(request.url).searchParams.get("page") ?? undefined);
   const page = asked !== undefined && asked <= MAX_ORDERS_PAGE ? asked : 1;
   const list = await unorderedRefunds(await getDb(), page);

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireOwner } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Field, FieldError, FormError } from "~/components/forms/Field";
 import { selectProps } from "~/components/forms/field-props";
@@ -35,7 +35,7 @@ import { inlineToast, toasts } from "~/toast.server";
 export const meta: MetaFunction = () => adminMeta("Staff");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const owner = await requireOwner(request);
+  const owner = await requireBackOffice(request);
   const members = await listStaff(await getDb());
   return json({
     you: owner.id,
@@ -52,7 +52,7 @@ const changeProblem: Record<Exclude<StaffChange, { ok: true }>["problem"], strin
 
 /** Owners only: invite a member, change a role, disable or enable an account. */
 export async function action({ request }: ActionFunctionArgs) {
-  const owner = await requireOwner(request);
+  const owner = await requireBackOffice(request);
   const actor = { id: owner.id, name: owner.name };
   const formData = await readForm(request, staffChangeSchema);
   const submission = parseWithZod(formData, { schema: staffChangeSchema });

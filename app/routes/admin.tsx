@@ -9,7 +9,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { getDb } from "~/db/db.server";
-import { staffRoleLabels } from "~/features/staff";
+import { BACK_OFFICE_SECTIONS, staffRoleLabels } from "~/features/staff";
 import { getSessionStaff } from "~/features/staff/index.server";
 import { shop } from "~/lib/shop";
 import adminStyles from "~/styles/admin.css?url";
@@ -21,22 +21,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await getSessionStaff(await getDb(), request);
   return json({ member: member ? { name: member.name, role: member.role } : null });
 }
-
-const sections = [
-  { to: "/admin/products", label: "Products" },
-  { to: "/admin/orders", label: "Orders" },
-  { to: "/admin/refunds", label: "Refunds" },
-  { to: "/admin/blogs", label: "Blogs" },
-  { to: "/admin/enquiries", label: "Enquiries" },
-  { to: "/admin/newsletter", label: "Newsletter" },
-];
-const ownerSections = [
-  { to: "/admin/settings", label: "Settings" },
-  { to: "/admin/zones", label: "Delivery zones" },
-  { to: "/admin/gst", label: "GST register" },
-  { to: "/admin/staff", label: "Staff" },
-  { to: "/admin/audit", label: "Audit trail" },
-];
 
 export default function AdminLayout() {
   const { member } = useLoaderData<typeof loader>();
@@ -54,18 +38,13 @@ export default function AdminLayout() {
                   Dashboard
                 </NavLink>
               </li>
-              {sections.map((section) => (
+              {BACK_OFFICE_SECTIONS.filter(
+                (section) => section.for === "staff" || member.role === "owner",
+              ).map((section) => (
                 <li key={section.to}>
                   <NavLink to={section.to}>{section.label}</NavLink>
                 </li>
               ))}
-              {member.role === "owner"
-                ? ownerSections.map((section) => (
-                    <li key={section.to}>
-                      <NavLink to={section.to}>{section.label}</NavLink>
-                    </li>
-                  ))
-                : null}
               <li>
                 <a href="/">View shop</a>
               </li>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireOwner } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { zonesCsv } from "~/features/delivery/index.server";
 import { formatSortableDate } from "~/lib/dates";
@@ -9,7 +9,7 @@ import { formatSortableDate } from "~/lib/dates";
  * (app/features/delivery/zones-csv.ts); UTF-8 with a byte-order mark so spreadsheets read it so.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await requireBackOffice(request);
   const csv = await zonesCsv(await getDb());
   // India's date, as the shop counts days.
   const day = formatSortableDate(new Date()).slice(0, 10);

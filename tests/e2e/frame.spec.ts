@@ -34,13 +34,13 @@ test.describe("the shared frame", () => {
   }) => {
     const scripts: string[] = [];
     page.on("request", (request) => {
-      if (/\/build\/.*\.js$/.test(request.url())) scripts.push(request.url());
+      if (/\/assets\/.*\.js$/.test(request.url())) scripts.push(request.url());
     });
     await page.addInitScript(() => {
       addEventListener("load", () => {
         const loaded = performance
           .getEntriesByType("resource")
-          .filter((e) => /\/build\/.*\.js$/.test(e.name));
+          .filter((e) => /\/assets\/.*\.js$/.test(e.name));
         Object.assign(window, { scriptsAtLoad: loaded.length, hydratedAtLoad: "__remixRouter" in window });
       });
     });

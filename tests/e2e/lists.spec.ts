@@ -150,7 +150,7 @@ test.describe("cart", () => {
     const released = new Promise<void>((resolve) => {
       releaseScripts = resolve;
     });
-    await page.route(/\/build\/.*\.js$/, async (route) => {
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
       await released;
       await route.continue();
     });

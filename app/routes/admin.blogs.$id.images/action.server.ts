@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { imageUploadSchema } from "~/features/catalogue/index.server";
 import { contentAdminMessages } from "~/features/content";
@@ -18,7 +18,7 @@ export const notFound = () => json({ message: contentAdminMessages.postNotFound 
  * limit of its own (app/lib/request-limits.mjs); a refused upload shows on the post's edit page around it.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const member = await requireStaff(request);
+  const member = await requireBackOffice(request);
   const id = parseId(params.id);
   if (id === undefined) throw notFound();
   const db = await getDb();

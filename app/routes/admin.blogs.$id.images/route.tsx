@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { Toasts } from "~/components/layout/Toasts";
 import { imageUploadSchema } from "~/features/catalogue/index.server";
 import { ImageUploadForm } from "~/features/images";
@@ -9,7 +9,7 @@ import type { action } from "./action.server";
 
 /** The page is the post's edit page around the upload form; the role is checked here too. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireBackOffice(request);
   return json({ constraint: getZodConstraint(imageUploadSchema) });
 }
 

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { contentAdminMessages } from "~/features/content";
 import {
@@ -19,7 +19,7 @@ export const notFound = () => json({ message: contentAdminMessages.postNotFound 
 
 /** Save the post's text, publish it, or take it off the shop. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const member = await requireStaff(request);
+  const member = await requireBackOffice(request);
   const actor = { id: member.id, name: member.name };
   const id = parseId(params.id);
   if (id === undefined) throw notFound();

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { imageUploadSchema } from "~/features/catalogue/index.server";
 import { blogCategories, blogPostSchema, getBlogPost } from "~/features/content/index.server";
@@ -10,7 +10,7 @@ import { sanitizeDescription } from "~/lib/sanitize.server";
 import { notFound } from "./action.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireBackOffice(request);
   const id = parseId(params.id);
   const db = await getDb();
   const post = id === undefined ? null : await getBlogPost(db, id);

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireOwner } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import type { TaxAmounts } from "~/features/invoices";
 import {
@@ -36,7 +36,7 @@ const money = (amounts: TaxAmounts) => ({
  * form and a message, never a 500.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await requireBackOffice(request);
   const asked = new URL(request.url).searchParams.get("month") || shopMonthOf(new Date());
   const month = parseRegisterMonth(asked);
   if (!month) {

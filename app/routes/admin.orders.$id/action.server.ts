@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireOwner, requireStaff } from "~/auth.server";
+import { requireBackOffice, requireOwner } from "~/auth.server";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { orderAdminMessages } from "~/features/orders";
@@ -27,7 +27,7 @@ export const notFound = () => json({ message: orderAdminMessages.notFound }, { s
  * server whatever the page showed: a refund posted by a staff member gets 403.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const member = await requireStaff(request);
+  const member = await requireBackOffice(request);
   const id = parseId(params.id);
   if (id === undefined) throw notFound();
   const formData = await readForm(request, orderPageSchema);

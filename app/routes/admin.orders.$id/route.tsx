@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
@@ -16,7 +16,7 @@ import { RefundPanel } from "./RefundPanel";
 import { StatusForm } from "./StatusForm";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireStaff(request);
+  const member = await requireBackOffice(request);
   const id = parseId(params.id);
   if (id === undefined) throw notFound();
   const order = await orderDetail(await getDb(), id);

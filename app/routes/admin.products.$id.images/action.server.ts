@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { productAdminMessages } from "~/features/catalogue";
 import {
@@ -23,7 +23,7 @@ export const notFound = () => json({ message: productAdminMessages.notFound }, {
  * message, with JavaScript off too.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const member = await requireStaff(request);
+  const member = await requireBackOffice(request);
   const id = parseId(params.id);
   if (id === undefined) throw notFound();
   const db = await getDb();

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { productAdminMessages } from "~/features/catalogue";
 import {
@@ -34,7 +34,7 @@ const imageMessages = {
 
 /** The edit page's forms: save the fields, hide or show, and move, describe or remove a picture. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const member = await requireStaff(request);
+  const member = await requireBackOffice(request);
   const actor = { id: member.id, name: member.name };
   const id = parseId(params.id);
   if (id === undefined) throw notFound();

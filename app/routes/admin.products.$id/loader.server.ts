@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import {
   catalogueFacets,
@@ -19,7 +19,7 @@ import { notFound } from "./action.server";
  * page a small empty stand-in file, and this page (with its pictures child) is near the 100 KB budget.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireBackOffice(request);
   const id = parseId(params.id);
   if (id === undefined) throw notFound();
   const db = await getDb();

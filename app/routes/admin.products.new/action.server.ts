@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { productAdminMessages } from "~/features/catalogue";
 import {
@@ -14,7 +14,7 @@ import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireStaff(request);
+  const member = await requireBackOffice(request);
   const submission = parseWithZod(await readForm(request, productFormSchema), { schema: productFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   const saved = await createProduct(

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
@@ -12,7 +12,7 @@ import type { action } from "./action.server";
 export const meta: MetaFunction = () => adminMeta("New product");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireBackOffice(request);
   const db = await getDb();
   const [colours, facets] = await Promise.all([listColours(db), catalogueFacets(db)]);
   return json({ colours, facets, constraint: getZodConstraint(productFormSchema) });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireOwner } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import {
   addHoliday,
@@ -18,7 +18,7 @@ import { toasts } from "~/toast.server";
 
 /** Owners only: the shop's settings, and the days it is closed. */
 export async function action({ request }: ActionFunctionArgs) {
-  const owner = await requireOwner(request);
+  const owner = await requireBackOffice(request);
   const actor = { id: owner.id, name: owner.name };
   const formData = await readForm(request, settingsFormsSchema);
   const db = await getDb();

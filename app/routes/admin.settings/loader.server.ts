@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireOwner } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { formatShopDay, formatTimeOfDay, shopClock, zoneRow } from "~/features/delivery";
 import { readShopSettings, settingsPageLists } from "~/features/settings/index.server";
 import { rupeesForInput } from "~/lib/money";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await requireBackOffice(request);
   const db = await getDb();
   const settings = await readShopSettings(db);
   const { holidays, zones } = await settingsPageLists(db, shopClock(new Date()).day);

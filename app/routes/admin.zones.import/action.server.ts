@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireOwner } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { zoneMessages, zonesFromCsv } from "~/features/delivery";
 import { replaceZones, zoneImportSchema } from "~/features/delivery/index.server";
@@ -14,7 +14,7 @@ import { inlineToast, toasts } from "~/toast.server";
  * page is the zones page, so the answer shows there, with JavaScript off too.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const owner = await requireOwner(request);
+  const owner = await requireBackOffice(request);
   const submission = parseWithZod(await readForm(request, zoneImportSchema), { schema: zoneImportSchema });
   if (submission.status !== "success")
     return replyInvalid(submission, { hideFields: ["file"] }, { problems: [] as string[] });

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { requireOwner } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { Toasts } from "~/components/layout/Toasts";
 import { ZoneImportForm } from "~/features/delivery";
 import type { action } from "./action.server";
 
 /** The page is the zones page around the import form; the role is checked here too. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await requireBackOffice(request);
   return null;
 }
 

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireOwner } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { zoneRow } from "~/features/delivery";
 import { listZones } from "~/features/delivery/index.server";
 
 /** Owners only, as the settings: every zone, as the page lists it. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await requireBackOffice(request);
   const zones = await listZones(await getDb());
   return json({
     zones: zones.map(zoneRow),

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireOwner } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { zoneMessages } from "~/features/delivery";
 import { deleteZone, updateZone, zoneEditSchema } from "~/features/delivery/index.server";
@@ -13,7 +13,7 @@ export const notFound = () => json({ message: zoneMessages.notFound }, { status:
 
 /** The edit page's forms: save the zone, or delete it (after the confirmation step). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const owner = await requireOwner(request);
+  const owner = await requireBackOffice(request);
   const actor = { id: owner.id, name: owner.name };
   const id = parseId(params.id);
   if (id === undefined) throw notFound();

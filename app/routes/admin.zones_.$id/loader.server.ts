@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireOwner } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { zoneInputOf } from "~/features/delivery";
 import { zoneForEdit } from "~/features/delivery/index.server";
@@ -8,7 +8,7 @@ import { notFound } from "./action.server";
 
 /** The zone as the form shows it; `?delete` asks to confirm deleting it (a step that needs no script). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await requireBackOffice(request);
   const id = parseId(params.id);
   if (id === undefined) throw notFound();
   const zone = await zoneForEdit(await getDb(), id);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireOwner } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { zoneMessages } from "~/features/delivery";
 import { createZone, zoneCreateSchema } from "~/features/delivery/index.server";
@@ -10,7 +10,7 @@ import { toasts } from "~/toast.server";
 
 /** Adds a zone (owners only), then back to the list. */
 export async function action({ request }: ActionFunctionArgs) {
-  const owner = await requireOwner(request);
+  const owner = await requireBackOffice(request);
   const submission = parseWithZod(await readForm(request, zoneCreateSchema), { schema: zoneCreateSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   const created = await createZone(await getDb(), { id: owner.id, name: owner.name }, submission.value);

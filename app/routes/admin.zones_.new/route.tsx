@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { requireOwner } from "~/auth.server";
+import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Toasts } from "~/components/layout/Toasts";
 import { ZoneForm } from "~/features/delivery";
@@ -9,7 +9,7 @@ import type { action } from "./action.server";
 export const meta: MetaFunction = () => adminMeta("New delivery zone");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await requireBackOffice(request);
   return null;
 }
 

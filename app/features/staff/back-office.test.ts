@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { BACK_OFFICE_SECTIONS, isForOwners } from "./back-office";
+
+describe("the owners' sections of the back office", () => {
+  it("covers each owners' page, what is under it and its downloads, in any case", () => {
+    for (const path of [
+      "/admin/settings",
+      "/admin/zones",
+      "/admin/zones/7",
+      "/admin/zones/new",
+      "/admin/zones/import",
+      "/admin/zones.csv",
+      "/admin/gst",
+      "/admin/gst.csv",
+      "/admin/staff",
+      "/admin/audit",
+      "/ADMIN/Settings",
+      "/admin/settings/",
+    ]) {
+      expect(isForOwners(path), path).toBe(true);
+    }
+  });
+
+  it("leaves the staff's pages and look-alike paths to every member", () => {
+    for (const path of [
+      "/admin",
+      "/admin/products",
+      "/admin/orders/12",
+      "/admin/orders/12/documents/invoice.pdf",
+      "/admin/refunds",
+      "/admin/newsletter.csv",
+      "/admin/settingsx",
+      "/admin/zonesandmore",
+    ]) {
+      expect(isForOwners(path), path).toBe(false);
+    }
+  });
+
+  it("lists every section once", () => {
+    const paths = BACK_OFFICE_SECTIONS.map((section) => section.to);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});
