@@ -6,8 +6,7 @@ import { describe, expect, it } from "vitest";
  * The layout's rules (docs/architecture.md): a feature is reached from outside only through its entries
  * (app/features/<feature>/index.ts for what the browser may load, index.server.ts for the server's part, and
  * schemas.ts for the forms' schemas, which a page loads on demand so that zod is not in its first load), and no
- * module imports itself back through others. Type-only imports are left out of the circle check: they are
- * erased when the code is built, so they cannot make a module wait on itself when it loads.
+ * module imports itself back through others, not even for a type.
  */
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -29,7 +28,7 @@ function sourceFiles(): string[] {
   return found;
 }
 
-type Import = { target: string; typeOnly: boolean; line: number };
+type Import = { target: string; line: number };
 
 const importPattern =
   /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
@@ -55,19 +54,8 @@ function importsOf(file: string): Import[] {
     if (!specifier) continue;
     const target = resolveSpecifier(file, specifier);
     if (!target) continue;
-    const statement = match[0];
-    // `import type {…}`, or `import { type A, type B }` where every name is a type.
-    const names = /\{([^}]*)\}/.exec(statement)?.[1];
-    const everyNameAType =
-      names !== undefined &&
-      !/^\s*(import|export)\s+[\w$]+\s*,/.test(statement) &&
-      names
-        .split(",")
-        .map((name) => name.trim())
-        .filter(Boolean)
-        .every((name) => name.startsWith("type "));
     const line = source.slice(0, match.index).split("\n").length;
-    found.push({ target, typeOnly: Boolean(match[2]) || everyNameAType, line });
+    found.push({ target, line });
   }
   return found;
 }
@@ -137,8 +125,7 @@ describe("the layout by feature", () => {
     const visit = (file: string) => {
       state.set(file, "open");
       trail.push(file);
-      for (const { target, typeOnly } of graph.get(file) ?? []) {
-        if (typeOnly) continue;
+      for (const { target } of graph.get(file) ?? []) {
         if (state.get(target) === "open")
           circles.push([...trail.slice(trail.indexOf(target)), target].join(" -> "));
         else if (!state.has(target)) visit(target);

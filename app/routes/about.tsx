@@ -1,7 +1,8 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { useShopContact } from "~/components/use-shop-contact";
 import { StaticPage, staticPageMeta } from "~/features/content";
-import { AddressLines, useShopContact } from "~/features/settings";
+import { AddressLines } from "~/features/settings";
 import { shop } from "~/lib/shop";
 import pageStyles from "~/styles/pages.css?url";
 

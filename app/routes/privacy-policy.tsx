@@ -1,6 +1,6 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { useShopContact } from "~/components/use-shop-contact";
 import { StaticPage, staticPageMeta } from "~/features/content";
-import { useShopContact } from "~/features/settings";
 import { shop } from "~/lib/shop";
 import pageStyles from "~/styles/pages.css?url";
 

@@ -1,7 +1,7 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { useShopContact } from "~/components/use-shop-contact";
 import { StaticPage, staticPageMeta } from "~/features/content";
-import { useShopContact } from "~/features/settings";
 import { shop } from "~/lib/shop";
 import pageStyles from "~/styles/pages.css?url";
 

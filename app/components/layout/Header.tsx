@@ -1,9 +1,9 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import { CartIcon, HeartOutlineIcon, UserIcon } from "~/components/icons";
-import { SearchBox } from "~/features/catalogue";
 import type { ShopContact } from "~/features/settings";
 import { formatRupees } from "~/lib/money";
 import { shop } from "~/lib/shop";
+import { SearchBox } from "./SearchBox";
 
 export type HeaderProps = {
   customer: { firstname: string } | null;

@@ -10,7 +10,6 @@ export * from "./product-page";
 export * from "./SpecialCard";
 export * from "./StarInput";
 export * from "./Stars";
-export * from "./search/SearchBox";
 export * from "./store-filters";
 export * from "./WhatsAppLinks";
 export * from "./WishlistHeart";

@@ -1,5 +1,5 @@
 import { formatRupees } from "~/lib/money";
-import type { DeliveryCheck as Check } from "./delivery-check.server";
+import type { DeliveryCheck as Check } from "./delivery-check";
 
 /** What the shop promises the shopper's PIN code, in words: the date, time left, express, cash on delivery. */
 export function DeliveryAnswer({ pin, answer }: { pin: string; answer: NonNullable<Check["answer"]> }) {

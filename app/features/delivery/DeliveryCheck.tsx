@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { DeliveryAnswer } from "./DeliveryAnswer";
-import type { DeliveryCheck as Check } from "./delivery-check.server";
+import type { DeliveryCheck as Check } from "./delivery-check";
 
 /**
  * "Check delivery": a GET form (`?pin=560034`) that works without JavaScript; with it, Remix answers in place

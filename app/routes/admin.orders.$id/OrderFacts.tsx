@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { formatRupees } from "~/lib/money";
-import type { loader } from "./route";
+import type { loader } from "./loader.server";
 
 type Order = SerializeFrom<typeof loader>["order"];
 

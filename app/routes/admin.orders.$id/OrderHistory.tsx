@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import type { loader } from "./route";
+import type { loader } from "./loader.server";
 
 type History = SerializeFrom<typeof loader>["order"]["history"];
 

@@ -1,42 +1,19 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Toasts } from "~/components/layout/Toasts";
-import { getDb } from "~/db/db.server";
-import { orderDetail } from "~/features/orders/index.server";
-import { formatLongDate } from "~/lib/dates";
-import { parseId } from "~/lib/params";
 import type { action } from "./action.server";
-import { notFound } from "./action.server";
 import { CashPanel } from "./CashPanel";
+import type { loader } from "./loader.server";
 import { OrderFacts } from "./OrderFacts";
 import { OrderHistory } from "./OrderHistory";
 import { RefundPanel } from "./RefundPanel";
 import { StatusForm } from "./StatusForm";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireBackOffice(request);
-  const id = parseId(params.id);
-  if (id === undefined) throw notFound();
-  const order = await orderDetail(await getDb(), id);
-  if (!order) throw notFound();
-  return json({
-    order: {
-      ...order,
-      placed: formatLongDate(order.createdAt),
-      cash: order.cash && {
-        ...order.cash,
-        collectedWhen: order.cash.collectedAt ? formatLongDate(order.cash.collectedAt) : null,
-      },
-      history: order.history.map((event) => ({ ...event, when: formatLongDate(event.createdAt) })),
-    },
-    isOwner: member.role === "owner",
-  });
-}
-
 /** The form posts are handled in action.server.ts, so the page's JavaScript leaves out what they need. */
 export { action } from "./action.server";
+/** The order's page data is read in loader.server.ts, which its panels take their types from. */
+export { loader } from "./loader.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   adminMeta(data ? `Order #${data.order.id}` : "Order not found");
