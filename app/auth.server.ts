@@ -50,7 +50,7 @@ export async function requireOwner(request: Request): Promise<StaffMember> {
 }
 
 /**
- * The staff member a back-office page or form is for: any signed-in member, or an owner where the page is in
+ * The staff member a back-office page or form is for: every signed-in member, or an owner where the page is in
  * an owners' section (BACK_OFFICE_SECTIONS, app/features/staff/back-office.ts); anyone else is refused with 403.
  */
 export async function requireBackOffice(request: Request): Promise<StaffMember> {

@@ -14,24 +14,30 @@ export function rupeesToPaise(text: string): number | undefined {
 
 const wholeRupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
 
+/** Whole paise taken apart for printing: the sign, the whole rupees and the two digits of paise. */
+function rupeesAndPaise(paise: number): { sign: string; rupees: number; paise: string } {
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`Not an amount in paise: ${paise}`);
+  const magnitude = Math.abs(paise);
+  return {
+    sign: paise < 0 ? "-" : "",
+    rupees: Math.floor(magnitude / 100),
+    paise: String(magnitude % 100).padStart(2, "0"),
+  };
+}
+
 /**
  * Integer paise as rupees and paise, always two decimals, Indian grouping: 4_510_000 → "45,100.00". Worked out
  * in integers, so no amount is rounded by floating point; for the figures of tax documents.
  */
 export function formatRupeeFigures(paise: number): string {
-  if (!Number.isSafeInteger(paise)) throw new RangeError(`Not an amount in paise: ${paise}`);
-  const sign = paise < 0 ? "-" : "";
-  const magnitude = Math.abs(paise);
-  const rupeesPart = wholeRupees.format(Math.floor(magnitude / 100));
-  return `${sign}${rupeesPart}.${String(magnitude % 100).padStart(2, "0")}`;
+  const parts = rupeesAndPaise(paise);
+  return `${parts.sign}${wholeRupees.format(parts.rupees)}.${parts.paise}`;
 }
 
 /** Paise as rupees with two decimals and no grouping, "45100.00" or "-12.05" (GSTN's files): from the integer. */
 export function plainRupeeFigures(paise: number): string {
-  if (!Number.isSafeInteger(paise)) throw new RangeError(`Not whole paise: ${paise}`);
-  const sign = paise < 0 ? "-" : "";
-  const whole = Math.abs(paise);
-  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
+  const parts = rupeesAndPaise(paise);
+  return `${parts.sign}${parts.rupees}.${parts.paise}`;
 }
 
 /** Paise as the rupees a form's field shows, decimals only when there are paise: 4599900 → "45999", 4599950 → "45999.50". */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BACK_OFFICE_SECTIONS, isForOwners } from "./back-office";
 
 describe("the owners' sections of the back office", () => {
-  it("covers each owners' page, what is under it and its downloads, in any case", () => {
+  it("covers each owners' page, what is under it and its downloads, whatever the letter case", () => {
     for (const path of [
       "/admin/settings",
       "/admin/zones",

@@ -105,7 +105,7 @@ export async function insertProduct(
   return { ...row, colourId: colour.id };
 }
 
-/** Standard shipping at the rules' fee, as the checkout prices it (the promised day is any business day). */
+/** Standard shipping at the rules' fee, as the checkout prices it (the promised day is whichever business day comes). */
 export const STANDARD_SHIPPING: ChosenShipping = {
   method: "Standard",
   fee: 10_000,
