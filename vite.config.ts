@@ -6,13 +6,13 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [
     remix({
-      ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
       serverModuleFormat: "esm",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
       },
     }),
   ],

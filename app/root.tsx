@@ -1,27 +1,13 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Footer } from "~/components/layout/Footer";
-import { Header, type HeaderProps } from "~/components/layout/Header";
+import { PageError } from "~/components/layout/PageError";
 import { Toasts, type ToastView } from "~/components/layout/Toasts";
-import { NotFound } from "~/components/NotFound";
 import { useNonce } from "~/components/nonce";
-import type { ShopContact } from "~/features/settings";
-import { isBackOffice } from "~/features/staff";
 import { shopDescription, shopTitle } from "~/lib/shop";
 import stylesheet from "~/styles/app.css?url";
 import formStyles from "~/styles/forms.css?url";
-import type { loader } from "./root-loader.server";
+import { readToast } from "~/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -34,20 +20,19 @@ export const meta: MetaFunction = () => [
   { name: "description", content: shopDescription },
 ];
 
-/** The frame's data is read in root-loader.server.ts, so every page's JavaScript leaves out what that needs. */
-export { loader } from "./root-loader.server";
+/**
+ * What every page shows, shop or back office: the toast a form left behind. The shop's frame and the back
+ * office's read their own data in their layouts (routes/shop/layout.tsx, routes/admin/layout.tsx).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const flash = await readToast(request);
+  return json({ toast: flash.toast satisfies ToastView | null }, { headers: flash.headers });
+}
 
-type RootData = {
-  customer: HeaderProps["customer"];
-  cart: HeaderProps["cart"];
-  toast: ToastView | null;
-  contact: ShopContact | null;
-  year: number;
-};
-
-function Document({ children, data }: { children: ReactNode; data: RootData | undefined }) {
+/** The document around every page: the shop's and the back office's layouts draw their own frames inside. */
+export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const backOffice = isBackOffice(useLocation().pathname);
+  const toast = useRouteLoaderData<typeof loader>("root")?.toast ?? null;
   return (
     <html lang="en-IN">
       <head>
@@ -61,16 +46,8 @@ function Document({ children, data }: { children: ReactNode; data: RootData | un
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        {backOffice ? null : (
-          <Header
-            customer={data?.customer ?? null}
-            cart={data?.cart ?? { lines: 0, total: 0 }}
-            contact={data?.contact}
-          />
-        )}
-        <main id="main">{children}</main>
-        {backOffice ? null : <Footer year={data?.year ?? new Date().getFullYear()} contact={data?.contact} />}
-        <Toasts toast={data?.toast ?? null} />
+        {children}
+        <Toasts toast={toast} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -78,39 +55,15 @@ function Document({ children, data }: { children: ReactNode; data: RootData | un
   );
 }
 
-export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
-  return <Document data={data}>{children}</Document>;
-}
-
 export default function App() {
   return <Outlet />;
 }
 
+/** Only when even the frame's data could not be read: the error, without the shop's header and footer. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  // The server logs its own errors once, without secrets (handleError in entry.server.tsx).
-  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
-  // A refused request (too large a form, say) says why; app/read-form.server.ts words these messages.
-  const reason = isRouteErrorResponse(error) ? messageOf(error.data) : undefined;
   return (
-    <section className="container page error-page">
-      <h1>Something Went Wrong</h1>
-      <p>
-        {status >= 500
-          ? "We could not show this page just now. Please try again in a moment."
-          : (reason ?? "That request could not be handled.")}
-      </p>
-      <p>
-        <a href="/">Back to the home page</a>
-      </p>
-    </section>
+    <main id="main">
+      <PageError />
+    </main>
   );
-}
-
-function messageOf(data: unknown): string | undefined {
-  if (typeof data !== "object" || data === null || !("message" in data)) return undefined;
-  return typeof data.message === "string" ? data.message : undefined;
 }

@@ -37,9 +37,9 @@ const ENQUIRY_NOT_FOUND = "That enquiry could not be found";
 const SUBSCRIBER_NOT_FOUND = "That subscriber could not be found";
 const STALE_POST = "Someone else changed this post after you opened it.";
 
-const BLOG = "routes/admin.blogs.$id";
-const ENQUIRY = "routes/admin.enquiries.$id";
-const NEWSLETTER = "routes/admin.newsletter";
+const BLOG = "routes/admin/blogs.$id";
+const ENQUIRY = "routes/admin/enquiries.$id";
+const NEWSLETTER = "routes/admin/newsletter";
 
 type Post = {
   id: number;
@@ -137,7 +137,7 @@ async function unreadEnquiries(staff: APIRequestContext): Promise<{ id: number; 
     await dataOf<{ rows: { id: number; email: string }[] }>(
       staff,
       "/admin/enquiries?show=unread",
-      "routes/admin.enquiries._index",
+      "routes/admin/enquiries._index",
     )
   ).rows;
 }
@@ -233,7 +233,7 @@ test.describe("back office content: hostile requests", () => {
       [`/admin/newsletter?q=${encodeURIComponent(subscriber.email)}`],
       ["/admin/newsletter.csv"],
       [`/admin/blogs/${blog}`, BLOG],
-      ["/admin/newsletter.csv", "routes/admin.newsletter[.]csv"],
+      ["/admin/newsletter.csv", "routes/admin/newsletter[.]csv"],
     ];
     const reply = { intent: "reply", subject: `Reply ${marker}`, message: "Our reply." };
     const newPost = {

@@ -23,7 +23,7 @@ import { expect, test } from "./support/test";
 
 const FORM = "application/x-www-form-urlencoded";
 const BAD_IDS = ["0", "-1", "2147483648", "99999999999999999999", "1e3", "abc", "1%00", "%20%201"];
-const ROUTE = "routes/admin.orders.$id";
+const ROUTE = "routes/admin/orders.$id";
 /** A move and a refund the owner could make, were the request allowed. */
 const FORMS: Record<string, string>[] = [
   { intent: "move", from: "Ordered", to: "Processed" },
@@ -76,7 +76,7 @@ test.describe("hostile requests at the back office's orders", () => {
         })
       ).status(),
     ).toBe(303);
-    const product = (await (await customer.get("/product/9?_data=routes%2Fproduct.%24id")).json()) as {
+    const product = (await (await customer.get("/product/9?_data=routes%2Fshop%2Fproduct.%24id")).json()) as {
       product: { colours: { id: number }[] };
     };
     const added = await customer.post("/product/9", {
@@ -105,7 +105,7 @@ test.describe("hostile requests at the back office's orders", () => {
     expect(chosen.status()).toBe(303);
     const back = await customer.get(chosen.headers().location ?? "", { maxRedirects: 0 });
     expect(back.headers().location).toBe("/my-orders");
-    const mine = (await (await customer.get("/my-orders?_data=routes%2Fmy-orders")).json()) as {
+    const mine = (await (await customer.get("/my-orders?_data=routes%2Faccount%2Fmy-orders")).json()) as {
       orders: { id: number }[];
     };
     const id = mine.orders[0]?.id;

@@ -55,7 +55,7 @@ async function productsNamed(staff: APIRequestContext, word: string): Promise<Pr
   const { items } = await dataOf<{ items: ProductRow[] }>(
     staff,
     `/admin/products?${new URLSearchParams({ q: word })}`,
-    "routes/admin.products._index",
+    "routes/admin/products._index",
   );
   return items
     .filter((item) => item.title.includes(word))
@@ -106,10 +106,10 @@ test.describe("back office catalogue: hostile requests", () => {
     const marker = word();
     const own = await createProduct(staff, productFields(`Hostile probe ${marker}`));
     const routes: [path: string, routeId: string][] = [
-      ["/admin/products", "routes/admin.products._index"],
-      ["/admin/products/new", "routes/admin.products.new"],
-      [`/admin/products/${own}`, "routes/admin.products.$id"],
-      [`/admin/products/${own}/images`, "routes/admin.products.$id.images"],
+      ["/admin/products", "routes/admin/products._index"],
+      ["/admin/products/new", "routes/admin/products.new"],
+      [`/admin/products/${own}`, "routes/admin/products.$id"],
+      [`/admin/products/${own}/images`, "routes/admin/products.$id.images"],
     ];
     const image = await picture();
     const posts: [string, Record<string, string | typeof image>][] = [
@@ -147,7 +147,7 @@ test.describe("back office catalogue: hostile requests", () => {
       await dataOf(staff, path, routeId);
     }
     const list = await staff.get(
-      `/admin/products?${new URLSearchParams({ q: marker, _data: "routes/admin.products._index" })}`,
+      `/admin/products?${new URLSearchParams({ q: marker, _data: "routes/admin/products._index" })}`,
     );
     expect(await list.text(), "the owner's data has the prices").toContain("discountedPrice");
     const created = await createProduct(staff, productFields(`Hostile probe ${marker} new`));
@@ -356,7 +356,7 @@ test.describe("back office catalogue: hostile requests", () => {
     // The same rules on the edit page; an old or altered version is refused without saving.
     const edit = `/admin/products/${own}`;
     const versionNow = async () =>
-      (await dataOf<{ product: { version: string } }>(staff, edit, "routes/admin.products.$id")).product
+      (await dataOf<{ product: { version: string } }>(staff, edit, "routes/admin/products.$id")).product
         .version;
     const version = await versionNow();
     const save = (changes: Record<string, string>) =>

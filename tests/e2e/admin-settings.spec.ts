@@ -62,15 +62,15 @@ const brokenZones = (word: string) => ({
 });
 
 async function settingsNow(ownerApi: APIRequestContext): Promise<SettingsData> {
-  return dataOf<SettingsData>(ownerApi, "/admin/settings", "routes/admin.settings");
+  return dataOf<SettingsData>(ownerApi, "/admin/settings", "routes/admin/settings");
 }
 
 async function staffNow(ownerApi: APIRequestContext): Promise<StaffRow[]> {
-  return (await dataOf<{ members: StaffRow[] }>(ownerApi, "/admin/staff", "routes/admin.staff")).members;
+  return (await dataOf<{ members: StaffRow[] }>(ownerApi, "/admin/staff", "routes/admin/staff")).members;
 }
 
 async function zonesNamed(ownerApi: APIRequestContext, word: string): Promise<ZoneRow[]> {
-  const { zones } = await dataOf<{ zones: ZoneRow[] }>(ownerApi, "/admin/zones", "routes/admin.zones");
+  const { zones } = await dataOf<{ zones: ZoneRow[] }>(ownerApi, "/admin/zones", "routes/admin/zones");
   return zones.filter((zone) => zone.name.includes(word));
 }
 
@@ -279,7 +279,7 @@ test.describe("back office: settings", () => {
     const { zone: zoneVersion } = await dataOf<{ zone: { version: string } }>(
       ownerApi,
       `/admin/zones/${ownZone.id}`,
-      "routes/admin.zones_.$id",
+      "routes/admin/zones_.$id",
     );
     expectDone(
       await ownerApi.post("/admin/settings", {

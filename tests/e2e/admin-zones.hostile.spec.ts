@@ -50,7 +50,7 @@ const zoneForm = (name: string, pin: string): Record<string, string> => ({
 
 /** The zones whose names hold `word`, as the owner's zones page lists them. */
 async function zonesNamed(staff: APIRequestContext, word: string): Promise<ZoneRow[]> {
-  const { zones } = await dataOf<{ zones: ZoneRow[] }>(staff, "/admin/zones", "routes/admin.zones");
+  const { zones } = await dataOf<{ zones: ZoneRow[] }>(staff, "/admin/zones", "routes/admin/zones");
   return zones.filter((zone) => zone.name.includes(word));
 }
 
@@ -70,7 +70,7 @@ async function versionOf(staff: APIRequestContext, id: number): Promise<string> 
   const { zone } = await dataOf<{ zone: { version: string } }>(
     staff,
     `/admin/zones/${id}`,
-    "routes/admin.zones_.$id",
+    "routes/admin/zones_.$id",
   );
   return zone.version;
 }

@@ -12,7 +12,7 @@ import { expect, test } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 3;
 const base = `http://localhost:${port}`;
-const edited = path.resolve("app/routes/about.tsx");
+const edited = path.resolve("app/routes/shop/about.tsx");
 
 test.describe.configure({ mode: "serial" });
 

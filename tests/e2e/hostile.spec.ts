@@ -126,17 +126,22 @@ type CheckoutData =
     };
 type HostedPage = { orderId: string; merchantOrderId: string; amount: number; state: string };
 
-const cartOf = (c: Customer) => loaderData<CartData>(c.context, "/cart", "routes/cart");
-const ordersOf = (c: Customer) => loaderData<OrdersData>(c.context, "/my-orders", "routes/my-orders");
+const cartOf = (c: Customer) => loaderData<CartData>(c.context, "/cart", "routes/shop/cart");
+const ordersOf = (c: Customer) => loaderData<OrdersData>(c.context, "/my-orders", "routes/account/my-orders");
 const profileOf = async (c: Customer) =>
-  (await loaderData<{ profile: Record<string, string> }>(c.context, "/my-profile", "routes/my-profile"))
-    .profile;
+  (
+    await loaderData<{ profile: Record<string, string> }>(
+      c.context,
+      "/my-profile",
+      "routes/account/my-profile",
+    )
+  ).profile;
 
 async function snapshot(c: Customer) {
   const [cart, orders, wishlist, profile] = await Promise.all([
     cartOf(c),
     ordersOf(c),
-    loaderData<{ products: { id: number }[] }>(c.context, "/wishlist", "routes/wishlist"),
+    loaderData<{ products: { id: number }[] }>(c.context, "/wishlist", "routes/shop/wishlist"),
     profileOf(c),
   ]);
   return {
@@ -154,7 +159,7 @@ async function snapshot(c: Customer) {
 
 /** The address the checkout offers: the one Place Order kept, or the account's name and nothing else. */
 async function checkoutAddressOf(c: Customer): Promise<Record<string, string | undefined>> {
-  const checkout = await loaderData<CheckoutData>(c.context, "/checkout", "routes/checkout");
+  const checkout = await loaderData<CheckoutData>(c.context, "/checkout", "routes/shop/checkout");
   if (checkout.pending) throw new Error("a payment is pending");
   const { firstname, lastname, address, other, city, state, country, pincode } = checkout.address;
   return { firstname, lastname, address, other, city, state, country, pincode };
@@ -162,14 +167,14 @@ async function checkoutAddressOf(c: Customer): Promise<Record<string, string | u
 
 type ProductData = { product: { discountedPrice: number; colours: { id: number }[] } };
 const productOf = (c: Customer, id: number) =>
-  loaderData<ProductData>(c.context, `/product/${id}`, "routes/product.$id");
+  loaderData<ProductData>(c.context, `/product/${id}`, "routes/shop/product.$id");
 
 /** The reviews of a product whose text holds `tag` (reviews name nobody). */
 async function reviewsWith(c: Customer, productId: number, tag: string) {
   const { reviews } = await loaderData<{ reviews: { items: { star: number; comment: string }[] } }>(
     c.context,
     `/product/${productId}`,
-    "routes/product.$id",
+    "routes/shop/product.$id",
   );
   return reviews.items.filter((r) => r.comment.includes(tag)).map(({ star, comment }) => ({ star, comment }));
 }
@@ -1504,7 +1509,7 @@ test.describe("hostile input", () => {
       ),
       {
         label: "delete A's line as a fetcher",
-        path: "/cart?_data=routes%2Fcart",
+        path: "/cart?_data=routes%2Fshop%2Fcart",
         body: urlencoded(`intent=delete&lineId=${aLine}`),
         expect: { status: 404, text: '"lineId":' },
       },
@@ -1583,7 +1588,7 @@ test.describe("hostile input", () => {
     const own = await loaderData<CheckoutData>(
       a.context,
       `/checkout?merchantTransactionId=${pending.merchantOrderId}`,
-      "routes/checkout",
+      "routes/shop/checkout",
     );
     expect(own.pending).toBe(true);
   });
@@ -1614,7 +1619,7 @@ test.describe("hostile input", () => {
     expect(cart.lines.map((l) => [l.productId, l.quantity, l.unitPrice])).toEqual([[2, 3, price]]);
     expect(cart.subtotal).toBe(3 * price);
 
-    const checkout = await loaderData<CheckoutData>(c.context, "/checkout", "routes/checkout");
+    const checkout = await loaderData<CheckoutData>(c.context, "/checkout", "routes/shop/checkout");
     expect(checkout.pending === false && [checkout.subtotal, checkout.options.shipping[0]?.fee]).toEqual([
       3 * price,
       SHIPPING_PAISE,
@@ -1686,7 +1691,7 @@ test.describe("hostile input", () => {
     expect(await echoed.text()).not.toContain("MARKER-NOT-ECHOED");
 
     // Signed-in answers, pages and their data alike, are never stored by a cache.
-    for (const path of ["/cart", "/my-profile?_data=routes%2Fmy-profile", "/"]) {
+    for (const path of ["/cart", "/my-profile?_data=routes%2Faccount%2Fmy-profile", "/"]) {
       const answer = await c.context.get(path, { maxRedirects: 0 });
       expect(answer.headers()["cache-control"], path).toBe("private, no-store");
     }

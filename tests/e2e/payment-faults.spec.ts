@@ -25,7 +25,7 @@ test.afterEach(async ({ request }) => {
 /** A product with only a few left, and how many (this project runs after the others, so stock holds still). */
 async function scarceProduct(request: APIRequestContext): Promise<{ id: number; left: number }> {
   for (let id = 1; id <= 80; id++) {
-    const answer = await request.get(`/product/${id}?_data=routes%2Fproduct.%24id`);
+    const answer = await request.get(`/product/${id}?_data=routes%2Fshop%2Fproduct.%24id`);
     if (!answer.ok()) continue;
     const { product } = (await answer.json()) as { product: { quantity: number } };
     if (product.quantity >= 1 && product.quantity <= 5) return { id, left: product.quantity };

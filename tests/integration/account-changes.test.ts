@@ -10,9 +10,9 @@ import { checkResetToken, requestPasswordReset } from "~/features/accounts/passw
 import { getSessionCustomer, startSession } from "~/features/accounts/session.server";
 import { closeMailTransports } from "~/lib/mail.server";
 import { shop } from "~/lib/shop";
-import * as profileRoute from "~/routes/my-profile";
-import * as resetRoute from "~/routes/reset-password.$token";
-import * as signupRoute from "~/routes/signup";
+import * as profileRoute from "~/routes/account/my-profile";
+import * as resetRoute from "~/routes/account/reset-password.$token";
+import * as signupRoute from "~/routes/account/signup";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { signUpCustomer, signupValues } from "./support/fixtures";
 import { mailTo, resetTokenIn, sendVia } from "./support/mail";

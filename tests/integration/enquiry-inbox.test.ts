@@ -18,7 +18,7 @@ import { contentAdminMessages } from "~/features/content/messages";
 import { startStaffSession } from "~/features/staff/staff-session.server";
 import { closeMailTransports } from "~/lib/mail.server";
 import { shop } from "~/lib/shop";
-import * as enquiryRoute from "~/routes/admin.enquiries.$id";
+import * as enquiryRoute from "~/routes/admin/enquiries.$id";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { startSmtpServer, type TestSmtpServer } from "./support/smtp";
 import { insertStaffMember } from "./support/staff-member";

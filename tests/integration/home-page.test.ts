@@ -5,7 +5,7 @@ import { databaseKind, openTestDatabase, type TestDatabase } from "./support/dat
 import { insertCustomer, insertProduct } from "./support/fixtures";
 
 /*
- * What the home page (app/routes/_index.tsx) reads: 6 featured, 4 special and 6 popular products, the
+ * What the home page (app/routes/shop/_index.tsx) reads: 6 featured, 4 special and 6 popular products, the
  * signed-in customer's wishlist for the hearts on those cards, and the 4 newest blogs (latestBlogs and
  * toBlogCard, in blog.test.ts).
  */

@@ -14,9 +14,9 @@ import {
   unsubscribe,
 } from "~/features/content/newsletter.server";
 import { startStaffSession } from "~/features/staff/staff-session.server";
-import * as listRoute from "~/routes/admin.newsletter";
-import * as csvRoute from "~/routes/admin.newsletter[.]csv";
-import * as signUpRoute from "~/routes/newsletter";
+import * as listRoute from "~/routes/admin/newsletter";
+import * as csvRoute from "~/routes/admin/newsletter[.]csv";
+import * as signUpRoute from "~/routes/shop/newsletter";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertStaffMember } from "./support/staff-member";
 

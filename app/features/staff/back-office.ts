@@ -1,8 +1,5 @@
 import type { StaffRole } from "./staff-roles";
 
-/** The back office has its own frame (app/routes/admin.tsx): no shop header, footer, customer or contact. */
-export const isBackOffice = (pathname: string) => /^\/admin(?:\/|$)/i.test(pathname);
-
 /**
  * The back office's sections, in the menu's order, and who may open each. This is the one place that says a
  * page is for owners: the menu shows a section to those who may open it, and requireBackOffice

@@ -650,7 +650,7 @@ export async function enquiriesWith(staff: Staff, tag: string): Promise<string[]
     const list = await loaderData<Page>(
       staff.context,
       `/admin/enquiries${query}`,
-      "routes/admin.enquiries._index",
+      "routes/admin/enquiries._index",
     );
     found.push(...list.rows.map((row) => row.email).filter((address) => address.includes(tag)));
     // Read while new enquiries come in, a row may show on two pages.
@@ -663,7 +663,7 @@ export async function subscribersWith(staff: Staff, tag: string): Promise<{ list
   const list = await loaderData<{ rows: { email: string }[]; pages: number }>(
     staff.context,
     `/admin/newsletter?q=${tag}`,
-    "routes/admin.newsletter",
+    "routes/admin/newsletter",
   );
   expect(list.pages, "one page of this test's subscribers").toBeLessThanOrEqual(1);
   const csv = await staff.context.get("/admin/newsletter.csv", { maxRedirects: 0 });
@@ -684,7 +684,7 @@ export type Member = {
   invited: boolean;
 };
 export const staffList = async (staff: Staff) =>
-  (await loaderData<{ members: Member[] }>(staff.context, "/admin/staff", "routes/admin.staff")).members;
+  (await loaderData<{ members: Member[] }>(staff.context, "/admin/staff", "routes/admin/staff")).members;
 
 /** Every mail of this run sent to `address`. */
 export async function mailTo(address: string) {

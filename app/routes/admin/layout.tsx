@@ -8,11 +8,12 @@ import {
   useLoaderData,
   useRouteError,
 } from "@remix-run/react";
+import { messageOf } from "~/components/layout/PageError";
 import { getDb } from "~/db/db.server";
 import { BACK_OFFICE_SECTIONS, staffRoleLabels } from "~/features/staff";
 import { getSessionStaff } from "~/features/staff/index.server";
 import { shop } from "~/lib/shop";
-import adminStyles from "~/styles/admin.css?url";
+import adminStyles from "./admin.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminLayout() {
   const { member } = useLoaderData<typeof loader>();
   return (
-    <div className="admin">
+    <main id="main" className="admin">
       <header className="admin-header">
         <Link to="/admin" className="admin-brand">
           {shop.name} <span>Back office</span>
@@ -63,13 +64,8 @@ export default function AdminLayout() {
       <div className="admin-main">
         <Outlet />
       </div>
-    </div>
+    </main>
   );
-}
-
-function messageOf(data: unknown): string | undefined {
-  if (typeof data !== "object" || data === null || !("message" in data)) return undefined;
-  return typeof data.message === "string" ? data.message : undefined;
 }
 
 /** A refused or failed back-office page, in the back office's own frame (a 403 says why, and shows no data). */
@@ -86,7 +82,7 @@ export function ErrorBoundary() {
         ? "This page could not be shown just now. Please try again in a moment."
         : "That request could not be handled.");
   return (
-    <div className="admin">
+    <main id="main" className="admin">
       <header className="admin-header">
         <Link to="/admin" className="admin-brand">
           {shop.name} <span>Back office</span>
@@ -99,6 +95,6 @@ export function ErrorBoundary() {
           <Link to="/admin">Back to the dashboard</Link>
         </p>
       </div>
-    </div>
+    </main>
   );
 }
