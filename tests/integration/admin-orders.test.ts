@@ -11,13 +11,13 @@ import {
   refundOrder,
   unorderedRefunds,
 } from "~/features/orders/admin-orders.server";
-import { parseOrderFilters } from "~/features/orders/order-filters";
 import { sendStatusMail } from "~/features/orders/order-mail.server";
 import type { OrderStatus } from "~/features/orders/order-status";
 import { finishPayment } from "~/features/orders/orders.server";
 import { createPaymentAttempt } from "~/features/orders/payment-attempts.server";
 import { fetchOutcome } from "~/features/orders/payment-flow.server";
 import { followDueRefunds, merchantRefundIdOf, requestRefund } from "~/features/orders/refunds.server";
+import { parseOrderFilters } from "~/features/orders/schemas";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import {
   type CustomerRow,

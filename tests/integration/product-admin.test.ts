@@ -6,7 +6,6 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Config } from "~/config.server";
 import { auditLog, colours, productColours, products, staff } from "~/db/schema";
-import { parseAdminProductFilters } from "~/features/catalogue/admin-product-filters";
 import { productAdminMessages } from "~/features/catalogue/messages";
 import {
   addProductImage,
@@ -24,7 +23,7 @@ import {
   updateProduct,
 } from "~/features/catalogue/product-admin.server";
 import { catalogueFacets, storePage } from "~/features/catalogue/products.server";
-import { PRODUCT_LIMITS } from "~/features/catalogue/schemas";
+import { PRODUCT_LIMITS, parseAdminProductFilters } from "~/features/catalogue/schemas";
 import { storeUploadedImage } from "~/features/images/images.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertProduct } from "./support/fixtures";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adminProductsUrl, parseAdminProductFilters } from "./admin-product-filters";
+import { adminProductsUrl } from "./admin-product-filters";
+import { parseAdminProductFilters } from "./schemas";
 
 const parse = (query: string) => parseAdminProductFilters(new URLSearchParams(query));
 

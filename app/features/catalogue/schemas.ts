@@ -3,9 +3,11 @@ import { GST_RATE_CHOICES, taxFactsFor } from "~/features/invoices";
 import { PRODUCT_LIMITS } from "~/lib/form-limits";
 import { idField, requiredTypedText, typedText } from "~/lib/forms/fields";
 import { MAX_QUANTITY, MIN_QUANTITY } from "~/lib/limits";
+import { choice, firstValues, listPage, listText } from "~/lib/list-filters";
 import { fieldMessages } from "~/lib/messages";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
 import { requestLimits } from "~/lib/request-limits.mjs";
+import { type AdminProductFilters, STOCK_FILTERS, VISIBILITY_FILTERS } from "./admin-product-filters";
 import { PRODUCT_TYPES, TAGS } from "./catalogue";
 import { normaliseCssColour } from "./css-colour";
 import { productAdminMessages, productMessages } from "./messages";
@@ -230,3 +232,19 @@ export const imageUploadSchema = z.object({
     .refine((file) => file.size <= requestLimits.imageBytes, adminMessages.imageTooLarge),
   alt: altField,
 });
+
+/** The back office's product list: its search and filters in the URL (app/admin-list.server.ts), in order. */
+export const adminProductFiltersSchema = z.object({
+  q: listText(100),
+  category: listText(60),
+  brand: listText(60),
+  type: choice(PRODUCT_TYPES),
+  tag: choice(TAGS),
+  stock: choice(STOCK_FILTERS),
+  visibility: choice(VISIBILITY_FILTERS),
+  page: listPage,
+});
+
+export function parseAdminProductFilters(params: URLSearchParams): AdminProductFilters {
+  return adminProductFiltersSchema.parse(firstValues(params));
+}

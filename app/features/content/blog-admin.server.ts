@@ -5,8 +5,9 @@ import { and, asc, between, count, desc, eq, isNotNull, isNull, type SQL } from 
 import type { Database } from "~/db/client.server";
 import { blogs, type ProductImage } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
+import { pageCount } from "~/lib/list-query";
 import { plainText, sanitizeDescription } from "~/lib/sanitize.server";
-import { BLOG_POSTS_PAGE_SIZE, type BlogListFilters, pageCount } from "./content-lists";
+import { BLOG_POSTS_PAGE_SIZE, type BlogListFilters } from "./content-lists";
 import type { BlogPostValues } from "./schemas";
 
 export type BlogPostRow = {

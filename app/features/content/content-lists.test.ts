@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  canonicalListUrl,
-  listQuery,
-  MAX_LIST_PAGE,
-  pageCount,
-  parseBlogListFilters,
-  parseEnquiryListFilters,
-  parseSubscriberListFilters,
-} from "./content-lists";
+import { canonicalListUrl, listQuery, MAX_LIST_PAGE, pageCount } from "~/lib/list-query";
+import { parseBlogListFilters, parseEnquiryListFilters, parseSubscriberListFilters } from "./schemas";
 
 const params = (query: string) => new URLSearchParams(query);
 

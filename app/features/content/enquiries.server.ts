@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from "dri
 import type { Database } from "~/db/client.server";
 import { enquiries, enquiryReplies } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
+import { pageCount } from "~/lib/list-query";
 import { normaliseIndianMobile } from "~/lib/mobile";
-import { ENQUIRIES_PAGE_SIZE, type EnquiryListFilters, pageCount } from "./content-lists";
+import { ENQUIRIES_PAGE_SIZE, type EnquiryListFilters } from "./content-lists";
 
 export type NewEnquiry = { name: string; email: string; mobile: string; comment: string };
 

@@ -4,8 +4,9 @@ import { newsletterSubscribers } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
 import { toCsv } from "~/lib/csv";
 import { formatSortableDate } from "~/lib/dates";
+import { pageCount } from "~/lib/list-query";
 import { escapeLike } from "~/lib/search-text";
-import { pageCount, SUBSCRIBERS_PAGE_SIZE, type SubscriberListFilters } from "./content-lists";
+import { SUBSCRIBERS_PAGE_SIZE, type SubscriberListFilters } from "./content-lists";
 
 /**
  * Subscribes an address, from the shop's newsletter box. Returns true when the address is now subscribed and

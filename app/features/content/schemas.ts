@@ -1,8 +1,18 @@
 import { z } from "zod";
 import { BLOG_LIMITS, REPLY_LIMITS } from "~/lib/form-limits";
 import { idField, requiredTypedText } from "~/lib/forms/fields";
+import { choice, firstValues, listPage } from "~/lib/list-filters";
 import { fieldMessages } from "~/lib/messages";
 import { normaliseIndianMobile } from "~/lib/mobile";
+import { normaliseSearch } from "~/lib/search-text";
+import { isTypedText } from "~/lib/text";
+import {
+  BLOG_STATES,
+  type BlogListFilters,
+  ENQUIRY_VIEWS,
+  type EnquiryListFilters,
+  type SubscriberListFilters,
+} from "./content-lists";
 import { contactMessages, contentAdminMessages } from "./messages";
 
 /** The back office's content forms: blog posts, replies to enquiries, and the newsletter list's changes. */
@@ -111,3 +121,29 @@ export const newsletterSchema = z.object({
     .email(contactMessages.emailInvalid)
     .max(254, contactMessages.emailInvalid),
 });
+
+/** The back office's lists of posts, enquiries and subscribers: their filters in the URL (app/admin-list.server.ts). */
+export const blogListSchema = z.object({ state: choice(BLOG_STATES), page: listPage });
+export const enquiryListSchema = z.object({ show: choice(ENQUIRY_VIEWS), page: listPage });
+export const subscriberListSchema = z.object({
+  // A search as typed, tidied (control characters read as spaces, at most 100 characters).
+  q: z
+    .string()
+    .transform(normaliseSearch)
+    .refine((q) => q !== "" && isTypedText(q))
+    .optional()
+    .catch(undefined),
+  page: listPage,
+});
+
+export function parseBlogListFilters(params: URLSearchParams): BlogListFilters {
+  return blogListSchema.parse(firstValues(params));
+}
+
+export function parseEnquiryListFilters(params: URLSearchParams): EnquiryListFilters {
+  return enquiryListSchema.parse(firstValues(params));
+}
+
+export function parseSubscriberListFilters(params: URLSearchParams): SubscriberListFilters {
+  return subscriberListSchema.parse(firstValues(params));
+}

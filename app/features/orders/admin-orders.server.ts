@@ -29,6 +29,7 @@ import {
 import { type Actor, recordAudit } from "~/features/audit/index.server";
 import { issueCreditNote, issueInvoice } from "~/features/invoices/index.server";
 import type { PhonePeClient } from "~/features/payments/index.server";
+import { pageCount } from "~/lib/list-query";
 import { formatRupees } from "~/lib/money";
 import { escapeLike } from "~/lib/search-text";
 import { CASH_ON_DELIVERY } from "./checkout-choices";
@@ -165,7 +166,7 @@ export async function listOrders(db: Database, filters: OrderFilters): Promise<O
     })),
     total,
     page: filters.page,
-    pages: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)),
+    pages: pageCount(total, ORDERS_PAGE_SIZE),
   };
 }
 
@@ -712,6 +713,6 @@ export async function unorderedRefunds(db: Database, page = 1) {
     }),
     total,
     page,
-    pages: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)),
+    pages: pageCount(total, ORDERS_PAGE_SIZE),
   };
 }

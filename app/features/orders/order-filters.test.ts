@@ -1,17 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { shopDayBounds } from "~/lib/dates";
-import {
-  isFiltered,
-  orderDateRange,
-  orderIdIn,
-  orderListQuery,
-  orderListRedirect,
-  parseOrderFilters,
-  phoneDigitsIn,
-} from "./order-filters";
+import { canonicalListUrl } from "~/lib/list-query";
+import { isFiltered, orderDateRange, orderIdIn, orderListQuery, phoneDigitsIn } from "./order-filters";
+import { parseOrderFilters } from "./schemas";
 
 const parse = (query: string) => parseOrderFilters(new URLSearchParams(query));
-const redirectFor = (query: string) => orderListRedirect(new URL(`http://shop.test/admin/orders?${query}`));
+const redirectFor = (query: string) => {
+  const url = new URL(`http://shop.test/admin/orders?${query}`);
+  return canonicalListUrl(url, orderListQuery(parseOrderFilters(url.searchParams)));
+};
 
 describe("the order list's filters", () => {
   it("reads every filter from the URL", () => {

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { gstinProblem, gstMessages, normaliseGstin } from "~/features/invoices";
+import { shopDayBounds } from "~/lib/dates";
 import { COURIER_MAX, ORDER_NOTE_MAX, TRACKING_MAX, TRACKING_MIN } from "~/lib/form-limits";
 import { nameField, requiredTypedText, typedText } from "~/lib/forms/fields";
 import { INDIAN_STATES } from "~/lib/indian-states";
+import { choice, firstValues, listPage, listText } from "~/lib/list-filters";
 import { fieldMessages } from "~/lib/messages";
 import { rupeesToPaise } from "~/lib/money";
 import { addressMessages, orderAdminMessages } from "./messages";
+import { ORDER_SEARCH_MAX, type OrderFilters } from "./order-filters";
 import { ORDER_STATUSES, SHIPPED } from "./order-status";
 
 /**
@@ -208,3 +211,35 @@ export const checkoutSchema = addressSchema
   });
 
 export type CheckoutValues = z.output<typeof checkoutSchema>;
+
+/** The order list's filters in the URL (app/admin-list.server.ts), in the order its canonical URL has them. */
+export const orderFiltersSchema = z
+  .object({
+    status: choice(ORDER_STATUSES),
+    from: listDay(),
+    to: listDay(),
+    q: listText(ORDER_SEARCH_MAX),
+    page: listPage,
+  })
+  // "From" after "to" was meant the other way round ("YYYY-MM-DD" sorts as text).
+  .transform((filters): OrderFilters => {
+    const { from, to } = filters;
+    return from && to && from > to ? { ...filters, from: to, to: from } : filters;
+  });
+
+export function parseOrderFilters(params: URLSearchParams): OrderFilters {
+  return orderFiltersSchema.parse(firstValues(params));
+}
+
+/** The refunds that have no order: only a page. */
+export const unorderedRefundsSchema = z.object({ page: listPage });
+
+/** An India calendar day, "YYYY-MM-DD", that exists; else no filter. */
+function listDay() {
+  return z
+    .string()
+    .trim()
+    .refine((day) => shopDayBounds(day) !== undefined)
+    .optional()
+    .catch(undefined);
+}

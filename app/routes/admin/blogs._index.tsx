@@ -1,29 +1,20 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { readAdminList } from "~/admin-list.server";
+import { AdminList } from "~/components/admin/AdminList";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
-import { Pager } from "~/components/admin/Pager";
 import { getDb } from "~/db/db.server";
-import {
-  BLOG_STATES,
-  blogStateLabels,
-  canonicalListUrl,
-  listQuery,
-  parseBlogListFilters,
-} from "~/features/content";
+import { BLOG_STATES, blogStateLabels } from "~/features/content";
 import { listBlogPosts } from "~/features/content/index.server";
+import { blogListSchema } from "~/features/content/schemas";
 import { formatLongDate } from "~/lib/dates";
 
 export const meta: MetaFunction = () => adminMeta("Blogs");
 
 /** Drafts and published posts, newest first; the filter and page live in the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireBackOffice(request);
-  const url = new URL(request.url);
-  const filters = parseBlogListFilters(url.searchParams);
-  const canonical = canonicalListUrl(url, listQuery({ state: filters.state, page: filters.page }));
-  if (canonical) throw redirect(canonical);
+  const { filters } = await readAdminList(request, blogListSchema);
   const list = await listBlogPosts(await getDb(), filters);
   return json({
     state: filters.state ?? null,
@@ -48,58 +39,63 @@ export default function BlogPosts() {
           New post
         </Link>
       </div>
-      <Form method="get" className="admin-filters" aria-label="Filter posts">
-        <FilterSelect
-          label="Show"
-          name="state"
-          value={state}
-          everything="All posts"
-          options={optionsOf(BLOG_STATES, (value) => blogStateLabels[value])}
-        />
-        <button type="submit" className="button-small">
-          Show
-        </button>
-      </Form>
-      <p className="admin-count">
-        {total === 1 ? "1 post" : `${total} posts`}
-        {state ? ` (${blogStateLabels[state].toLowerCase()})` : ""}
-      </p>
-      {rows.length > 0 ? (
-        <table className="admin-table admin-list">
-          <caption className="visually-hidden">Blog posts, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Category</th>
-              <th scope="col">State</th>
-              <th scope="col">Written</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((post) => (
-              <tr key={post.id}>
-                <td data-label="Title">
-                  <Link to={`/admin/blogs/${post.id}`}>{post.title}</Link>
-                </td>
-                <td data-label="Category">{post.category}</td>
-                <td data-label="State">
-                  {post.publishedAt ? (
-                    <span className="admin-badge admin-badge-on">
-                      Published {formatLongDate(post.publishedAt)}
-                    </span>
-                  ) : (
-                    <span className="admin-badge">Draft</span>
-                  )}
-                </td>
-                <td data-label="Written">{formatLongDate(post.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p>{state ? "No posts of this kind." : "No blog posts yet."}</p>
-      )}
-      <Pager page={page} pages={pages} label="Blog post pages" />
+      <AdminList
+        filters={{
+          label: "Filter posts",
+          fields: (
+            <>
+              <FilterSelect
+                label="Show"
+                name="state"
+                value={state}
+                everything="All posts"
+                options={optionsOf(BLOG_STATES, (value) => blogStateLabels[value])}
+              />
+              <button type="submit" className="button-small">
+                Show
+              </button>
+            </>
+          ),
+        }}
+        count={`${total === 1 ? "1 post" : `${total} posts`}${state ? ` (${blogStateLabels[state].toLowerCase()})` : ""}`}
+        table={
+          rows.length > 0 ? (
+            <table className="admin-table admin-list">
+              <caption className="visually-hidden">Blog posts, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Written</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((post) => (
+                  <tr key={post.id}>
+                    <td data-label="Title">
+                      <Link to={`/admin/blogs/${post.id}`}>{post.title}</Link>
+                    </td>
+                    <td data-label="Category">{post.category}</td>
+                    <td data-label="State">
+                      {post.publishedAt ? (
+                        <span className="admin-badge admin-badge-on">
+                          Published {formatLongDate(post.publishedAt)}
+                        </span>
+                      ) : (
+                        <span className="admin-badge">Draft</span>
+                      )}
+                    </td>
+                    <td data-label="Written">{formatLongDate(post.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null
+        }
+        empty={<p>{state ? "No posts of this kind." : "No blog posts yet."}</p>}
+        pages={{ page, pages, label: "Blog post pages" }}
+      />
     </>
   );
 }

@@ -1,18 +1,13 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { readAdminList } from "~/admin-list.server";
+import { AdminList } from "~/components/admin/AdminList";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
-import { Pager } from "~/components/admin/Pager";
 import { getDb } from "~/db/db.server";
-import {
-  canonicalListUrl,
-  ENQUIRY_VIEWS,
-  enquiryViewLabels,
-  listQuery,
-  parseEnquiryListFilters,
-} from "~/features/content";
+import { ENQUIRY_VIEWS, enquiryViewLabels } from "~/features/content";
 import { listEnquiries } from "~/features/content/index.server";
+import { enquiryListSchema } from "~/features/content/schemas";
 import { formatLongDate } from "~/lib/dates";
 import { cutText } from "~/lib/text";
 
@@ -23,11 +18,7 @@ const MESSAGE_PREVIEW = 80;
 
 /** The Contact form's enquiries: unread first, then the newest; the filter and page live in the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireBackOffice(request);
-  const url = new URL(request.url);
-  const filters = parseEnquiryListFilters(url.searchParams);
-  const canonical = canonicalListUrl(url, listQuery({ show: filters.show, page: filters.page }));
-  if (canonical) throw redirect(canonical);
+  const { filters } = await readAdminList(request, enquiryListSchema);
   const list = await listEnquiries(await getDb(), filters);
   return json({
     show: filters.show ?? null,
@@ -50,62 +41,72 @@ export default function Enquiries() {
   return (
     <>
       <h1>Enquiries</h1>
-      <p className="admin-count">
-        {unread === 1 ? "1 unread enquiry" : `${unread} unread enquiries`}
-        {show ? ` · ${total} ${enquiryViewLabels[show].toLowerCase()} shown` : ` · ${total} in all`}
-      </p>
-      <Form method="get" className="admin-filters" aria-label="Filter enquiries">
-        <FilterSelect
-          label="Show"
-          name="show"
-          value={show}
-          everything="All enquiries"
-          options={optionsOf(ENQUIRY_VIEWS, (view) => enquiryViewLabels[view])}
-        />
-        <button type="submit" className="button-small">
-          Show
-        </button>
-      </Form>
-      {rows.length > 0 ? (
-        <table className="admin-table admin-list">
-          <caption className="visually-hidden">Enquiries, unread first, then the newest</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Mobile</th>
-              <th scope="col">Message</th>
-              <th scope="col">Received</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((enquiry) => (
-              <tr key={enquiry.id} className={enquiry.read ? undefined : "admin-unread"}>
-                <td data-label="Name">
-                  <Link to={`/admin/enquiries/${enquiry.id}`}>
-                    {enquiry.name}
-                    {enquiry.read ? null : <span className="visually-hidden"> (unread)</span>}
-                  </Link>
-                </td>
-                <td data-label="Email">{enquiry.email}</td>
-                <td data-label="Mobile">{enquiry.mobile}</td>
-                <td data-label="Message">{enquiry.message}</td>
-                <td data-label="Received">{formatLongDate(enquiry.createdAt)}</td>
-                <td data-label="State">
-                  {enquiry.read ? "Read" : <strong>Unread</strong>}
-                  {enquiry.replies > 0
-                    ? ` · ${enquiry.replies === 1 ? "1 reply" : `${enquiry.replies} replies`}`
-                    : ""}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p>{show ? `No ${enquiryViewLabels[show].toLowerCase()} enquiries.` : "No enquiries yet."}</p>
-      )}
-      <Pager page={page} pages={pages} label="Enquiry pages" />
+      <AdminList
+        summary={
+          <p className="admin-count">
+            {unread === 1 ? "1 unread enquiry" : `${unread} unread enquiries`}
+            {show ? ` · ${total} ${enquiryViewLabels[show].toLowerCase()} shown` : ` · ${total} in all`}
+          </p>
+        }
+        filters={{
+          label: "Filter enquiries",
+          fields: (
+            <>
+              <FilterSelect
+                label="Show"
+                name="show"
+                value={show}
+                everything="All enquiries"
+                options={optionsOf(ENQUIRY_VIEWS, (view) => enquiryViewLabels[view])}
+              />
+              <button type="submit" className="button-small">
+                Show
+              </button>
+            </>
+          ),
+        }}
+        table={
+          rows.length > 0 ? (
+            <table className="admin-table admin-list">
+              <caption className="visually-hidden">Enquiries, unread first, then the newest</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Mobile</th>
+                  <th scope="col">Message</th>
+                  <th scope="col">Received</th>
+                  <th scope="col">State</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((enquiry) => (
+                  <tr key={enquiry.id} className={enquiry.read ? undefined : "admin-unread"}>
+                    <td data-label="Name">
+                      <Link to={`/admin/enquiries/${enquiry.id}`}>
+                        {enquiry.name}
+                        {enquiry.read ? null : <span className="visually-hidden"> (unread)</span>}
+                      </Link>
+                    </td>
+                    <td data-label="Email">{enquiry.email}</td>
+                    <td data-label="Mobile">{enquiry.mobile}</td>
+                    <td data-label="Message">{enquiry.message}</td>
+                    <td data-label="Received">{formatLongDate(enquiry.createdAt)}</td>
+                    <td data-label="State">
+                      {enquiry.read ? "Read" : <strong>Unread</strong>}
+                      {enquiry.replies > 0
+                        ? ` · ${enquiry.replies === 1 ? "1 reply" : `${enquiry.replies} replies`}`
+                        : ""}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null
+        }
+        empty={<p>{show ? `No ${enquiryViewLabels[show].toLowerCase()} enquiries.` : "No enquiries yet."}</p>}
+        pages={{ page, pages, label: "Enquiry pages" }}
+      />
     </>
   );
 }

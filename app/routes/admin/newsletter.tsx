@@ -1,44 +1,26 @@
-import {
-  type ActionFunctionArgs,
-  json,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { readAdminList } from "~/admin-list.server";
 import { requireBackOffice } from "~/auth.server";
+import { AdminList } from "~/components/admin/AdminList";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { Pager } from "~/components/admin/Pager";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
-import {
-  canonicalListUrl,
-  contentAdminMessages,
-  listQuery,
-  parseSubscriberListFilters,
-} from "~/features/content";
+import { contentAdminMessages } from "~/features/content";
 import { listSubscribers, subscriberChangeSchema, unsubscribe } from "~/features/content/index.server";
+import { parseSubscriberListFilters, subscriberListSchema } from "~/features/content/schemas";
 import { replyWithError } from "~/form-reply.server";
 import { formatLongDate } from "~/lib/dates";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
+import { listQuery, listUrl } from "~/lib/list-query";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => adminMeta("Newsletter");
 
-/** The list as the URL asks for it: its search and page, canonical. */
-function listUrl(url: URL): { filters: ReturnType<typeof parseSubscriberListFilters>; query: string } {
-  const filters = parseSubscriberListFilters(url.searchParams);
-  return { filters, query: listQuery({ q: filters.q, page: filters.page }) };
-}
-
 /** Newsletter sign-ups, newest first, searched by address; the search and page live in the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireBackOffice(request);
-  const url = new URL(request.url);
-  const { filters, query } = listUrl(url);
-  const canonical = canonicalListUrl(url, query);
-  if (canonical) throw redirect(canonical);
+  const { filters } = await readAdminList(request, subscriberListSchema);
   const list = await listSubscribers(await getDb(), filters);
   return json({
     q: filters.q ?? "",
@@ -61,8 +43,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.error?.intent) throw new Response("Unknown form", { status: 400 });
     return replyWithError(submission, contentAdminMessages.subscriberNotFound, { status: 404 });
   }
-  const { query } = listUrl(new URL(request.url));
-  const back = query ? `/admin/newsletter?${query}` : "/admin/newsletter";
+  // Back to the same search and page, canonical.
+  const filters = parseSubscriberListFilters(new URL(request.url).searchParams);
+  const back = listUrl("/admin/newsletter", listQuery(filters));
   const change = submission.value;
   switch (change.intent) {
     case "unsubscribe": {
@@ -94,67 +77,80 @@ export default function Newsletter() {
           Download CSV
         </a>
       </div>
-      <p className="admin-count">
-        {subscribed === 1 ? "1 subscriber" : `${subscribed} subscribers`}
-        {unsubscribed > 0 ? ` · ${unsubscribed} unsubscribed` : ""}. The CSV holds the subscribed addresses
-        only.
-      </p>
-      <Form method="get" className="admin-filters" role="search" aria-label="Search subscribers">
-        <label>
-          <span>Email</span>
-          <input type="search" name="q" defaultValue={q} autoComplete="off" />
-        </label>
-        <button type="submit" className="button-small">
-          Search
-        </button>
-      </Form>
-      {q ? (
-        <p className="admin-count">
-          {total === 1 ? "1 address matches" : `${total} addresses match`} “{q}”.
-        </p>
-      ) : null}
-      {rows.length > 0 ? (
-        <table className="admin-table admin-list">
-          <caption className="visually-hidden">Newsletter sign-ups, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Since</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td data-label="Email">{row.email}</td>
-                <td data-label="Since">{formatLongDate(row.createdAt)}</td>
-                <td data-label="State">
-                  {row.unsubscribedAt ? (
-                    <span className="admin-badge">Unsubscribed {formatLongDate(row.unsubscribedAt)}</span>
-                  ) : (
-                    <Form method="post" className="inline-form">
-                      <span className="admin-badge admin-badge-on">Subscribed</span>
-                      <input type="hidden" name="id" value={row.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="unsubscribe"
-                        className="button-small"
-                        disabled={pendingId === String(row.id)}
-                      >
-                        Unsubscribe<span className="visually-hidden"> {row.email}</span>
-                      </button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p>{q ? "No address matches this search." : "Nobody has subscribed yet."}</p>
-      )}
-      <Pager page={page} pages={pages} label="Subscriber pages" />
+      <AdminList
+        summary={
+          <p className="admin-count">
+            {subscribed === 1 ? "1 subscriber" : `${subscribed} subscribers`}
+            {unsubscribed > 0 ? ` · ${unsubscribed} unsubscribed` : ""}. The CSV holds the subscribed
+            addresses only.
+          </p>
+        }
+        filters={{
+          label: "Search subscribers",
+          role: "search",
+          fields: (
+            <>
+              <label>
+                <span>Email</span>
+                <input type="search" name="q" defaultValue={q} autoComplete="off" />
+              </label>
+              <button type="submit" className="button-small">
+                Search
+              </button>
+            </>
+          ),
+        }}
+        count={
+          q ? (
+            <p className="admin-count">
+              {total === 1 ? "1 address matches" : `${total} addresses match`} “{q}”.
+            </p>
+          ) : null
+        }
+        table={
+          rows.length > 0 ? (
+            <table className="admin-table admin-list">
+              <caption className="visually-hidden">Newsletter sign-ups, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Since</th>
+                  <th scope="col">State</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td data-label="Email">{row.email}</td>
+                    <td data-label="Since">{formatLongDate(row.createdAt)}</td>
+                    <td data-label="State">
+                      {row.unsubscribedAt ? (
+                        <span className="admin-badge">Unsubscribed {formatLongDate(row.unsubscribedAt)}</span>
+                      ) : (
+                        <Form method="post" className="inline-form">
+                          <span className="admin-badge admin-badge-on">Subscribed</span>
+                          <input type="hidden" name="id" value={row.id} />
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="unsubscribe"
+                            className="button-small"
+                            disabled={pendingId === String(row.id)}
+                          >
+                            Unsubscribe<span className="visually-hidden"> {row.email}</span>
+                          </button>
+                        </Form>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null
+        }
+        empty={<p>{q ? "No address matches this search." : "Nobody has subscribed yet."}</p>}
+        pages={{ page, pages, label: "Subscriber pages" }}
+      />
     </>
   );
 }

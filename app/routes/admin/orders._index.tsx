@@ -1,19 +1,13 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { readAdminList } from "~/admin-list.server";
+import { AdminList } from "~/components/admin/AdminList";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
-import { Pager } from "~/components/admin/Pager";
 import { getDb } from "~/db/db.server";
-import {
-  isFiltered,
-  ORDER_SEARCH_MAX,
-  ORDER_STATUSES,
-  orderListQuery,
-  orderListRedirect,
-  parseOrderFilters,
-} from "~/features/orders";
+import { isFiltered, ORDER_SEARCH_MAX, ORDER_STATUSES, orderListQuery } from "~/features/orders";
 import { listOrders } from "~/features/orders/index.server";
+import { orderFiltersSchema } from "~/features/orders/schemas";
 import { formatLongDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 
@@ -21,12 +15,7 @@ export const meta: MetaFunction = () => adminMeta("Orders");
 
 /** Staff and owners: every order, newest first, narrowed by the filters in the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireBackOffice(request);
-  const url = new URL(request.url);
-  // One URL per list: empty or invalid filters are dropped, so a shared link opens the same page.
-  const canonical = orderListRedirect(url);
-  if (canonical) throw redirect(canonical);
-  const filters = parseOrderFilters(url.searchParams);
+  const { filters } = await readAdminList(request, orderFiltersSchema);
   const list = await listOrders(await getDb(), filters);
   return json({
     filters,
@@ -50,98 +39,104 @@ export default function OrderList() {
     <>
       <h1>Orders</h1>
       {/* Remounted when the filters change, so its fields show the URL's values after each search. */}
-      <Form
-        method="get"
-        action="/admin/orders"
-        className="admin-filters admin-order-filters"
-        aria-label="Filter orders"
-        key={orderListQuery(filters, { page: 1 })}
-      >
-        <label className="admin-filter-search">
-          Search
-          <input
-            type="search"
-            name="q"
-            defaultValue={filters.q ?? ""}
-            maxLength={ORDER_SEARCH_MAX}
-            placeholder="Order id, name, e-mail or phone"
-          />
-        </label>
-        <FilterSelect
-          label="Status"
-          name="status"
-          value={filters.status}
-          everything="All statuses"
-          options={optionsOf(ORDER_STATUSES, (status) => status)}
-        />
-        <label>
-          From
-          <input type="date" name="from" defaultValue={filters.from ?? ""} />
-        </label>
-        <label>
-          To
-          <input type="date" name="to" defaultValue={filters.to ?? ""} />
-        </label>
-        <button type="submit" className="button-small">
-          Show
-        </button>
-        {filtered ? <Link to="/admin/orders">Clear filters</Link> : null}
-      </Form>
-      <p className="admin-count">
-        {total === 0
-          ? filtered
-            ? "No orders match these filters."
-            : "No orders yet."
-          : `${plural(total, "order", "orders")}${filtered ? (total === 1 ? " matches" : " match") : ""}, newest first.`}
-      </p>
-      {rows.length > 0 ? (
-        <table className="admin-table admin-card-table">
-          <caption className="visually-hidden">Orders, newest first (page {page})</caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Date</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Items</th>
-              <th scope="col">Paid</th>
-              <th scope="col">Status</th>
-              <th scope="col">Payment</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row" data-label="Order">
-                  <Link to={`/admin/orders/${row.id}`}>#{row.id}</Link>
-                </th>
-                <td data-label="Date">{row.placed}</td>
-                <td data-label="Customer">
-                  <div>
-                    {row.customer}
-                    <span className="admin-subtext">{row.email}</span>
-                  </div>
-                </td>
-                <td data-label="Items">{row.itemCount}</td>
-                <td data-label="Paid" className="admin-money">
-                  {row.paid}
-                </td>
-                <td data-label="Status">
-                  <span className="order-status-badge">{row.status}</span>
-                </td>
-                <td data-label="Payment">
-                  {row.paymentState}
-                  {row.callToConfirm ? (
-                    <span className="admin-flag">
-                      Call <a href={`tel:+91${row.callToConfirm}`}>{row.callToConfirm}</a> to confirm
-                    </span>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      <Pager page={page} pages={pages} label="Order list pages" />
+      <AdminList
+        filters={{
+          label: "Filter orders",
+          action: "/admin/orders",
+          className: "admin-filters admin-order-filters",
+          remountKey: orderListQuery(filters, { page: 1 }),
+          fields: (
+            <>
+              <label className="admin-filter-search">
+                Search
+                <input
+                  type="search"
+                  name="q"
+                  defaultValue={filters.q ?? ""}
+                  maxLength={ORDER_SEARCH_MAX}
+                  placeholder="Order id, name, e-mail or phone"
+                />
+              </label>
+              <FilterSelect
+                label="Status"
+                name="status"
+                value={filters.status}
+                everything="All statuses"
+                options={optionsOf(ORDER_STATUSES, (status) => status)}
+              />
+              <label>
+                From
+                <input type="date" name="from" defaultValue={filters.from ?? ""} />
+              </label>
+              <label>
+                To
+                <input type="date" name="to" defaultValue={filters.to ?? ""} />
+              </label>
+              <button type="submit" className="button-small">
+                Show
+              </button>
+              {filtered ? <Link to="/admin/orders">Clear filters</Link> : null}
+            </>
+          ),
+        }}
+        count={
+          total === 0
+            ? filtered
+              ? "No orders match these filters."
+              : "No orders yet."
+            : `${plural(total, "order", "orders")}${filtered ? (total === 1 ? " matches" : " match") : ""}, newest first.`
+        }
+        table={
+          rows.length > 0 ? (
+            <table className="admin-table admin-card-table">
+              <caption className="visually-hidden">Orders, newest first (page {page})</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Items</th>
+                  <th scope="col">Paid</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Payment</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <th scope="row" data-label="Order">
+                      <Link to={`/admin/orders/${row.id}`}>#{row.id}</Link>
+                    </th>
+                    <td data-label="Date">{row.placed}</td>
+                    <td data-label="Customer">
+                      <div>
+                        {row.customer}
+                        <span className="admin-subtext">{row.email}</span>
+                      </div>
+                    </td>
+                    <td data-label="Items">{row.itemCount}</td>
+                    <td data-label="Paid" className="admin-money">
+                      {row.paid}
+                    </td>
+                    <td data-label="Status">
+                      <span className="order-status-badge">{row.status}</span>
+                    </td>
+                    <td data-label="Payment">
+                      {row.paymentState}
+                      {row.callToConfirm ? (
+                        <span className="admin-flag">
+                          Call <a href={`tel:+91${row.callToConfirm}`}>{row.callToConfirm}</a> to confirm
+                        </span>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null
+        }
+        pages={{ page, pages, label: "Order list pages" }}
+      />
     </>
   );
 }

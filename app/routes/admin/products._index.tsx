@@ -1,16 +1,15 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
+import { Link, useLoaderData } from "@remix-run/react";
+import { readAdminList } from "~/admin-list.server";
+import { AdminList } from "~/components/admin/AdminList";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
-import { Pager } from "~/components/admin/Pager";
 import { getDb } from "~/db/db.server";
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   adminProductsUrl,
   FALLBACK_IMAGE,
   PRODUCT_TYPES,
-  parseAdminProductFilters,
   productTypeLabels,
   STOCK_FILTERS,
   stockFilterLabels,
@@ -20,21 +19,19 @@ import {
   visibilityLabels,
 } from "~/features/catalogue";
 import { catalogueFacets, listAdminProducts } from "~/features/catalogue/index.server";
+import { adminProductFiltersSchema } from "~/features/catalogue/schemas";
 import { LOW_STOCK } from "~/lib/limits";
+import { pageCount } from "~/lib/list-query";
 import { formatRupees } from "~/lib/money";
 
 export const meta: MetaFunction = () => adminMeta("Products");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireBackOffice(request);
-  const url = new URL(request.url);
-  const filters = parseAdminProductFilters(url.searchParams);
   // The filter form sends its empty fields too: the list answers at its clean address (and drops bad values).
-  const canonical = adminProductsUrl(filters);
-  if (canonical !== `${url.pathname}${url.search}`) throw redirect(canonical);
+  const { filters } = await readAdminList(request, adminProductFiltersSchema);
   const db = await getDb();
   const [{ items, total }, facets] = await Promise.all([listAdminProducts(db, filters), catalogueFacets(db)]);
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PAGE_SIZE));
+  const pages = pageCount(total, ADMIN_PRODUCTS_PAGE_SIZE);
   if (filters.page > pages) throw redirect(adminProductsUrl(filters, { page: pages }));
   return json({ items, total, pages, filters, facets });
 }
@@ -60,121 +57,142 @@ export default function AdminProducts() {
         Products are never deleted, because orders refer to them: hide a product to take it out of the shop.
       </p>
 
-      <Form method="get" className="admin-catalogue-filters" aria-label="Find products">
-        <div className="admin-filters-search">
-          <div className="field">
-            <label htmlFor="product-search">Title or brand</label>
-            <input
-              id="product-search"
-              type="search"
-              name="q"
-              defaultValue={filters.q ?? ""}
-              maxLength={100}
-            />
-          </div>
-          <button type="submit">Find</button>
-        </div>
-        {/* Folded on a phone until one is used, so the list starts near the top of the screen. */}
-        <details className="admin-filters-more" open={narrowed}>
-          <summary>Filters</summary>
-          <div className="admin-filters-grid">
-            <FilterSelect
-              label="Category"
-              name="category"
-              value={filters.category}
-              everything="All categories"
-              options={optionsOf(facets.categories, (category) => category)}
-            />
-            <FilterSelect
-              label="Brand"
-              name="brand"
-              value={filters.brand}
-              everything="All brands"
-              options={optionsOf(facets.brands, (brand) => brand)}
-            />
-            <FilterSelect
-              label="Type"
-              name="type"
-              value={filters.type}
-              everything="All types"
-              options={optionsOf(PRODUCT_TYPES, (type) => productTypeLabels[type])}
-            />
-            <FilterSelect
-              label="Tag"
-              name="tag"
-              value={filters.tag}
-              everything="Any tag"
-              options={optionsOf(TAGS, (tag) => tagLabels[tag])}
-            />
-            <FilterSelect
-              label="Stock"
-              name="stock"
-              value={filters.stock}
-              everything="Any stock"
-              options={optionsOf(STOCK_FILTERS, (stock) =>
-                stock === "low" ? `Low on stock (1 to ${LOW_STOCK})` : stockFilterLabels[stock],
-              )}
-            />
-            <FilterSelect
-              label="In the shop"
-              name="visibility"
-              value={filters.visibility}
-              everything="Shown and hidden"
-              options={optionsOf(VISIBILITY_FILTERS, (visibility) => visibilityLabels[visibility])}
-            />
-          </div>
-          <div className="admin-filters-actions">
-            <button type="submit">Apply filters</button>
-            {filtered ? <Link to="/admin/products">Clear filters</Link> : null}
-          </div>
-        </details>
-      </Form>
-
-      <p className="admin-count admin-catalogue-count" aria-live="polite">
-        {total} {total === 1 ? "product" : "products"}
-        {filtered ? " match" : ""}
-      </p>
-      {items.length === 0 ? (
-        <p className="empty-state">No products match. Try fewer filters.</p>
-      ) : (
-        <table className="admin-table admin-products-table">
-          <caption className="visually-hidden">Products</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Brand</th>
-              <th scope="col">Category</th>
-              <th scope="col">Type</th>
-              <th scope="col">Offer price</th>
-              <th scope="col">Stock</th>
-              <th scope="col">Tags</th>
-              <th scope="col">In the shop</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((product) => (
-              <tr key={product.id} className={product.hidden ? "is-hidden" : undefined}>
-                <th scope="row" data-label="Title">
-                  <span className="admin-product-title">
-                    <img src={product.image ?? FALLBACK_IMAGE} alt="" width="48" height="48" loading="lazy" />
-                    <Link to={`/admin/products/${product.id}`}>{product.title}</Link>
-                  </span>
-                </th>
-                <td data-label="Brand">{product.brand}</td>
-                <td data-label="Category">{product.category}</td>
-                <td data-label="Type">{productTypeLabels[product.productType]}</td>
-                <td data-label="Offer price">{formatRupees(product.discountedPrice)}</td>
-                <td data-label="Stock" className={product.quantity <= LOW_STOCK ? "stock-low" : undefined}>
-                  {stockText(product.quantity)}
-                </td>
-                <td data-label="Tags">{product.tags.map((tag) => tagLabels[tag]).join(", ") || "None"}</td>
-                <td data-label="In the shop">{product.hidden ? "Hidden" : "Shown"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <Pager page={filters.page} pages={pages} label="Product pages" />
+      <AdminList
+        filters={{
+          label: "Find products",
+          className: "admin-catalogue-filters",
+          fields: (
+            <>
+              <div className="admin-filters-search">
+                <div className="field">
+                  <label htmlFor="product-search">Title or brand</label>
+                  <input
+                    id="product-search"
+                    type="search"
+                    name="q"
+                    defaultValue={filters.q ?? ""}
+                    maxLength={100}
+                  />
+                </div>
+                <button type="submit">Find</button>
+              </div>
+              {/* Folded on a phone until one is used, so the list starts near the top of the screen. */}
+              <details className="admin-filters-more" open={narrowed}>
+                <summary>Filters</summary>
+                <div className="admin-filters-grid">
+                  <FilterSelect
+                    label="Category"
+                    name="category"
+                    value={filters.category}
+                    everything="All categories"
+                    options={optionsOf(facets.categories, (category) => category)}
+                  />
+                  <FilterSelect
+                    label="Brand"
+                    name="brand"
+                    value={filters.brand}
+                    everything="All brands"
+                    options={optionsOf(facets.brands, (brand) => brand)}
+                  />
+                  <FilterSelect
+                    label="Type"
+                    name="type"
+                    value={filters.type}
+                    everything="All types"
+                    options={optionsOf(PRODUCT_TYPES, (type) => productTypeLabels[type])}
+                  />
+                  <FilterSelect
+                    label="Tag"
+                    name="tag"
+                    value={filters.tag}
+                    everything="Any tag"
+                    options={optionsOf(TAGS, (tag) => tagLabels[tag])}
+                  />
+                  <FilterSelect
+                    label="Stock"
+                    name="stock"
+                    value={filters.stock}
+                    everything="Any stock"
+                    options={optionsOf(STOCK_FILTERS, (stock) =>
+                      stock === "low" ? `Low on stock (1 to ${LOW_STOCK})` : stockFilterLabels[stock],
+                    )}
+                  />
+                  <FilterSelect
+                    label="In the shop"
+                    name="visibility"
+                    value={filters.visibility}
+                    everything="Shown and hidden"
+                    options={optionsOf(VISIBILITY_FILTERS, (visibility) => visibilityLabels[visibility])}
+                  />
+                </div>
+                <div className="admin-filters-actions">
+                  <button type="submit">Apply filters</button>
+                  {filtered ? <Link to="/admin/products">Clear filters</Link> : null}
+                </div>
+              </details>
+            </>
+          ),
+        }}
+        count={
+          <p className="admin-count admin-catalogue-count" aria-live="polite">
+            {total} {total === 1 ? "product" : "products"}
+            {filtered ? " match" : ""}
+          </p>
+        }
+        table={
+          items.length === 0 ? null : (
+            <table className="admin-table admin-products-table">
+              <caption className="visually-hidden">Products</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col">Brand</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Offer price</th>
+                  <th scope="col">Stock</th>
+                  <th scope="col">Tags</th>
+                  <th scope="col">In the shop</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((product) => (
+                  <tr key={product.id} className={product.hidden ? "is-hidden" : undefined}>
+                    <th scope="row" data-label="Title">
+                      <span className="admin-product-title">
+                        <img
+                          src={product.image ?? FALLBACK_IMAGE}
+                          alt=""
+                          width="48"
+                          height="48"
+                          loading="lazy"
+                        />
+                        <Link to={`/admin/products/${product.id}`}>{product.title}</Link>
+                      </span>
+                    </th>
+                    <td data-label="Brand">{product.brand}</td>
+                    <td data-label="Category">{product.category}</td>
+                    <td data-label="Type">{productTypeLabels[product.productType]}</td>
+                    <td data-label="Offer price">{formatRupees(product.discountedPrice)}</td>
+                    <td
+                      data-label="Stock"
+                      className={product.quantity <= LOW_STOCK ? "stock-low" : undefined}
+                    >
+                      {stockText(product.quantity)}
+                    </td>
+                    <td data-label="Tags">
+                      {product.tags.map((tag) => tagLabels[tag]).join(", ") || "None"}
+                    </td>
+                    <td data-label="In the shop">{product.hidden ? "Hidden" : "Shown"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+        empty={<p className="empty-state">No products match. Try fewer filters.</p>}
+        pages={{ page: filters.page, pages, label: "Product pages" }}
+      />
     </>
   );
 }

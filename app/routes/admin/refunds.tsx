@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
+import { readAdminList } from "~/admin-list.server";
+import { AdminList } from "~/components/admin/AdminList";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { Pager } from "~/components/admin/Pager";
 import { getDb } from "~/db/db.server";
-import { MAX_ORDERS_PAGE, REFUND_STATE_LABELS } from "~/features/orders";
+import { REFUND_STATE_LABELS } from "~/features/orders";
 import { unorderedRefunds } from "~/features/orders/index.server";
+import { unorderedRefundsSchema } from "~/features/orders/schemas";
 import { formatLongDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
-import { parseId } from "~/lib/params";
 
 export const meta: MetaFunction = () => adminMeta("Refunds without an order");
 
@@ -18,10 +18,8 @@ export const meta: MetaFunction = () => adminMeta("Refunds without an order");
  * a payment of the wrong amount is for the dealer to settle with the customer.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireBackOffice(request);
-  const asked = parseId(new URL(request.url).searchParams.get("page") ?? undefined);
-  const page = asked !== undefined && asked <= MAX_ORDERS_PAGE ? asked : 1;
-  const list = await unorderedRefunds(await getDb(), page);
+  const { filters } = await readAdminList(request, unorderedRefundsSchema, { tidy: false });
+  const list = await unorderedRefunds(await getDb(), filters.page);
   return json({
     ...list,
     rows: list.rows.map((row) => ({
@@ -51,56 +49,61 @@ export default function UnorderedRefunds() {
         until PhonePe completes the refund; a failed refund or a wrong amount is yours to settle with the
         customer. Refunds of orders are on each order's page.
       </p>
-      {total === 0 ? (
-        <p className="admin-count">Nothing to settle: no open or failed refunds without an order.</p>
-      ) : (
-        <table className="admin-table admin-card-table">
-          <caption className="visually-hidden">Payments without an order whose money is not settled</caption>
-          <thead>
-            <tr>
-              <th scope="col">PhonePe merchantOrderId</th>
-              <th scope="col">Paid on</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Paid</th>
-              <th scope="col">Refund</th>
-              <th scope="col">PhonePe refund id</th>
-              <th scope="col">Last change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.merchantOrderId}>
-                <th scope="row" data-label="merchantOrderId" className="admin-code">
-                  {row.merchantOrderId}
-                </th>
-                <td data-label="Paid on">{row.paidOn}</td>
-                <td data-label="Customer">
-                  <div>
-                    {row.customer}
-                    <span className="admin-subtext">
-                      <a href={`mailto:${row.email}`}>{row.email}</a> ·{" "}
-                      <a href={`tel:+91${row.mobile}`}>{row.mobile}</a>
-                    </span>
-                  </div>
-                </td>
-                <td data-label="Paid" className="admin-money">
-                  {row.amount}
-                </td>
-                <td data-label="Refund">
-                  {row.refund
-                    ? `${row.refund.amount}: ${row.refund.label}`
-                    : "None: PhonePe reported another amount. Refund it by hand."}
-                </td>
-                <td data-label="Refund id" className="admin-code">
-                  {row.refund?.refundId ?? "—"}
-                </td>
-                <td data-label="Last change">{row.changed}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <Pager page={page} pages={pages} label="Refund list pages" />
+      <AdminList
+        table={
+          total === 0 ? null : (
+            <table className="admin-table admin-card-table">
+              <caption className="visually-hidden">
+                Payments without an order whose money is not settled
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">PhonePe merchantOrderId</th>
+                  <th scope="col">Paid on</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Paid</th>
+                  <th scope="col">Refund</th>
+                  <th scope="col">PhonePe refund id</th>
+                  <th scope="col">Last change</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.merchantOrderId}>
+                    <th scope="row" data-label="merchantOrderId" className="admin-code">
+                      {row.merchantOrderId}
+                    </th>
+                    <td data-label="Paid on">{row.paidOn}</td>
+                    <td data-label="Customer">
+                      <div>
+                        {row.customer}
+                        <span className="admin-subtext">
+                          <a href={`mailto:${row.email}`}>{row.email}</a> ·{" "}
+                          <a href={`tel:+91${row.mobile}`}>{row.mobile}</a>
+                        </span>
+                      </div>
+                    </td>
+                    <td data-label="Paid" className="admin-money">
+                      {row.amount}
+                    </td>
+                    <td data-label="Refund">
+                      {row.refund
+                        ? `${row.refund.amount}: ${row.refund.label}`
+                        : "None: PhonePe reported another amount. Refund it by hand."}
+                    </td>
+                    <td data-label="Refund id" className="admin-code">
+                      {row.refund?.refundId ?? "—"}
+                    </td>
+                    <td data-label="Last change">{row.changed}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+        empty={<p className="admin-count">Nothing to settle: no open or failed refunds without an order.</p>}
+        pages={{ page, pages, label: "Refund list pages" }}
+      />
     </>
   );
 }
