@@ -1,6 +1,8 @@
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { renderToString } from "react-dom/server";
+import type { ReactElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { getDb } from "~/db/db.server";
 import { readCatalogueVersion } from "~/features/catalogue/index.server";
@@ -20,12 +22,14 @@ export async function catalogueVersionForPageCache(): Promise<number> {
 }
 
 /**
- * The shop defers no data, so the whole document is rendered at once and sent as one body: compression then
- * works on the page as a whole (a stream is flushed chunk by chunk and compresses far worse), which halves
- * the bytes a phone downloads and the server's work per page (docs/benchmark.md). Bots and browsers get the
- * same complete page, so there is no isbot (decision 0017).
+ * The shop defers no data, so the whole document is rendered before a byte is sent, and sent as one body:
+ * compression then works on the page as a whole (a stream is flushed chunk by chunk and compresses far worse),
+ * which halves the bytes a phone downloads and the server's work per page (docs/benchmark.md). Bots and
+ * browsers get the same complete page, so there is no isbot (decision 0017). React renders with its streaming
+ * renderer because single fetch hands the page's data to the browser through a suspending script; the stream
+ * is gathered into one string when everything is ready.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -33,15 +37,46 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  const markup = renderToString(
+  const markup = await renderWhole(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceProvider>,
+    request.signal,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(`<!DOCTYPE html>${deferHydration(markup)}`, {
     headers: responseHeaders,
     status: responseStatusCode,
+  });
+}
+
+/** How long a render may wait for its data before it is cut short (Remix stops waiting on data just before). */
+export const streamTimeout = 5_000;
+
+/**
+ * The element rendered in full, as one string. A render that fails before its first byte rejects, and Remix
+ * renders the error page instead; one the client gives up on is abandoned.
+ */
+function renderWhole(element: ReactElement, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString("utf8"));
+        done();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(element, {
+      onAllReady: () => pipe(sink),
+      onShellError: reject,
+    });
+    const stop = setTimeout(abort, streamTimeout + 1_000);
+    sink.on("finish", () => clearTimeout(stop));
+    signal.addEventListener("abort", () => abort(), { once: true });
   });
 }
 
@@ -56,6 +91,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // Remix's own refusals (no such route, a method the route has no action for) are the client's mistake,
   // answered with their 4xx: not a server error.
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // Remix still answers the old "?_data=" requests (a page opened before single fetch was on, or a probe) and
+  // says so through here; nothing failed.
+  if (error instanceof Error && error.message.startsWith("Warning: Single fetch-enabled apps")) return;
   // A reset or set-up link's token never reaches the log.
   const where = `${request.method} ${redactUrl(new URL(request.url).pathname)}`;
   if (isDatabaseUnavailable(error)) {

@@ -1,5 +1,13 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageError } from "~/components/layout/PageError";
 import { Toasts, type ToastView } from "~/components/layout/Toasts";
@@ -28,6 +36,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const flash = await readToast(request);
   return json({ toast: flash.toast satisfies ToastView | null }, { headers: flash.headers });
 }
+
+/**
+ * After a refused form (a 4xx answer) single fetch reloads no loader by default; the root still reloads, because
+ * with JavaScript a refusal's toast rides the flash cookie, which only this loader reads (app/toast.server.ts).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus !== undefined && actionStatus >= 400 ? true : defaultShouldRevalidate;
 
 /** The document around every page: the shop's and the back office's layouts draw their own frames inside. */
 export function Layout({ children }: { children: ReactNode }) {

@@ -55,8 +55,8 @@ export function inlineToast(type: "success" | "error" | "info" | "warning", mess
 
 /**
  * Whether the request was sent by script (a Remix fetcher or enhanced form: JavaScript is on) rather than by a
- * plain HTML form post, which browsers send as a navigation. Remix strips its own `_data` marker before the
- * action runs, so the browser's Fetch Metadata header tells; without it we answer as to a plain form.
+ * plain HTML form post, which browsers send as a navigation. The action sees the page's own URL (Remix takes
+ * the `.data` off first), so the browser's Fetch Metadata header tells; without it we answer as to a plain form.
  */
 export function isScriptRequest(request: Request): boolean {
   const mode = request.headers.get("Sec-Fetch-Mode");

@@ -9,6 +9,7 @@ import { STATUS_CODES } from "node:http";
 import path from "node:path";
 import express from "express";
 import onHeaders from "on-headers";
+import { pagePathOf } from "../app/lib/page-path.mjs";
 import { refuseBody } from "../app/lib/request-limits.mjs";
 import { holdsSecret, redactUrl } from "../app/lib/secret-links.mjs";
 
@@ -66,7 +67,9 @@ export function securityHeaders({ publicOrigin, development }) {
       "X-Content-Type-Options": "nosniff",
       // A page whose URL holds a one-time secret names only the site in a Referer, even to this site, so its
       // token reaches no log ("no-referrer" would also blank the Origin of its own form, which we check).
-      "Referrer-Policy": holdsSecret(req.path) ? "strict-origin" : "strict-origin-when-cross-origin",
+      "Referrer-Policy": holdsSecret(pagePathOf(req.path))
+        ? "strict-origin"
+        : "strict-origin-when-cross-origin",
       "X-Frame-Options": "SAMEORIGIN",
       "Permissions-Policy":
         "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()",
@@ -146,7 +149,7 @@ export function passwordFormsInFlight({ maxInFlight, retryAfterSeconds }) {
   let inFlight = 0;
   /** @param {Request} req @param {Response} res @param {NextFunction} next */
   return (req, res, next) => {
-    if (req.method !== "POST" || !PASSWORD_FORMS.test(req.path)) return next();
+    if (req.method !== "POST" || !PASSWORD_FORMS.test(pagePathOf(req.path))) return next();
     if (inFlight >= maxInFlight) {
       res.set({ "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" });
       res
@@ -174,7 +177,7 @@ export function noStoreForPersonalAnswers() {
   return (req, res, next) => {
     const signedIn = /(?:^|;\s*)(?:__session|__staff)=/.test(req.get("cookie") ?? "");
     // The back office is never cached and never indexed, whoever asks.
-    const backOffice = /^\/admin(?:\/|$)/i.test(req.path);
+    const backOffice = /^\/admin(?:\/|$)/i.test(pagePathOf(req.path));
     onHeaders(res, () => {
       if (signedIn || backOffice || res.getHeader("Set-Cookie") !== undefined) {
         res.setHeader("Cache-Control", "private, no-store");

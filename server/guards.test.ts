@@ -17,9 +17,11 @@ beforeAll(async () => {
   app.use(guards.passwordFormsInFlight({ maxInFlight: 1, retryAfterSeconds: 2 }));
   app.use(guards.noStoreForPersonalAnswers());
   app.use(guards.unavailableAnswered503());
-  app.post("/login", (_req, res) => {
-    setTimeout(() => res.send("checked"), 300);
-  });
+  for (const path of ["/login", "/login.data"]) {
+    app.post(path, (_req, res) => {
+      setTimeout(() => res.send("checked"), 300);
+    });
+  }
   app.use(guards.wellFormedRequestsOnly());
   app.get("/reset-password/:token/fails", (req) => {
     throw new Error(`broke at ${req.originalUrl}`);
@@ -185,6 +187,15 @@ describe("server guards", () => {
     expect((await fetch(`${base}/login`, form("email=c"))).status).toBe(200);
   });
 
+  it("gates the same form posted by the page's JavaScript (single fetch's /login.data)", async () => {
+    const [first, second] = await Promise.all([
+      fetch(`${base}/login.data`, form("email=a")),
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() => fetch(`${base}/login`, form("email=b"))),
+    ]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(503);
+  });
+
   it("marks personal answers private, no-store, whatever the route said", async () => {
     const visitor = await fetch(`${base}/page`);
     expect(visitor.headers.get("cache-control")).toBe("public, max-age=60");
@@ -192,6 +203,10 @@ describe("server guards", () => {
     expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
     const cookie = await fetch(`${base}/sets-cookie`);
     expect(cookie.headers.get("cache-control")).toBe("private, no-store");
+    // The back office, its pages and the data its JavaScript fetches, whoever asks.
+    for (const path of ["/admin", "/admin.data", "/admin/orders/7.data"]) {
+      expect((await fetch(`${base}${path}`)).headers.get("cache-control"), path).toBe("private, no-store");
+    }
   });
 
   it("turns a reported outage's 500 into 503 with Retry-After", async () => {

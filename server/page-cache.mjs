@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
+import { isDataRequest } from "../app/lib/page-path.mjs";
 
 const gzipOf = promisify(gzip);
 const brotliOf = promisify(brotliCompress);
@@ -236,6 +237,8 @@ export function pageCache({ readVersion, render, maxBytes, versionTtlMs = 1000, 
     }
     // A visitor carries no cookie: a session, a toast, a compare list or anything else makes the page personal.
     if (maxBytes <= 0 || !CATALOGUE_PAGES.test(req.path) || req.get("cookie") !== undefined) return next();
+    // A page's data fetched by script ("/product/7.data") is not kept: only whole pages are.
+    if (isDataRequest(req.path)) return next();
     // A delivery check is the shopper's own, and its time left to order changes by the minute.
     if (req.query.pin !== undefined) return next();
     try {

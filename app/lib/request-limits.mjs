@@ -1,4 +1,5 @@
 // @ts-check
+import { pagePathOf } from "./page-path.mjs";
 /**
  * What a client may send the shop. One home for the HTTP server (server.mjs refuses an over-size or
  * unsupported body before Remix runs) and for readForm in the app (which counts the bytes it really reads,
@@ -59,24 +60,25 @@ export const imageTooLargeMessage = `The picture is too large (at most ${request
  * @returns {{ types: string[]; maxBytes: number; tooLargeMessage?: string }}
  */
 export function acceptedBodies(pathname) {
-  if (jsonOnly.test(pathname)) return { types: ["application/json"], maxBytes: requestLimits.jsonBytes };
-  if (imageUpload.test(pathname)) {
+  const page = pagePathOf(pathname);
+  if (jsonOnly.test(page)) return { types: ["application/json"], maxBytes: requestLimits.jsonBytes };
+  if (imageUpload.test(page)) {
     return {
       types: ["multipart/form-data"],
       maxBytes: IMAGE_FORM_BYTES,
       tooLargeMessage: imageTooLargeMessage,
     };
   }
-  if (csvUpload.test(pathname)) {
+  if (csvUpload.test(page)) {
     return { types: ["multipart/form-data"], maxBytes: CSV_FORM_BYTES, tooLargeMessage: csvTooLargeMessage };
   }
-  if (longForm.test(pathname)) {
+  if (longForm.test(page)) {
     return {
       types: ["application/x-www-form-urlencoded", "multipart/form-data"],
       maxBytes: requestLimits.longFormBytes,
     };
   }
-  if (jsonOrForm.test(pathname)) {
+  if (jsonOrForm.test(page)) {
     return {
       types: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
       maxBytes: requestLimits.jsonBytes,

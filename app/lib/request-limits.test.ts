@@ -47,6 +47,8 @@ describe("the picture upload's own body limit", () => {
       });
     expect(ask(upload, 5 * MB)).toBeUndefined();
     expect(ask(upload.toUpperCase(), 5 * MB)).toBeUndefined();
+    // Sent by the page's JavaScript, at the page's path with ".data" added.
+    expect(ask(`${upload}.data`, 5 * MB)).toBeUndefined();
     expect(ask(upload, 6 * MB)).toEqual({ status: 413, message: imageTooLargeMessage });
     // Elsewhere in the back office a form stays within 64 KB.
     expect(ask("/admin/products/12", 5 * MB)?.status).toBe(413);

@@ -11,6 +11,7 @@ import {
 } from "./support/back-office-probes";
 import { expect, type Shop, test } from "./support/back-office-requests";
 import { BACK_OFFICE_POST } from "./support/content";
+import { dataUrl, routeData } from "./support/single-fetch";
 
 /*
  * Hostile requests at the back office's content pages (the `hostile` project: plain requests, no browser):
@@ -108,10 +109,10 @@ async function postData(staff: APIRequestContext, id: number): Promise<Post> {
 async function postsWith(staff: APIRequestContext, marker: string, after: number, upTo: number) {
   const found: number[] = [];
   for (let id = after + 1; id <= upTo; id += 1) {
-    const answer = await staff.get(`/admin/blogs/${id}?_data=${encodeURIComponent(BLOG)}`);
+    const answer = await staff.get(dataUrl(`/admin/blogs/${id}`, BLOG));
     if (answer.status() === 404) continue;
     expect(answer.status(), `post ${id}`).toBe(200);
-    const { post } = (await answer.json()) as { post: Post };
+    const { post } = await routeData<{ post: Post }>(answer, BLOG);
     if ([post.title, post.category, post.description].some((text) => text.includes(marker))) found.push(id);
   }
   return found;
@@ -252,10 +253,8 @@ test.describe("back office content: hostile requests", () => {
       const context = who === "visitor" ? await shop.context() : await shop.customer();
       for (const [path, routeId] of pages) {
         if (routeId) {
-          const answer = await context.get(`${path}?_data=${encodeURIComponent(routeId)}`, {
-            maxRedirects: 0,
-          });
-          expectDataLogIn(answer, path, `${who}: data of ${path}`);
+          const answer = await context.get(dataUrl(path, routeId), { maxRedirects: 0 });
+          await expectDataLogIn(answer, path, `${who}: data of ${path}`);
         } else {
           const answer = await context.get(path, { maxRedirects: 0 });
           expectLogIn(answer, path, `${who} GET ${path}`);
@@ -279,7 +278,7 @@ test.describe("back office content: hostile requests", () => {
 
     // The owner's own requests: every page and its data, then the same forms, which go through and are seen.
     for (const [path, routeId] of pages) {
-      const url = routeId ? `${path}?_data=${encodeURIComponent(routeId)}` : path;
+      const url = routeId ? dataUrl(path, routeId) : path;
       const answer = await staff.get(url, { maxRedirects: 0 });
       expect(answer.status(), `owner GET ${url}`).toBe(200);
       if (path === `/admin/blogs/${blog}`) expect(await answer.text()).toContain("Secret draft text");

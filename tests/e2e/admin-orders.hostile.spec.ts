@@ -10,6 +10,8 @@ import {
   mailsTo,
   textOf,
 } from "./support/back-office-probes";
+import { loaderData } from "./support/hostile";
+import { dataUrl } from "./support/single-fetch";
 import { expect, test } from "./support/test";
 
 /*
@@ -76,9 +78,11 @@ test.describe("hostile requests at the back office's orders", () => {
         })
       ).status(),
     ).toBe(303);
-    const product = (await (await customer.get("/product/9?_data=routes%2Fshop%2Fproduct.%24id")).json()) as {
-      product: { colours: { id: number }[] };
-    };
+    const product = await loaderData<{ product: { colours: { id: number }[] } }>(
+      customer,
+      "/product/9",
+      "routes/shop/product.$id",
+    );
     const added = await customer.post("/product/9", {
       form: { intent: "add-to-cart", color: String(product.product.colours[0]?.id), quantity: "1" },
       maxRedirects: 0,
@@ -105,9 +109,11 @@ test.describe("hostile requests at the back office's orders", () => {
     expect(chosen.status()).toBe(303);
     const back = await customer.get(chosen.headers().location ?? "", { maxRedirects: 0 });
     expect(back.headers().location).toBe("/my-orders");
-    const mine = (await (await customer.get("/my-orders?_data=routes%2Faccount%2Fmy-orders")).json()) as {
-      orders: { id: number }[];
-    };
+    const mine = await loaderData<{ orders: { id: number }[] }>(
+      customer,
+      "/my-orders",
+      "routes/account/my-orders",
+    );
     const id = mine.orders[0]?.id;
     if (!id) throw new Error("no order");
     return { id, email };
@@ -180,8 +186,8 @@ test.describe("hostile requests at the back office's orders", () => {
         expect(await answer.text(), `${name} GET ${path}`).not.toContain(email);
       }
       const path = `/admin/orders/${orderId}`;
-      const data = await who.get(`${path}?_data=${encodeURIComponent(ROUTE)}`, { maxRedirects: 0 });
-      expectDataLogIn(data, path, `${name}: the order's data`);
+      const data = await who.get(dataUrl(path, ROUTE), { maxRedirects: 0 });
+      await expectDataLogIn(data, path, `${name}: the order's data`);
       expect(await data.text()).not.toContain("merchantOrderId");
       for (const form of FORMS) {
         expectLogIn(await post(who, path, form), path, `${name} POST ${JSON.stringify(form)}`);

@@ -9,6 +9,7 @@ import {
   textOf,
 } from "./support/back-office-probes";
 import { expect, test } from "./support/back-office-requests";
+import { dataUrl } from "./support/single-fetch";
 
 /*
  * Hostile requests to the back office's catalogue (the `hostile` project: plain requests, no browser): no
@@ -126,16 +127,18 @@ test.describe("back office catalogue: hostile requests", () => {
         const page = await context.get(path, { maxRedirects: 0 });
         expectLogIn(page, path, `${who} GET ${path}`);
         expect(await page.text(), `${who} GET ${path}`).not.toContain(marker);
-        const data = await context.get(`${path}?_data=${encodeURIComponent(routeId)}`, { maxRedirects: 0 });
-        expectDataLogIn(data, path, `${who}: data of ${path}`);
+        const data = await context.get(dataUrl(path, routeId), { maxRedirects: 0 });
+        await expectDataLogIn(data, path, `${who}: data of ${path}`);
         const body = await data.text();
         expect(body, `${who}: data of ${path}`).not.toContain("discountedPrice");
         expect(body, `${who}: data of ${path}`).not.toContain(marker);
       }
-      // Every form is sent to log in before it is read.
+      // Every form is sent to log in before it is read, posted as a page or by the page's JavaScript.
       for (const [path, multipart] of posts) {
         const post = await context.post(path, { multipart, maxRedirects: 0 });
         expectLogIn(post, path, `${who} POST ${path}`);
+        const script = await context.post(dataUrl(path), { multipart, maxRedirects: 0 });
+        await expectDataLogIn(script, path, `${who} POST ${dataUrl(path)}`);
       }
     }
     // Nothing of theirs was written: the product as it was (shown, no picture), no new one.
@@ -147,7 +150,7 @@ test.describe("back office catalogue: hostile requests", () => {
       await dataOf(staff, path, routeId);
     }
     const list = await staff.get(
-      `/admin/products?${new URLSearchParams({ q: marker, _data: "routes/admin/products._index" })}`,
+      dataUrl(`/admin/products?${new URLSearchParams({ q: marker })}`, "routes/admin/products._index"),
     );
     expect(await list.text(), "the owner's data has the prices").toContain("discountedPrice");
     const created = await createProduct(staff, productFields(`Hostile probe ${marker} new`));

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { placeOrder, readyToPay } from "./support/checkout";
 import { adminAuthorization } from "./support/simulator";
+import { dataUrl, routeData } from "./support/single-fetch";
 import { expect, test } from "./support/test";
 
 /*
@@ -23,11 +24,13 @@ test.afterEach(async ({ request }) => {
 });
 
 /** A product with only a few left, and how many (this project runs after the others, so stock holds still). */
+const PRODUCT_ROUTE = "routes/shop/product.$id";
+
 async function scarceProduct(request: APIRequestContext): Promise<{ id: number; left: number }> {
   for (let id = 1; id <= 80; id++) {
-    const answer = await request.get(`/product/${id}?_data=routes%2Fshop%2Fproduct.%24id`);
+    const answer = await request.get(dataUrl(`/product/${id}`, PRODUCT_ROUTE));
     if (!answer.ok()) continue;
-    const { product } = (await answer.json()) as { product: { quantity: number } };
+    const { product } = await routeData<{ product: { quantity: number } }>(answer, PRODUCT_ROUTE);
     if (product.quantity >= 1 && product.quantity <= 5) return { id, left: product.quantity };
   }
   throw new Error("the seed catalogue should hold a product with at most five left");

@@ -267,7 +267,8 @@ test.describe("product detail", () => {
     await openProduct(page, dellPath);
     await Promise.all([
       page.waitForResponse(
-        (r) => new URL(r.url()).pathname === "/compare-product" && r.request().method() === "POST",
+        (r) =>
+          /^\/compare-product(?:\.data)?$/.test(new URL(r.url()).pathname) && r.request().method() === "POST",
       ),
       page.locator(".product-actions").getByRole("button", { name: "Add to compare" }).click(),
     ]);

@@ -12,15 +12,17 @@ const SESSION_HOURS = 12;
 let cookie: ReturnType<typeof createCookie> | undefined;
 
 /**
- * The back office's own signed cookie, sent only to /admin: a customer's session never opens the back office,
- * and a member's session is never a customer's. The session itself is a database row.
+ * The back office's own signed cookie: a customer's session never opens the back office, and a member's
+ * session is never a customer's. The session itself is a database row. It is sent to the whole site, not only
+ * under /admin/: with JavaScript the dashboard's data is fetched from /admin.data, which a cookie kept to /admin
+ * does not reach (decision 0038).
  */
 function staffCookie() {
   cookie ??= createCookie("__staff", {
     httpOnly: true,
     sameSite: "lax",
     secure: config().cookieSecure,
-    path: "/admin",
+    path: "/",
     secrets: [config().sessionSecret],
     maxAge: SESSION_HOURS * 3600,
   });
@@ -64,4 +66,19 @@ export async function endStaffSession(db: Database, request: Request): Promise<s
   const token = await readToken(request);
   if (token) await db.delete(staffSessions).where(eq(staffSessions.idHash, hashToken(token)));
   return staffCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/**
+ * The headers of an answer that signs a member in or out: the cookie, and the clearing of one kept to /admin by
+ * an earlier version of the shop (a browser sends that one first under /admin/, where it would hide the new one
+ * until it expired).
+ */
+export function staffCookieHeaders(cookie: string): Headers {
+  const headers = new Headers();
+  headers.append("Set-Cookie", cookie);
+  headers.append(
+    "Set-Cookie",
+    `__staff=; Path=/admin; Max-Age=0; Expires=${new Date(0).toUTCString()}; HttpOnly`,
+  );
+  return headers;
 }

@@ -15,6 +15,7 @@ import {
   acceptInviteSchema,
   invitation,
   type LinkState,
+  staffCookieHeaders,
   startStaffSession,
 } from "~/features/staff/index.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
@@ -72,7 +73,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const cookie = await startStaffSession(db, accepted.member.id);
   return toasts().redirectWithSuccess("/admin", staffMessages.passwordSet, {
     status: 303,
-    headers: { "Set-Cookie": cookie },
+    headers: staffCookieHeaders(cookie),
   });
 }
 

@@ -15,6 +15,7 @@ import {
   type LinkState,
   ownerSetupSchema,
   setupLinkState,
+  staffCookieHeaders,
   startStaffSession,
 } from "~/features/staff/index.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
@@ -69,7 +70,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const cookie = await startStaffSession(db, created.member.id);
   return toasts().redirectWithSuccess("/admin", staffMessages.ownerCreated, {
     status: 303,
-    headers: { "Set-Cookie": cookie },
+    headers: staffCookieHeaders(cookie),
   });
 }
 

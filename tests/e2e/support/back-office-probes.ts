@@ -1,5 +1,6 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { type ReceivedMail, readMailDir } from "../../integration/support/smtp";
+import { dataUrl, redirectOf, routeData } from "./single-fetch";
 import { expect } from "./test";
 
 /*
@@ -23,12 +24,12 @@ export function expectLogIn(answer: APIResponse, path: string, what = path): voi
 }
 
 /**
- * A data request (`?_data=`) its loader redirected: Remix answers 204 with the target in X-Remix-Redirect
- * (the page's own answer would be a 303 to the same place).
+ * A data request (the page's JavaScript asking for its data, or posting its form) that was sent to log in:
+ * single fetch answers 202 with the target in the body (the page's own answer would be a 303 to the same place).
  */
-export function expectDataLogIn(answer: APIResponse, path: string, what = path): void {
-  expect(answer.status(), what).toBe(204);
-  expect(answer.headers()["x-remix-redirect"], what).toBe(logInFor(path));
+export async function expectDataLogIn(answer: APIResponse, path: string, what = path): Promise<void> {
+  expect(answer.status(), what).toBe(202);
+  expect(await redirectOf(answer), what).toBe(logInFor(path));
 }
 
 /** The cross-site refusal server/guards.mjs sends before the app reads anything. */
@@ -52,10 +53,9 @@ export async function textOf(answer: APIResponse): Promise<string> {
 
 /** A loader's data, as the page's JavaScript would fetch it. */
 export async function dataOf<T>(context: APIRequestContext, path: string, routeId: string): Promise<T> {
-  const url = `${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}`;
-  const answer = await context.get(url);
+  const answer = await context.get(dataUrl(path, routeId));
   expect(answer.status(), `data of ${path}`).toBe(200);
-  return (await answer.json()) as T;
+  return routeData<T>(answer, routeId);
 }
 
 /** Every mail the run's SMTP server has received so far for `address`, oldest first. */

@@ -4,6 +4,7 @@ import { mailDir } from "../../../playwright.config";
 import { readMailDir } from "../../integration/support/smtp";
 import { newCustomer, type TestCustomer } from "./accounts";
 import { ensureOwner, owner } from "./admin";
+import { dataUrl, routeData } from "./single-fetch";
 import { test as base, expect } from "./test";
 
 /*
@@ -708,10 +709,10 @@ export async function expectMailOnlyTo(kept: string[], refused: string[]) {
   expect(await sentTo(refused), "mail to the addresses of refused requests").toEqual([]);
 }
 
-/** What a route's loader says, through Remix's JSON data request (which must answer 200). */
+/** What a route's loader says, through the data request the page's JavaScript makes (which must answer 200). */
 export async function loaderData<T>(context: APIRequestContext, path: string, routeId: string): Promise<T> {
-  const url = `${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}`;
+  const url = dataUrl(path, routeId);
   const response = await context.get(url, { maxRedirects: 0 });
   expect(response.status(), `GET ${url}`).toBe(200);
-  return (await response.json()) as T;
+  return routeData<T>(response, routeId);
 }

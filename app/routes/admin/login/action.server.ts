@@ -3,7 +3,12 @@ import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { accountProblems } from "~/features/accounts";
 import { staffMessages } from "~/features/staff";
-import { authenticateStaff, staffLoginSchema, startStaffSession } from "~/features/staff/index.server";
+import {
+  authenticateStaff,
+  staffCookieHeaders,
+  staffLoginSchema,
+  startStaffSession,
+} from "~/features/staff/index.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { claimLoginAttempt, loginSucceeded, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
@@ -51,6 +56,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const to = backOfficePath(new URL(request.url).searchParams.get("redirectTo"));
   return toasts().redirectWithSuccess(to, staffMessages.loggedIn, {
     status: 303,
-    headers: { "Set-Cookie": cookie },
+    headers: staffCookieHeaders(cookie),
   });
 }

@@ -1,0 +1,8 @@
+// Single fetch is on (vite.config.ts): loaders' data is typed as turbo-stream carries it (a Date stays a Date).
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export {};
