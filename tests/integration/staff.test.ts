@@ -23,7 +23,12 @@ import {
   setupLinkState,
 } from "~/features/staff/staff.server";
 import type { StaffRole } from "~/features/staff/staff-roles";
-import { endStaffSession, getSessionStaff, startStaffSession } from "~/features/staff/staff-session.server";
+import {
+  endStaffSession,
+  getSessionStaff,
+  staffCookieHeaders,
+  startStaffSession,
+} from "~/features/staff/staff-session.server";
 import { hashToken, newToken } from "~/features/staff/tokens.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertCustomer } from "./support/fixtures";
@@ -742,14 +747,20 @@ describe(`the staff list (${databaseKind})`, () => {
 });
 
 describe(`the staff session cookie (${databaseKind})`, () => {
-  it("is the back office's own cookie: HttpOnly, SameSite=Lax, sent only to /admin", async () => {
+  it("is the back office's own cookie: HttpOnly, SameSite=Lax, sent to /admin.data too", async () => {
     const kavya = await addMember();
     const setCookie = await startStaffSession(database.db, kavya.id);
     expect(setCookie).toMatch(/^__staff=/);
-    expect(setCookie).toMatch(/; Path=\/admin(;|$)/);
+    // The dashboard's data address (/admin.data) is outside a cookie kept to /admin (decision 0038).
+    expect(setCookie).toMatch(/; Path=\/(;|$)/);
     expect(setCookie).toMatch(/; HttpOnly(;|$)/);
     expect(setCookie).toMatch(/; SameSite=Lax(;|$)/);
     expect(await signedInAs(cookieOf(setCookie))).toEqual(kavya);
+    // Signing in or out also clears the cookie an earlier version kept to /admin, which would hide this one.
+    expect(staffCookieHeaders(setCookie).getSetCookie()).toEqual([
+      setCookie,
+      expect.stringMatching(/^__staff=; Path=\/admin; Max-Age=0;/),
+    ]);
   });
 
   it("a customer's session never opens the back office, and a staff session is not a customer", async () => {
