@@ -7,6 +7,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { formatRupees } from "~/lib/money";
 import { shop } from "~/lib/shop";
 import { readForm } from "~/read-form.server";
@@ -144,27 +145,25 @@ export default function PhonePeSimulatorPage() {
 
             <fieldset className="simulator-options">
               <legend>Test options</legend>
-              <div className="field">
-                <label htmlFor="simulator-webhook">Webhook to the shop</label>
+              <FieldFrame id="simulator-webhook" label="Webhook to the shop">
                 <select id="simulator-webhook" name="webhook" defaultValue="now">
                   <option value="now">Deliver at once</option>
                   <option value="late">Deliver after 5 seconds</option>
                   <option value="none">Do not deliver</option>
                 </select>
-              </div>
+              </FieldFrame>
               <div className="field simulator-check">
                 <input id="simulator-twice" type="checkbox" name="twice" value="on" />
                 <label htmlFor="simulator-twice">Deliver the webhook twice</label>
               </div>
-              <div className="field">
-                <label htmlFor="simulator-settle">A pending payment completes by itself after</label>
+              <FieldFrame id="simulator-settle" label="A pending payment completes by itself after">
                 <select id="simulator-settle" name="settleAfter" defaultValue="30">
                   <option value="10">10 seconds</option>
                   <option value="30">30 seconds</option>
                   <option value="120">2 minutes</option>
                   <option value="never">Never (settle it on this page)</option>
                 </select>
-              </div>
+              </FieldFrame>
             </fieldset>
           </form>
         ) : (

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 
 /**
  * One filter of a back-office list, in its GET form (so it works without JavaScript): a labelled select whose
@@ -19,8 +20,7 @@ export function FilterSelect({
 }) {
   const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame id={id} label={label}>
       <select id={id} name={name} defaultValue={value ?? ""}>
         <option value="">{everything}</option>
         {options.map((option) => (
@@ -29,7 +29,7 @@ export function FilterSelect({
           </option>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }
 

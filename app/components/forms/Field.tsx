@@ -1,5 +1,5 @@
 import type { HTMLInputTypeAttribute, ReactNode } from "react";
-import { FieldError } from "./FieldError";
+import { FieldFrame } from "./FieldFrame";
 import { type CheckedField, inputProps } from "./field-props";
 
 export { FieldError, FormError } from "./FieldError";
@@ -8,7 +8,7 @@ type InputType = Extract<HTMLInputTypeAttribute, "text" | "email" | "tel" | "pas
 
 /**
  * A labelled input wired to a field of use-checked-form.ts: its value survives a rejected submission (passwords aside),
- * and its message shows under it, tied to it with aria-describedby.
+ * and its hint and message show under it, tied to it with aria-describedby.
  */
 export function Field({
   label,
@@ -29,12 +29,9 @@ export function Field({
 }) {
   const { key, ...props } = inputProps(field, { type, value: type !== "password" });
   return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
+    <FieldFrame id={field.id} label={label} hint={hint} field={field}>
       <input key={key} {...props} autoComplete={autoComplete} inputMode={inputMode} readOnly={readOnly} />
-      {hint ? <p className="field-hint">{hint}</p> : null}
-      <FieldError field={field} />
-    </div>
+    </FieldFrame>
   );
 }
 

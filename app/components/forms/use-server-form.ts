@@ -49,3 +49,13 @@ export function useServerForm<Name extends string>(
   }
   return [form, fields] as const;
 }
+
+/** What a server-checked field's control carries: its id and name, and its message tied to it while in error. */
+export function serverFieldProps(field: ServerField) {
+  return {
+    id: field.id,
+    name: field.name,
+    "aria-invalid": field.errors ? true : undefined,
+    "aria-describedby": field.errors ? field.errorId : undefined,
+  } as const;
+}

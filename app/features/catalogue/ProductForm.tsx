@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { FormConstraint } from "~/components/forms/checked-form-state";
 import { FieldError, FormError } from "~/components/forms/FieldError";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import {
   type CheckedField,
   checkboxGroupProps,
@@ -50,25 +51,10 @@ function TextField({
   hint?: ReactNode;
 }) {
   const { key, ...props } = inputProps(field, { type: "text" });
-  const hintId = hint ? `${field.id}-hint` : undefined;
   return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <input
-        key={key}
-        {...props}
-        list={list}
-        inputMode={inputMode}
-        autoComplete="off"
-        aria-describedby={[props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined}
-      />
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError field={field} />
-    </div>
+    <FieldFrame id={field.id} label={label} hint={hint} field={field}>
+      <input key={key} {...props} list={list} inputMode={inputMode} autoComplete="off" />
+    </FieldFrame>
   );
 }
 
@@ -141,23 +127,20 @@ export function ProductForm({
       {children}
       <FormError id={form.errorId} errors={form.errors} />
       <TextField label="Title" field={fields.title} />
-      <div className="field">
-        <label htmlFor={fields.description.id}>Description</label>
-        <textarea
-          key={descriptionKey}
-          {...descriptionProps}
-          rows={10}
-          aria-describedby={[descriptionProps["aria-describedby"], `${fields.description.id}-hint`]
-            .filter(Boolean)
-            .join(" ")}
-        />
-        <p id={`${fields.description.id}-hint`} className="field-hint">
-          HTML: paragraphs, headings, lists, bold, links, tables and https pictures, up to{" "}
-          {PRODUCT_LIMITS.description.toLocaleString("en-IN")} characters. Scripts, styles and anything else
-          the shop does not show are removed when it is saved.
-        </p>
-        <FieldError field={fields.description} />
-      </div>
+      <FieldFrame
+        id={fields.description.id}
+        label="Description"
+        field={fields.description}
+        hint={
+          <>
+            HTML: paragraphs, headings, lists, bold, links, tables and https pictures, up to{" "}
+            {PRODUCT_LIMITS.description.toLocaleString("en-IN")} characters. Scripts, styles and anything else
+            the shop does not show are removed when it is saved.
+          </>
+        }
+      >
+        <textarea key={descriptionKey} {...descriptionProps} rows={10} />
+      </FieldFrame>
       <div className="product-form-pair">
         <TextField label="Brand" field={fields.brand} list="product-brands" />
         <TextField label="Category" field={fields.category} list="product-categories" />
@@ -172,8 +155,7 @@ export function ProductForm({
           <option key={category} value={category} />
         ))}
       </datalist>
-      <div className="field">
-        <label htmlFor={fields.productType.id}>Type</label>
+      <FieldFrame id={fields.productType.id} label="Type" field={fields.productType}>
         <select key={typeKey} {...typeProps}>
           {PRODUCT_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -181,8 +163,7 @@ export function ProductForm({
             </option>
           ))}
         </select>
-        <FieldError field={fields.productType} />
-      </div>
+      </FieldFrame>
       <fieldset className="field choice-group">
         <legend>Tags (the home page's sections)</legend>
         {checkboxGroupProps(fields.tags, TAGS).map(({ key, ...props }) => (
@@ -240,8 +221,7 @@ export function ProductForm({
           inputMode="numeric"
           hint="4, 6 or 8 digits; left blank, the usual code: 8471 computers, 8525 CCTV cameras, 8521 recorders, 8443 printers, 8544 cables"
         />
-        <div className="field">
-          <label htmlFor={fields.gstRate.id}>GST rate</label>
+        <FieldFrame id={fields.gstRate.id} label="GST rate" field={fields.gstRate}>
           <select key={rateKey} {...rateProps}>
             {GST_RATE_CHOICES.map((rate) => (
               <option key={rate} value={rate}>
@@ -249,8 +229,7 @@ export function ProductForm({
               </option>
             ))}
           </select>
-          <FieldError field={fields.gstRate} />
-        </div>
+        </FieldFrame>
       </div>
       <button type="submit" name="intent" value="save" disabled={saving}>
         {saving ? "Saving…" : submitLabel}

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { FormConstraint } from "~/components/forms/checked-form-state";
-import { Field, FieldError, FormError } from "~/components/forms/Field";
+import { Field, FormError } from "~/components/forms/Field";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { inputProps, textareaProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -43,10 +44,7 @@ export function BlogPostForm({
   });
   const { key: categoryKey, ...categoryProps } = inputProps(fields.category, { type: "text" });
   const headingId = `${id}-heading`;
-  const hintId = `${id}-description-hint`;
-  const { key: descriptionKey, ...descriptionProps } = textareaProps(fields.description, {
-    ariaDescribedBy: hintId,
-  });
+  const { key: descriptionKey, ...descriptionProps } = textareaProps(fields.description);
   return (
     <section className="admin-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
@@ -54,26 +52,28 @@ export function BlogPostForm({
         <FormError id={form.errorId} errors={form.errors} />
         {version === undefined ? null : <input type="hidden" name="version" value={version} />}
         <Field label="Title" field={fields.title} autoComplete="off" />
-        <div className="field">
-          <label htmlFor={fields.category.id}>Category</label>
+        <FieldFrame id={fields.category.id} label="Category" field={fields.category}>
           <input key={categoryKey} {...categoryProps} list={`${id}-categories`} autoComplete="off" />
-          <datalist id={`${id}-categories`}>
-            {categories.map((category) => (
-              <option key={category} value={category} />
-            ))}
-          </datalist>
-          <FieldError field={fields.category} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.description.id}>Description (HTML)</label>
+        </FieldFrame>
+        <datalist id={`${id}-categories`}>
+          {categories.map((category) => (
+            <option key={category} value={category} />
+          ))}
+        </datalist>
+        <FieldFrame
+          id={fields.description.id}
+          label="Description (HTML)"
+          field={fields.description}
+          hint={
+            <>
+              Paragraphs, headings (h2 to h4), bold, italic, lists, links, tables and https images, up to{" "}
+              {BLOG_LIMITS.description.toLocaleString("en-IN")} characters. Scripts, styles and any other
+              markup are removed when the post is saved, as the shop would remove them.
+            </>
+          }
+        >
           <textarea key={descriptionKey} {...descriptionProps} rows={16} className="admin-html-input" />
-          <p id={hintId} className="field-hint">
-            Paragraphs, headings (h2 to h4), bold, italic, lists, links, tables and https images, up to{" "}
-            {BLOG_LIMITS.description.toLocaleString("en-IN")} characters. Scripts, styles and any other markup
-            are removed when the post is saved, as the shop would remove them.
-          </p>
-          <FieldError field={fields.description} />
-        </div>
+        </FieldFrame>
         <button type="submit" {...(intent ? { name: "intent", value: intent } : {})} disabled={saving}>
           {saving ? pendingLabel : submitLabel}
         </button>

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Field, FieldError, FormError } from "~/components/forms/Field";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { type CheckedField, checkboxGroupProps, textareaProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -58,7 +59,7 @@ export function ZoneForm({
     // The fields' rules only: the edit page's intent and version are the server's to check.
     loadSchema: () => import("./schemas").then((forms) => forms.zoneCreateSchema),
   });
-  const { key: pinKey, ...pinProps } = textareaProps(fields.pinList, { ariaDescribedBy: "zone-pins-hint" });
+  const { key: pinKey, ...pinProps } = textareaProps(fields.pinList);
   return (
     <Form method="post" className="stack-form zone-form" {...form.props} aria-labelledby="zone-form-heading">
       <h2 id="zone-form-heading" className="visually-hidden">
@@ -67,15 +68,14 @@ export function ZoneForm({
       {children}
       <FormError id={form.errorId} errors={form.errors} />
       <Field label="Name" field={fields.name} hint="Shown in the back office only, e.g. Bengaluru city" />
-      <div className="field">
-        <label htmlFor={fields.pinList.id}>PIN codes</label>
+      <FieldFrame
+        id={fields.pinList.id}
+        label="PIN codes"
+        field={fields.pinList}
+        hint="Prefixes and ranges, separated by spaces or commas: 560 (every PIN code starting 560), 560-562, 682551-682559. Where zones overlap, the narrowest wins."
+      >
         <textarea key={pinKey} {...pinProps} rows={3} />
-        <p className="field-hint" id="zone-pins-hint">
-          Prefixes and ranges, separated by spaces or commas: 560 (every PIN code starting 560), 560-562,
-          682551-682559. Where zones overlap, the narrowest wins.
-        </p>
-        <FieldError field={fields.pinList} />
-      </div>
+      </FieldFrame>
       <Checkbox
         field={fields.delivers}
         label="The shop delivers here"

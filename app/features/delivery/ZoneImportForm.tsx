@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { FieldError } from "~/components/forms/Field";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { inputProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -23,10 +23,7 @@ export function ZoneImportForm({
   const [form, fields] = useCheckedForm("zone-import", lastResult, ["file"], {
     loadSchema: () => import("./schemas").then((forms) => forms.zoneImportSchema),
   });
-  const { key, ...fileProps } = inputProps(fields.file, {
-    type: "file",
-    ariaDescribedBy: "zone-import-hint",
-  });
+  const { key, ...fileProps } = inputProps(fields.file, { type: "file" });
   const refused = problems && problems.length > 0;
   return (
     <Form
@@ -49,15 +46,19 @@ export function ZoneImportForm({
           </ul>
         </div>
       ) : null}
-      <div className="field">
-        <label htmlFor={fields.file.id}>CSV file</label>
+      <FieldFrame
+        id={fields.file.id}
+        label="CSV file"
+        field={fields.file}
+        hint={
+          <>
+            The file replaces every zone, all at once: if any row is wrong, nothing changes. Start from the
+            downloaded file. At most {requestLimits.csvBytes / 1024} KB.
+          </>
+        }
+      >
         <input key={key} {...fileProps} accept=".csv,text/csv" />
-        <p className="field-hint" id="zone-import-hint">
-          The file replaces every zone, all at once: if any row is wrong, nothing changes. Start from the
-          downloaded file. At most {requestLimits.csvBytes / 1024} KB.
-        </p>
-        <FieldError field={fields.file} />
-      </div>
+      </FieldFrame>
       <button type="submit" disabled={importing}>
         {importing ? "Importing…" : "Import and replace all zones"}
       </button>

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { FormConstraint } from "~/components/forms/checked-form-state";
-import { FieldError, FormError } from "~/components/forms/FieldError";
+import { FormError } from "~/components/forms/FieldError";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { inputProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -47,21 +48,27 @@ export function ImageUploadForm({
     >
       <h3 id="upload-heading">{heading}</h3>
       <FormError id={form.errorId} errors={form.errors} />
-      <div className="field">
-        <label htmlFor={fields.image.id}>Picture</label>
+      <FieldFrame
+        id={fields.image.id}
+        label="Picture"
+        field={fields.image}
+        hint={
+          <>
+            A JPEG, PNG or WebP of at most {MEGABYTES} MB. It is turned upright, fitted within 1600 × 1600
+            pixels and stored without its metadata (such as a phone's GPS position).
+          </>
+        }
+      >
         <input key={imageKey} {...imageProps} accept="image/jpeg,image/png,image/webp" />
-        <p className="field-hint">
-          A JPEG, PNG or WebP of at most {MEGABYTES} MB. It is turned upright, fitted within 1600 × 1600
-          pixels and stored without its metadata (such as a phone's GPS position).
-        </p>
-        <FieldError field={fields.image} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.alt.id}>Description for people who cannot see it (optional)</label>
+      </FieldFrame>
+      <FieldFrame
+        id={fields.alt.id}
+        label="Description for people who cannot see it (optional)"
+        field={fields.alt}
+        hint={`Left empty, the ${owner}'s title is used.`}
+      >
         <input key={altKey} {...altProps} maxLength={PRODUCT_LIMITS.alt} autoComplete="off" />
-        <p className="field-hint">Left empty, the {owner}'s title is used.</p>
-        <FieldError field={fields.alt} />
-      </div>
+      </FieldFrame>
       <button type="submit" disabled={uploading}>
         {uploading ? "Uploading…" : "Upload picture"}
       </button>

@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import type { FormConstraint } from "~/components/forms/checked-form-state";
-import { Field, FieldError, FormError } from "~/components/forms/Field";
+import { Field, FormError } from "~/components/forms/Field";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { textareaProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -202,11 +203,9 @@ function ReplyForm({
       <Form method="post" className="stack-form" {...form.props} aria-labelledby="reply-heading">
         <FormError id={form.errorId} errors={form.errors} />
         <Field label="Subject" field={fields.subject} autoComplete="off" />
-        <div className="field">
-          <label htmlFor={fields.message.id}>Message</label>
+        <FieldFrame id={fields.message.id} label="Message" field={fields.message}>
           <textarea key={messageKey} {...messageProps} rows={8} />
-          <FieldError field={fields.message} />
-        </div>
+        </FieldFrame>
         <button type="submit" name="intent" value="reply" disabled={sending}>
           {sending ? "Sending…" : "Send reply"}
         </button>

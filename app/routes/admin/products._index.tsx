@@ -4,6 +4,7 @@ import { readAdminList } from "~/admin-list.server";
 import { AdminList } from "~/components/admin/AdminList";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { getDb } from "~/db/db.server";
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
@@ -64,8 +65,7 @@ export default function AdminProducts() {
           fields: (
             <>
               <div className="admin-filters-search">
-                <div className="field">
-                  <label htmlFor="product-search">Title or brand</label>
+                <FieldFrame id="product-search" label="Title or brand">
                   <input
                     id="product-search"
                     type="search"
@@ -73,7 +73,7 @@ export default function AdminProducts() {
                     defaultValue={filters.q ?? ""}
                     maxLength={100}
                   />
-                </div>
+                </FieldFrame>
                 <button type="submit">Find</button>
               </div>
               {/* Folded on a phone until one is used, so the list starts near the top of the screen. */}

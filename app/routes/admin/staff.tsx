@@ -3,7 +3,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { Field, FieldError, FormError } from "~/components/forms/Field";
+import { Field, FormError } from "~/components/forms/Field";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { selectProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -246,8 +247,7 @@ export default function StaffPage() {
           <FormError id={form.errorId} errors={form.errors} />
           <Field label="Name" field={fields.name} autoComplete="off" />
           <Field label="Email" field={fields.email} type="email" autoComplete="off" />
-          <div className="field">
-            <label htmlFor={fields.role.id}>Role</label>
+          <FieldFrame id={fields.role.id} label="Role" field={fields.role}>
             <select key={roleKey} {...roleProps} defaultValue={fields.role.defaultValue ?? "staff"}>
               {STAFF_ROLES.map((role) => (
                 <option key={role} value={role}>
@@ -255,8 +255,7 @@ export default function StaffPage() {
                 </option>
               ))}
             </select>
-            <FieldError field={fields.role} />
-          </div>
+          </FieldFrame>
           <button type="submit" name="intent" value="invite" disabled={inviting}>
             {inviting ? "Inviting…" : "Send invitation"}
           </button>

@@ -5,7 +5,8 @@ import { useEffect, useRef } from "react";
 import { clientAddress } from "~/auth.server";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import type { FormConstraint } from "~/components/forms/checked-form-state";
-import { FieldError, FormError, Honeypot } from "~/components/forms/Field";
+import { FormError, Honeypot } from "~/components/forms/Field";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { inputProps, textareaProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -187,29 +188,21 @@ function ContactForm({
       <p className="contact-muted">All fields are required.</p>
       <FormError id={form.errorId} errors={form.errors} />
 
-      <div className="field">
-        <label htmlFor={fields.name.id}>Name</label>
+      <FieldFrame id={fields.name.id} label="Name" field={fields.name}>
         <input key={nameKey} {...nameProps} autoComplete="name" />
-        <FieldError field={fields.name} />
-      </div>
+      </FieldFrame>
 
-      <div className="field">
-        <label htmlFor={fields.email.id}>Email</label>
+      <FieldFrame id={fields.email.id} label="Email" field={fields.email}>
         <input key={emailKey} {...emailProps} autoComplete="email" />
-        <FieldError field={fields.email} />
-      </div>
+      </FieldFrame>
 
-      <div className="field">
-        <label htmlFor={fields.mobile.id}>Mobile Number</label>
+      <FieldFrame id={fields.mobile.id} label="Mobile Number" field={fields.mobile}>
         <input key={mobileKey} {...mobileProps} inputMode="numeric" autoComplete="tel" />
-        <FieldError field={fields.mobile} />
-      </div>
+      </FieldFrame>
 
-      <div className="field">
-        <label htmlFor={fields.comment.id}>Comments</label>
+      <FieldFrame id={fields.comment.id} label="Comments" field={fields.comment}>
         <textarea key={commentKey} {...commentProps} rows={5} />
-        <FieldError field={fields.comment} />
-      </div>
+      </FieldFrame>
 
       <Honeypot />
 

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { FieldError, FormError } from "~/components/forms/FieldError";
+import { FormError } from "~/components/forms/FieldError";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { inputProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -71,11 +72,9 @@ export function CashPanel({
       {cash.canCollect ? (
         <Form method="post" className="stack-form" {...form.props} aria-label="Delivered, cash collected">
           <input type="hidden" name="from" value={status} />
-          <div className="field">
-            <label htmlFor={fields.amount.id}>Cash collected (rupees)</label>
+          <FieldFrame id={fields.amount.id} label="Cash collected (rupees)" field={fields.amount}>
             <input key={amountKey} {...amountProps} inputMode="decimal" autoComplete="off" />
-            <FieldError field={fields.amount} />
-          </div>
+          </FieldFrame>
           <button type="submit" name="intent" value="collect" disabled={collecting}>
             {collecting ? "Saving…" : "Delivered, cash collected"}
           </button>

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { FieldError, FormError } from "~/components/forms/FieldError";
+import { FormError } from "~/components/forms/FieldError";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { inputProps, textareaProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -75,7 +76,6 @@ function RefundForm({
   });
   const { key: amountKey, ...amountProps } = inputProps(fields.amount, { type: "text" });
   const { key: noteKey, ...noteProps } = textareaProps(fields.note);
-  const hintId = `${fields.amount.id}-hint`;
   return (
     <Form method="post" className="stack-form" {...form.props} aria-label="Refund through PhonePe">
       <p className="field-hint">
@@ -83,27 +83,17 @@ function RefundForm({
         its status as it is.
       </p>
       <FormError id={form.errorId} errors={form.errors} />
-      <div className="field">
-        <label htmlFor={fields.amount.id}>Amount to refund (rupees)</label>
-        <input
-          key={amountKey}
-          {...amountProps}
-          inputMode="decimal"
-          autoComplete="off"
-          aria-describedby={[fields.amount.errors ? fields.amount.errorId : null, hintId]
-            .filter(Boolean)
-            .join(" ")}
-        />
-        <p className="field-hint" id={hintId}>
-          More than Rs. 0, at most {formatRupees(paid)}
-        </p>
-        <FieldError field={fields.amount} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.note.id}>Reason (optional, for the history)</label>
+      <FieldFrame
+        id={fields.amount.id}
+        label="Amount to refund (rupees)"
+        field={fields.amount}
+        hint={`More than Rs. 0, at most ${formatRupees(paid)}`}
+      >
+        <input key={amountKey} {...amountProps} inputMode="decimal" autoComplete="off" />
+      </FieldFrame>
+      <FieldFrame id={fields.note.id} label="Reason (optional, for the history)" field={fields.note}>
         <textarea key={noteKey} {...noteProps} rows={2} maxLength={ORDER_NOTE_MAX} />
-        <FieldError field={fields.note} />
-      </div>
+      </FieldFrame>
       <button type="submit" name="intent" value="refund" disabled={refunding}>
         {refunding ? "Asking PhonePe…" : "Refund through PhonePe"}
       </button>

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Field, FieldError, FormError } from "~/components/forms/Field";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { selectProps, textareaProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -51,8 +52,7 @@ export function StatusForm({
         {/* Not Conform's: after a refusal it must carry the status shown now, not the one posted. */}
         <input type="hidden" name="from" value={status} />
         <FieldError field={fields.from} />
-        <div className="field">
-          <label htmlFor={fields.to.id}>New status</label>
+        <FieldFrame id={fields.to.id} label="New status" field={fields.to}>
           <select
             key={toKey}
             {...toProps}
@@ -64,8 +64,7 @@ export function StatusForm({
               </option>
             ))}
           </select>
-          <FieldError field={fields.to} />
-        </div>
+        </FieldFrame>
         {nextStatuses.includes(SHIPPED) ? (
           <fieldset className="admin-fieldset">
             <legend>When shipping (optional)</legend>
@@ -83,11 +82,9 @@ export function StatusForm({
             />
           </fieldset>
         ) : null}
-        <div className="field">
-          <label htmlFor={fields.note.id}>Note (optional, for the history)</label>
+        <FieldFrame id={fields.note.id} label="Note (optional, for the history)" field={fields.note}>
           <textarea key={noteKey} {...noteProps} rows={2} maxLength={ORDER_NOTE_MAX} />
-          <FieldError field={fields.note} />
-        </div>
+        </FieldFrame>
         <button type="submit" name="intent" value="move" disabled={moving}>
           {moving ? "Saving…" : "Change status"}
         </button>

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { FieldError, FormError } from "~/components/forms/FieldError";
-import { useServerForm } from "~/components/forms/use-server-form";
+import { FormError } from "~/components/forms/FieldError";
+import { FieldFrame } from "~/components/forms/FieldFrame";
+import { serverFieldProps, useServerForm } from "~/components/forms/use-server-form";
 import { INDIAN_STATES } from "~/lib/indian-states";
 import { TextField } from "./TextField";
 
@@ -60,14 +61,10 @@ export function GstForm({
         value={gst.gstin}
         hint="15 characters; it starts with the state's code, 29 for Karnataka."
       />
-      <div className="field">
-        <label htmlFor={fields.gstState.id}>State of registration</label>
+      <FieldFrame id={fields.gstState.id} label="State of registration" field={fields.gstState}>
         <select
-          id={fields.gstState.id}
-          name="gstState"
+          {...serverFieldProps(fields.gstState)}
           defaultValue={fields.gstState.initialValue ?? gst.gstState}
-          aria-invalid={fields.gstState.errors ? true : undefined}
-          aria-describedby={fields.gstState.errors ? fields.gstState.errorId : undefined}
         >
           {INDIAN_STATES.map((state) => (
             <option key={state} value={state}>
@@ -75,8 +72,7 @@ export function GstForm({
             </option>
           ))}
         </select>
-        <FieldError field={fields.gstState} />
-      </div>
+      </FieldFrame>
       <TextField
         label="Invoice number prefix"
         field={fields.invoicePrefix}

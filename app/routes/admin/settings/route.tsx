@@ -2,7 +2,8 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FieldError, FormError } from "~/components/forms/FieldError";
-import { useServerForm } from "~/components/forms/use-server-form";
+import { FieldFrame } from "~/components/forms/FieldFrame";
+import { serverFieldProps, useServerForm } from "~/components/forms/use-server-form";
 import { Toasts } from "~/components/layout/Toasts";
 import { ZonesTable } from "~/features/delivery";
 import type { action } from "./action.server";
@@ -86,24 +87,18 @@ export default function AdminSettings() {
             inputMode="tel"
             hint="Shoppers' “Ask about this on WhatsApp” links and the contact page's WhatsApp link go to this number."
           />
-          <div className="field">
-            <label htmlFor={fields.address.id}>Address</label>
+          <FieldFrame
+            id={fields.address.id}
+            label="Address"
+            field={fields.address}
+            hint="Printed line by line in the shop's footer and contact pages; the PIN code below is added when the address leaves it out."
+          >
             <textarea
-              id={fields.address.id}
-              name="address"
+              {...serverFieldProps(fields.address)}
               rows={3}
               defaultValue={fields.address.initialValue ?? settings.address}
-              aria-invalid={fields.address.errors ? true : undefined}
-              aria-describedby={
-                fields.address.errors ? `${fields.address.errorId} address-hint` : "address-hint"
-              }
             />
-            <p className="field-hint" id="address-hint">
-              Printed line by line in the shop's footer and contact pages; the PIN code below is added when
-              the address leaves it out.
-            </p>
-            <FieldError field={fields.address} />
-          </div>
+          </FieldFrame>
           <TextField label="PIN code" field={fields.pinCode} value={settings.pinCode} inputMode="numeric" />
         </fieldset>
         <fieldset>
@@ -196,30 +191,20 @@ export default function AdminSettings() {
         )}
         <Form method="post" {...holidayForm.props} className="inline-fields" aria-label="Add a holiday">
           <FormError id={holidayForm.errorId} errors={holidayForm.errors} />
-          <div className="field">
-            <label htmlFor={holidayFields.day.id}>Date</label>
+          <FieldFrame id={holidayFields.day.id} label="Date" field={holidayFields.day}>
             <input
-              id={holidayFields.day.id}
-              name="day"
+              {...serverFieldProps(holidayFields.day)}
               type="date"
               defaultValue={holidayFields.day.initialValue}
-              aria-invalid={holidayFields.day.errors ? true : undefined}
-              aria-describedby={holidayFields.day.errors ? holidayFields.day.errorId : undefined}
             />
-            <FieldError field={holidayFields.day} />
-          </div>
-          <div className="field">
-            <label htmlFor={holidayFields.name.id}>Name</label>
+          </FieldFrame>
+          <FieldFrame id={holidayFields.name.id} label="Name" field={holidayFields.name}>
             <input
-              id={holidayFields.name.id}
-              name="name"
+              {...serverFieldProps(holidayFields.name)}
               type="text"
               defaultValue={holidayFields.name.initialValue}
-              aria-invalid={holidayFields.name.errors ? true : undefined}
-              aria-describedby={holidayFields.name.errors ? holidayFields.name.errorId : undefined}
             />
-            <FieldError field={holidayFields.name} />
-          </div>
+          </FieldFrame>
           <button type="submit" name="intent" value="add-holiday">
             Add holiday
           </button>

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, type useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Field, FieldError } from "~/components/forms/Field";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { inputProps, selectProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -95,13 +96,11 @@ export function CheckoutForm({
             aria-labelledby="address-heading"
           >
             <h2 id="address-heading">Shipping Address</h2>
-            <div className="field">
-              <label htmlFor={fields.country.id}>Country</label>
+            <FieldFrame id={fields.country.id} label="Country" field={fields.country}>
               <select key={countryKey} {...countryProps}>
                 <option value="India">India</option>
               </select>
-              <FieldError field={fields.country} />
-            </div>
+            </FieldFrame>
             <div className="field-row">
               <Field label="First Name" field={fields.firstname} autoComplete="given-name" />
               <Field label="Last Name" field={fields.lastname} autoComplete="family-name" />
@@ -114,8 +113,7 @@ export function CheckoutForm({
             />
             <div className="field-row">
               <Field label="City" field={fields.city} autoComplete="address-level2" />
-              <div className="field">
-                <label htmlFor={fields.state.id}>State</label>
+              <FieldFrame id={fields.state.id} label="State" field={fields.state}>
                 <select key={stateKey} {...stateProps} autoComplete="address-level1">
                   <option value="">Select State</option>
                   {INDIAN_STATES.map((state) => (
@@ -124,10 +122,8 @@ export function CheckoutForm({
                     </option>
                   ))}
                 </select>
-                <FieldError field={fields.state} />
-              </div>
-              <div className="field">
-                <label htmlFor={fields.pincode.id}>PIN Code</label>
+              </FieldFrame>
+              <FieldFrame id={fields.pincode.id} label="PIN Code" field={fields.pincode}>
                 <input
                   key={pinKey}
                   {...pinProps}
@@ -135,8 +131,7 @@ export function CheckoutForm({
                   autoComplete="postal-code"
                   onChange={(event) => fillPlaceOfPin(event.currentTarget)}
                 />
-                <FieldError field={fields.pincode} />
-              </div>
+              </FieldFrame>
             </div>
             {/* Open when the profile kept a business or the GSTIN was refused: the shopper sees it at once. */}
             <details

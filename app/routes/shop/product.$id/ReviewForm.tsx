@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { FieldError } from "~/components/forms/FieldError";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { useIsPending } from "~/components/forms/use-is-pending";
-import { useServerForm } from "~/components/forms/use-server-form";
+import { serverFieldProps, useServerForm } from "~/components/forms/use-server-form";
 import { StarInput } from "~/features/catalogue";
 
 /** Stars as a radio group (keyboard and no-JS friendly), a comment and Submit Review. */
@@ -25,18 +26,13 @@ export function ReviewForm({ lastResult }: { lastResult: SubmissionResult<string
         errorId={fields.star.errors ? fields.star.errorId : undefined}
       />
       <FieldError field={fields.star} />
-      <div className="field">
-        <label htmlFor={fields.comment.id}>Comments</label>
+      <FieldFrame id={fields.comment.id} label="Comments" field={fields.comment}>
         <textarea
-          id={fields.comment.id}
-          name="comment"
+          {...serverFieldProps(fields.comment)}
           rows={4}
           defaultValue={fields.comment.initialValue ?? ""}
-          aria-invalid={fields.comment.errors ? true : undefined}
-          aria-describedby={fields.comment.errors ? fields.comment.errorId : undefined}
         />
-        <FieldError field={fields.comment} />
-      </div>
+      </FieldFrame>
       <button type="submit" name="intent" value="review" disabled={sending}>
         {sending ? "Sending…" : "Submit Review"}
       </button>
