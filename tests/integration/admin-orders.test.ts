@@ -10,7 +10,7 @@ import {
   orderDetail,
   refundOrder,
   unorderedRefunds,
-} from "~/features/orders/admin-orders.server";
+} from "~/features/orders/index.server";
 import { sendStatusMail } from "~/features/orders/order-mail.server";
 import type { OrderStatus } from "~/features/orders/order-status";
 import { finishPayment } from "~/features/orders/orders.server";

@@ -6,7 +6,7 @@ import { GST_SECTIONS, type GstSection, shopMonthOf } from "~/features/invoices/
 import { taxDocumentOf } from "~/features/invoices/invoices.server";
 import { gstRegisterMessages } from "~/features/invoices/messages";
 import { monthRegister } from "~/features/invoices/register.server";
-import { refundOrder } from "~/features/orders/admin-orders.server";
+import { refundOrder } from "~/features/orders/index.server";
 import { startStaffSession } from "~/features/staff/staff-session.server";
 import { formatRupeeFigures } from "~/lib/money";
 import * as pageRoute from "~/routes/admin/gst/loader.server";
