@@ -2,14 +2,13 @@ import { describe, expect, it } from "vitest";
 import { parseCsv } from "~/features/delivery/zones-csv";
 import { plainRupeeFigures } from "~/lib/money";
 import type { TaxAmounts } from "./gst";
+import { GST_CSV_COLUMNS, gstSectionCsv } from "./gst-csv";
 import type { GstRate } from "./gst-rates";
 import {
   amountsByRate,
   buildGstRegister,
-  GST_CSV_COLUMNS,
   GST_SECTIONS,
   type GstRegister,
-  gstSectionCsv,
   parseRegisterMonth,
   placeOfSupplyText,
   type RegisterInput,

@@ -1,5 +1,6 @@
 export * from "./document-titles";
 export * from "./gst";
+export * from "./gst-csv";
 export * from "./gst-rates";
 export * from "./gst-register";
 export * from "./hsn";
