@@ -6,7 +6,7 @@ import { addToCart } from "~/features/lists/cart.server";
 import { checkoutOptions, placeCashOrder, resolveChoices } from "~/features/orders/checkout.server";
 import { collectCash, moveOrder, refundOrder, refuseAtDoor } from "~/features/orders/index.server";
 import { customerOrders } from "~/features/orders/orders.server";
-import type { PhonePeClient } from "~/features/payments/phonepe-client.server";
+import type { PhonePeClient } from "~/features/payments/index.server";
 import { changeShopRules } from "~/features/settings/settings.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow } from "./support/fixtures";

@@ -8,7 +8,7 @@ import {
   parseWebhook,
   verifyWebhookAuthorization,
   webhookAuthorization,
-} from "~/features/payments/phonepe-client.server";
+} from "~/features/payments/index.server";
 import { openTestDatabase, type TestDatabase } from "./support/database";
 import {
   type PhonePeSimulator,

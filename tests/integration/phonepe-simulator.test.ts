@@ -8,7 +8,7 @@ import {
   parseWebhook,
   phonePeClientFromConfig,
   verifyWebhookAuthorization,
-} from "~/features/payments/phonepe-client.server";
+} from "~/features/payments/index.server";
 import { clearFaults } from "~/simulators/phonepe/faults.server";
 import { chooseOnHostedPage } from "~/simulators/phonepe/hosted-page.server";
 import { EXPIRED_FAILURE, SIMULATED_FAILURE, settleOrder } from "~/simulators/phonepe/orders.server";

@@ -1,7 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
-import { config, type PaymentMode } from "~/config.server";
-import { absoluteUrl } from "~/lib/urls";
 import { type HttpInit, httpText } from "./phonepe-http.server";
 import {
   errorBodySchema,
@@ -13,32 +10,15 @@ import {
   refundResponseSchema,
   refundStatusResponseSchema,
   tokenResponseSchema,
-  webhookBodySchema,
 } from "./phonepe-types";
 
 /*
  * A small gateway to PhonePe Standard Checkout v2: OAuth client-credentials token, start a payment, read an
- * order's status, refund, and check webhooks. The same code talks to PhonePe's sandbox, to production and to
+ * order's status and refund (webhooks: phonepe-webhook.server.ts; the configured client:
+ * phonepe-config.server.ts). The same code talks to PhonePe's sandbox, to production and to
  * the bundled simulator (which answers the same paths and shapes under /phonepe-simulator). Shapes and
  * sources: ./types.ts.
  */
-
-/** Hosts from PhonePe's docs and its Node SDK (src/common/constants/BaseUrl.ts). */
-export const PHONEPE_HOSTS = {
-  sandbox: {
-    authBaseUrl: "https://api-preprod.phonepe.com/apis/pg-sandbox",
-    pgBaseUrl: "https://api-preprod.phonepe.com/apis/pg-sandbox",
-  },
-  production: {
-    authBaseUrl: "https://api.phonepe.com/apis/identity-manager",
-    pgBaseUrl: "https://api.phonepe.com/apis/pg",
-  },
-} as const;
-
-/** Where the simulator lives below the shop's public URL. */
-export const SIMULATOR_BASE_PATH = "/phonepe-simulator";
-/** The shop's webhook endpoint (configure `${PUBLIC_URL}${PHONEPE_WEBHOOK_PATH}` on PhonePe's dashboard). */
-export const PHONEPE_WEBHOOK_PATH = "/api/phonepe/webhook";
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 /**
@@ -428,181 +408,4 @@ function errorFromAnswer(status: number, statusText: string, body: unknown): Pho
     fields?.error?.trim() ||
     `PhonePe answered ${status}${statusText ? ` ${statusText}` : ""}`;
   return new PhonePeError(message, { kind: "http", status, code, body });
-}
-
-/* ---------- Webhooks ---------- */
-
-function sha256Hex(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
-}
-
-/** The Authorization header PhonePe sends with each webhook: SHA-256 of "username:password", in hex. */
-export function webhookAuthorization(username: string, password: string): string {
-  return sha256Hex(`${username}:${password}`);
-}
-
-/**
- * True when a webhook's Authorization header is SHA256(username:password) in hex, as PhonePe sends it (its SDK
- * compares the bare hex). Case-insensitive, and an optional "SHA256 " prefix is tolerated. Compared in
- * constant time; false whenever the credentials are not configured.
- */
-export function verifyWebhookAuthorization(
-  header: string | null | undefined,
-  username: string | undefined,
-  password: string | undefined,
-): boolean {
-  if (!header || !username || !password) return false;
-  const presented = header
-    .trim()
-    .replace(/^sha-?256\s+/i, "")
-    .toLowerCase();
-  if (!/^[0-9a-f]{64}$/.test(presented)) return false;
-  const expected = webhookAuthorization(username, password);
-  return timingSafeEqual(Buffer.from(presented, "utf8"), Buffer.from(expected, "utf8"));
-}
-
-/** verifyWebhookAuthorization with the configured PHONEPE_WEBHOOK_USERNAME and PHONEPE_WEBHOOK_PASSWORD. */
-export function isAuthenticWebhook(header: string | null | undefined): boolean {
-  const { webhookUsername, webhookPassword } = config().phonepe;
-  return verifyWebhookAuthorization(header, webhookUsername, webhookPassword);
-}
-
-export type PhonePeWebhook =
-  | {
-      kind: "order";
-      /** Normalised, e.g. "checkout.order.completed", "checkout.order.failed". */
-      event: string;
-      /** payload.state: the only field PhonePe says to trust for the outcome. */
-      state: PhonePeOrderState;
-      /** Ours; PhonePe's SDK samples send only its own orderId, so one of the two may be missing. */
-      merchantOrderId: string | undefined;
-      orderId: string | undefined;
-      amount: number | undefined;
-      transactionId: string | undefined;
-      paymentDetails: PhonePePaymentDetail[];
-      errorCode: string | undefined;
-      detailedErrorCode: string | undefined;
-      raw: Record<string, unknown>;
-    }
-  | {
-      kind: "refund";
-      /** e.g. "pg.refund.completed". */
-      event: string;
-      state: PhonePeRefundState;
-      merchantRefundId: string;
-      originalMerchantOrderId: string | undefined;
-      refundId: string | undefined;
-      amount: number | undefined;
-      raw: Record<string, unknown>;
-    };
-
-export type ParsedWebhook = { ok: true; webhook: PhonePeWebhook } | { ok: false; problem: string };
-
-const ORDER_WEBHOOK_STATES: readonly PhonePeOrderState[] = ["PENDING", "COMPLETED", "FAILED"];
-const REFUND_WEBHOOK_STATES: readonly PhonePeRefundState[] = ["PENDING", "CONFIRMED", "COMPLETED", "FAILED"];
-
-/**
- * Reads a webhook body (already JSON-parsed). Verify the Authorization header first. The event comes from
- * `event` ("checkout.order.completed") or, failing that, the deprecated `type` ("CHECKOUT_ORDER_COMPLETED"),
- * normalised to the dotted lower-case form.
- */
-export function parseWebhook(body: unknown): ParsedWebhook {
-  const result = webhookBodySchema.safeParse(body);
-  if (!result.success) return { ok: false, problem: "not a PhonePe webhook body (no payload)" };
-  const { payload } = result.data;
-  const eventName = result.data.event ?? result.data.type?.toLowerCase().replaceAll("_", ".");
-  if (!eventName) return { ok: false, problem: "the webhook names no event" };
-  const event = eventName.toLowerCase();
-  const raw = body as Record<string, unknown>;
-  const state = (payload.state ?? "").toUpperCase();
-
-  if (event.includes("refund")) {
-    if (!payload.merchantRefundId) return { ok: false, problem: "a refund webhook without merchantRefundId" };
-    const refundState = REFUND_WEBHOOK_STATES.find((s) => s === state) ?? "PENDING";
-    return {
-      ok: true,
-      webhook: {
-        kind: "refund",
-        event,
-        state: refundState,
-        merchantRefundId: payload.merchantRefundId,
-        originalMerchantOrderId: payload.originalMerchantOrderId,
-        refundId: payload.refundId,
-        amount: payload.amount,
-        raw,
-      },
-    };
-  }
-  if (!payload.merchantOrderId && !payload.orderId) {
-    return { ok: false, problem: "an order webhook with neither merchantOrderId nor orderId" };
-  }
-  const details = payload.paymentDetails;
-  const chosen = details.find((d) => d.state === "COMPLETED") ?? details.at(-1);
-  return {
-    ok: true,
-    webhook: {
-      kind: "order",
-      event,
-      state: ORDER_WEBHOOK_STATES.find((s) => s === state) ?? "PENDING",
-      merchantOrderId: payload.merchantOrderId,
-      orderId: payload.orderId,
-      amount: payload.amount,
-      transactionId: chosen?.transactionId,
-      paymentDetails: details,
-      errorCode: payload.errorCode ?? chosen?.errorCode,
-      detailedErrorCode: payload.detailedErrorCode ?? chosen?.detailedErrorCode,
-      raw,
-    },
-  };
-}
-
-/* ---------- From the shop's configuration ---------- */
-
-/** PhonePe's hosts for a mode; the simulator is the shop itself, under /phonepe-simulator. */
-export function phonePeHosts(
-  mode: PaymentMode,
-  publicUrl: string,
-): { authBaseUrl: string; pgBaseUrl: string } {
-  if (mode === "simulator") {
-    const base = absoluteUrl(publicUrl, SIMULATOR_BASE_PATH);
-    return { authBaseUrl: base, pgBaseUrl: base };
-  }
-  return PHONEPE_HOSTS[mode];
-}
-
-declare global {
-  // One client per process, so its cached token survives between requests (and dev rebuilds).
-  var __phonePeClient: { key: string; client: PhonePeClient } | undefined;
-}
-
-/** The configured client (simulator, sandbox or production), made once per process. */
-export function phonePeClientFromConfig(): PhonePeClient {
-  const settings = config();
-  const { mode, clientId, clientSecret, clientVersion } = settings.phonepe;
-  if (!clientId || !clientSecret) {
-    throw new PhonePeError("PhonePe is not configured (PHONEPE_CLIENT_ID and PHONEPE_CLIENT_SECRET)", {
-      kind: "not-configured",
-    });
-  }
-  const hosts = phonePeHosts(mode, settings.publicUrl);
-  const key = [
-    mode,
-    hosts.authBaseUrl,
-    hosts.pgBaseUrl,
-    clientId,
-    clientVersion,
-    sha256Hex(clientSecret),
-  ].join("|");
-  if (globalThis.__phonePeClient?.key !== key) {
-    globalThis.__phonePeClient = {
-      key,
-      client: createPhonePeClient({ ...hosts, clientId, clientSecret, clientVersion }),
-    };
-  }
-  return globalThis.__phonePeClient.client;
-}
-
-/** The shop's webhook URL, to configure on PhonePe's dashboard (and where the simulator delivers). */
-export function phonePeWebhookUrl(): string {
-  return `${config().publicUrl}${PHONEPE_WEBHOOK_PATH}`;
 }

@@ -8,7 +8,7 @@ import type {
   OrderStatusResult,
   PhonePeClient,
   PhonePeClientSettings,
-} from "~/features/payments/phonepe-client.server";
+} from "~/features/payments/index.server";
 
 /*
  * The bundled PhonePe simulator (app/simulators/phonepe), served through its own Remix route modules by a small
@@ -182,9 +182,7 @@ function partOf(path: string): SimulatorPart {
 export async function startPhonePeSimulator(db: Database): Promise<PhonePeSimulator> {
   const apiRoute = (await import("~/routes/phonepe-simulator.$")) as RouteModule;
   const pageRoute = (await import("~/routes/phonepe-simulator.pay.$orderId")) as RouteModule;
-  const { createPhonePeClient, phonePeClientFromConfig } = await import(
-    "~/features/payments/phonepe-client.server"
-  );
+  const { createPhonePeClient, phonePeClientFromConfig } = await import("~/features/payments/index.server");
   simulatorState.db = db;
   simulatorState.mode = "simulator";
 
