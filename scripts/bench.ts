@@ -38,7 +38,18 @@ import {
 } from "~/features/catalogue";
 import { openDatabase } from "../app/db/client.server";
 import { MAX_PRODUCTS } from "../app/db/seed.server";
-import { INERT_PRELOAD } from "../app/lib/hydrate-after-paint.server";
+import {
+  type AimCheck,
+  aimsText,
+  bytesTable,
+  kb,
+  ms,
+  ratioToMinimal,
+  resultsTable,
+  whoLabel,
+} from "./lib/bench-report";
+import { combine, type Measurement, type Slice, type Who } from "./lib/bench-stats";
+import { type PageBytes, scriptsOf } from "./lib/page-weight";
 import { type Share, shareWithInterval } from "./lib/share-interval";
 
 /**
@@ -344,7 +355,6 @@ function productIds(): number[] {
 }
 
 /** A visitor sends no cookie; the customer sends the session cookie of the account made for the run. */
-type Who = "visitor" | "customer";
 /** `urlAt`, when set, makes each request's URL (the n-th of the run) in place of the rotation through `urls`. */
 type Page = { name: string; who: Who; urls: string[]; urlAt?: (n: number) => string };
 
@@ -531,49 +541,6 @@ async function checkUrls(page: Page): Promise<Page> {
 // ---------------------------------------------------------------------------------------------------------
 // Bytes
 
-type PageBytes = {
-  page: string;
-  url: string;
-  who: Who;
-  status: number;
-  /** The HTML decoded, and as sent with Accept-Encoding: gzip (the server's own compression). */
-  htmlBytes: number;
-  htmlSentBytes: number;
-  /** Every /assets/ script the page loads, each once, and their total after gzip -9. */
-  scripts: string[];
-  javaScriptGzipBytes: number;
-};
-
-/** The value of an attribute in one tag, or undefined. */
-function attribute(tag: string, name: string): string | undefined {
-  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
-  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
-}
-
-/**
- * The scripts a page loads from /assets/: <script src>, the targets of `import` in inline scripts (Remix
- * starts the app with one), and <link rel="modulepreload">, also when held back until after the paint
- * (decision 0033). A set, so a file counts once per page.
- */
-function scriptsOf(html: string): string[] {
-  const found = new Set<string>();
-  const add = (reference: string | undefined) => {
-    if (!reference) return;
-    const url = new URL(reference.replaceAll("&amp;", "&"), baseUrl);
-    if (url.origin === baseUrl && url.pathname.startsWith("/assets/")) found.add(url.pathname);
-  };
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) add(attribute(tag, "src"));
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    const rel = attribute(tag, "rel")?.toLowerCase().split(/\s+/) ?? [];
-    if (rel.includes("modulepreload") || rel.includes(INERT_PRELOAD)) add(attribute(tag, "href"));
-  }
-  for (const [, code] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
-    const imports = (code ?? "").matchAll(/\bimport\s*\(?\s*(?:[\w$*{},\s]+?\s+from\s*)?["']([^"']+)["']/g);
-    for (const [, target] of imports) add(target);
-  }
-  return [...found].sort();
-}
-
 const gzipSizes = new Map<string, number>();
 
 /** A script's size after gzip -9, fetched once per run. */
@@ -590,7 +557,7 @@ async function gzipSize(script: string): Promise<number> {
 async function weigh(page: (typeof weighedPages)[number]): Promise<PageBytes> {
   const response = await get(page.url, headersFor(page.who));
   const html = response.body.toString("utf8");
-  const scripts = response.status === 200 ? scriptsOf(html) : [];
+  const scripts = response.status === 200 ? scriptsOf(html, baseUrl) : [];
   let javaScriptGzipBytes = 0;
   for (const script of scripts) javaScriptGzipBytes += await gzipSize(script);
   if (response.status !== 200) console.warn(`  ! ${page.url} answered ${response.status}; not weighed`);
@@ -606,38 +573,6 @@ async function weigh(page: (typeof weighedPages)[number]): Promise<PageBytes> {
 
 // ---------------------------------------------------------------------------------------------------------
 // Measuring
-
-type Measurement = {
-  page: string;
-  who: Who;
-  urls: number;
-  requests: number;
-  seconds: number;
-  requestsPerSecond: number;
-  /** Requests/s in each round, in the order measured. */
-  roundsPerSecond: number[];
-  latencyMs: { p50: number; p95: number; p99: number; max: number };
-  non2xx: number;
-  statusCodes: Record<string, number>;
-  errors: number;
-  timeouts: number;
-};
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-/** What one load of a page (one round, or the warm-up) saw. */
-type Slice = {
-  latencies: number[];
-  seconds: number;
-  statusCodes: Record<string, number>;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-};
 
 /** How many requests each page has sent: a page's next round goes on where its last one stopped. */
 const sentSoFar = new Map<Page, number>();
@@ -691,39 +626,6 @@ async function load(page: Page, seconds: number): Promise<Slice> {
     non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
-  };
-}
-
-/** A page's rounds as one measurement: requests/s over all of them, percentiles over every request. */
-function combine(page: Page, slices: Slice[]): Measurement {
-  const latencies = slices.flatMap((slice) => slice.latencies);
-  const seconds = slices.reduce((sum, slice) => sum + slice.seconds, 0);
-  const statusCodes: Record<string, number> = {};
-  for (const slice of slices) {
-    for (const [code, count] of Object.entries(slice.statusCodes)) {
-      statusCodes[code] = (statusCodes[code] ?? 0) + count;
-    }
-  }
-  const total = (key: "non2xx" | "errors" | "timeouts") => slices.reduce((sum, slice) => sum + slice[key], 0);
-  const sorted = Float64Array.from(latencies).sort();
-  return {
-    page: page.name,
-    who: page.who,
-    urls: page.urls.length,
-    requests: latencies.length,
-    seconds,
-    requestsPerSecond: latencies.length / seconds,
-    roundsPerSecond: slices.map((slice) => slice.latencies.length / slice.seconds),
-    latencyMs: {
-      p50: percentile(sorted, 50),
-      p95: percentile(sorted, 95),
-      p99: percentile(sorted, 99),
-      max: sorted.length ? (sorted[sorted.length - 1] ?? Number.NaN) : Number.NaN,
-    },
-    non2xx: total("non2xx"),
-    statusCodes,
-    errors: total("errors"),
-    timeouts: total("timeouts"),
   };
 }
 
@@ -819,70 +721,6 @@ function dearestSearch(paired: Paired): string {
 // ---------------------------------------------------------------------------------------------------------
 // Report
 
-function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  const line = (row: string[]) =>
-    row.map((cell, column) =>
-      column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-    );
-  const [header, ...body] = rows;
-  return [
-    line(header ?? []).join("  "),
-    widths.map((w) => "-".repeat(w)).join("  "),
-    ...body.map((row) => line(row).join("  ")),
-  ].join("\n");
-}
-
-const ms = (value: number) => (Number.isNaN(value) ? "-" : value.toFixed(1));
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const whoLabel = (who: Who) => (who === "customer" ? "signed in" : "visitor");
-
-/** Requests/s as a share of /healthz's on the same run. */
-function ratioToMinimal(results: Measurement[], r: Measurement): number {
-  const minimal = results.find((m) => m.page === "minimal");
-  return minimal ? r.requestsPerSecond / minimal.requestsPerSecond : Number.NaN;
-}
-
-function resultsTable(results: Measurement[]): string {
-  return table([
-    ["page", "as", "URLs", "requests/s", "p50 ms", "p95 ms", "p99 ms", "non-2xx", "errors", "× /healthz"],
-    ...results.map((r) => [
-      r.page,
-      whoLabel(r.who),
-      String(r.urls),
-      r.requestsPerSecond.toFixed(0),
-      ms(r.latencyMs.p50),
-      ms(r.latencyMs.p95),
-      ms(r.latencyMs.p99),
-      String(r.non2xx),
-      String(r.errors),
-      ratioToMinimal(results, r).toFixed(2),
-    ]),
-  ]);
-}
-
-function bytesTable(bytes: PageBytes[]): string {
-  return table([
-    ["page", "as", "URL", "HTML KB", "HTML gzip KB", "scripts", "JS gzip -9 KB"],
-    ...bytes.map((b) =>
-      b.status === 200
-        ? [
-            b.page,
-            whoLabel(b.who),
-            b.url,
-            kb(b.htmlBytes),
-            kb(b.htmlSentBytes),
-            String(b.scripts.length),
-            kb(b.javaScriptGzipBytes),
-          ]
-        : [b.page, whoLabel(b.who), b.url, `status ${b.status}`, "-", "-", "-"],
-    ),
-  ]);
-}
-
-/** One aim: met, not met, or null when this run did not measure it (see --pages). */
-type AimCheck = { aim: string; met: boolean | null; figure: string };
-
 /** Step 8's two paired runs: the searches against the store page, and the store page against itself. */
 type PairedRuns = { paired: Paired | null; control: Paired | null };
 
@@ -973,15 +811,6 @@ function checkAims(results: Measurement[], bytes: PageBytes[], { paired, control
     figure: heaviest ? `heaviest: ${heaviest.page}, ${kb(heaviest.javaScriptGzipBytes)} KB` : "not measured",
   });
   return checks;
-}
-
-function aimsText(aims: AimCheck[]): string {
-  const concurrency = connections === 8 ? "" : ` (this run: ${connections} connections)`;
-  const lines = aims.map((a) => {
-    const state = a.met === null ? (a.figure === "not measured" ? "-" : "info") : a.met ? "met" : "NOT met";
-    return `  ${state.padEnd(8)} ${a.aim}: ${a.figure}`;
-  });
-  return [`Aims at 8 connections, information only${concurrency}:`, ...lines].join("\n");
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1079,7 +908,7 @@ async function main(): Promise<number> {
   }
 
   const aims = checkAims(results, bytes, pairedRuns);
-  console.info(`\n${resultsTable(results)}\n\n${bytesTable(bytes)}\n\n${aimsText(aims)}`);
+  console.info(`\n${resultsTable(results)}\n\n${bytesTable(bytes)}\n\n${aimsText(aims, connections)}`);
 
   const failed = results.filter((r) => r.errors > 0 || r.timeouts > 0 || r.non2xx > 0);
   for (const r of failed) {
