@@ -8,8 +8,8 @@ import { authenticate, findCustomerByEmail } from "~/features/accounts/customers
 import { accountProblems } from "~/features/accounts/messages";
 import { checkResetToken, requestPasswordReset } from "~/features/accounts/password-reset.server";
 import { getSessionCustomer, startSession } from "~/features/accounts/session.server";
-import { closeMailTransports } from "~/lib/mail.server";
 import { shop } from "~/lib/shop";
+import { closeMailTransports } from "~/mail.server";
 import * as profileRoute from "~/routes/account/my-profile";
 import * as resetRoute from "~/routes/account/reset-password.$token";
 import * as signupRoute from "~/routes/account/signup";

@@ -16,8 +16,8 @@ import {
 import { enquiryReplyMail } from "~/features/content/mail.server";
 import { contentAdminMessages } from "~/features/content/messages";
 import { startStaffSession } from "~/features/staff/staff-session.server";
-import { closeMailTransports } from "~/lib/mail.server";
 import { shop } from "~/lib/shop";
+import { closeMailTransports } from "~/mail.server";
 import * as enquiryRoute from "~/routes/admin/enquiries.$id";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { startSmtpServer, type TestSmtpServer } from "./support/smtp";

@@ -8,7 +8,7 @@ import { collectCash, moveOrder, orderDetail, refundOrder } from "~/features/ord
 import { sendOrderPaidMail } from "~/features/orders/order-mail.server";
 import { customerOrders } from "~/features/orders/orders.server";
 import { changeShopRules } from "~/features/settings/settings.server";
-import type { MailMessage } from "~/lib/mail.server";
+import type { MailMessage } from "~/mail.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
 import { refundFollowedToItsEnd, paidOrder as sharedPaidOrder } from "./support/orders";

@@ -43,7 +43,7 @@ function focusFirstInvalid(form: HTMLFormElement, errors: ErrorMap) {
 export type CheckedFormOptions = {
   /** `getZodConstraint(schema)`, computed by the route's loader: the fields' HTML attributes. */
   constraint?: FormConstraint | undefined;
-  /** The form's schema, loaded on demand: `() => import("~/features/accounts/schemas").then((m) => m.loginSchema)`. */
+  /** The form's schema, loaded on demand: `() => import("./schemas").then((forms) => forms.loginSchema)` in the feature. */
   loadSchema: () => Promise<ZodTypeAny>;
   /** The fields' values before anything is typed (a saved address, the product being edited). */
   defaultValue?: Record<string, unknown> | undefined;

@@ -1,5 +1,6 @@
 // The customer's account mails: the password-reset link, and the notice that a contact detail changed.
 import { formatLongDate } from "~/lib/dates";
+import { shop } from "~/lib/shop";
 import {
   DEFAULT_CONTACT,
   displayName,
@@ -8,8 +9,7 @@ import {
   type MailContact,
   type MailMessage,
   signature,
-} from "~/lib/mail.server";
-import { shop } from "~/lib/shop";
+} from "~/mail.server";
 
 export type PasswordResetMailInput = {
   to: string;

@@ -1,5 +1,6 @@
 // A staff member's answer to a Contact Us enquiry.
 import { formatLongDate } from "~/lib/dates";
+import { shop } from "~/lib/shop";
 import {
   DEFAULT_CONTACT,
   displayName,
@@ -9,8 +10,7 @@ import {
   type MailMessage,
   paragraphsHtml,
   signature,
-} from "~/lib/mail.server";
-import { shop } from "~/lib/shop";
+} from "~/mail.server";
 
 export type EnquiryReplyMailInput = {
   to: string;

@@ -8,6 +8,8 @@ import { customers, orders } from "~/db/schema";
 import { renderTaxDocumentPdf, taxDocumentOf } from "~/features/invoices/index.server";
 import { readShopContact } from "~/features/settings/index.server";
 import { describeError } from "~/lib/errors.server";
+import { formatRupees } from "~/lib/money";
+import { shop } from "~/lib/shop";
 import {
   DEFAULT_CONTACT,
   displayName,
@@ -18,9 +20,7 @@ import {
   type MailMessage,
   sendMail,
   signature,
-} from "~/lib/mail.server";
-import { formatRupees } from "~/lib/money";
-import { shop } from "~/lib/shop";
+} from "~/mail.server";
 import { deliveryNote } from "./order-notes";
 import type { OrderStatus } from "./order-status";
 

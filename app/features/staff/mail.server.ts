@@ -1,4 +1,6 @@
 // The back office's mail to a new or returning member: the link that sets their password.
+
+import { shop } from "~/lib/shop";
 import {
   DEFAULT_CONTACT,
   displayName,
@@ -7,8 +9,7 @@ import {
   type MailContact,
   type MailMessage,
   signature,
-} from "~/lib/mail.server";
-import { shop } from "~/lib/shop";
+} from "~/mail.server";
 
 export type StaffInviteMailInput = {
   to: string;

@@ -13,10 +13,10 @@ import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { describeError } from "~/lib/errors.server";
 import { honeypotFilled } from "~/lib/forms/honeypot";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
-import { sendMail } from "~/lib/mail.server";
 import { failureMessages, successMessages } from "~/lib/messages";
 import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { shop } from "~/lib/shop";
+import { sendMail } from "~/mail.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -26,8 +26,8 @@ import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { formatLongDate } from "~/lib/dates";
 import { describeError } from "~/lib/errors.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
-import { sendMail } from "~/lib/mail.server";
 import { parseId } from "~/lib/params";
+import { sendMail } from "~/mail.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 
