@@ -8,8 +8,8 @@ import { PhonePeError, phonePeClientFromConfig } from "~/features/payments/index
 import { readShopSettings } from "~/features/settings/index.server";
 import { describeError } from "~/lib/errors.server";
 import { formatRupees } from "~/lib/money";
-import { consume, rateLimits } from "~/lib/rate-limit.server";
 import { shop } from "~/lib/shop";
+import { consume, rateLimits } from "~/rate-limit.server";
 import type { ChosenShipping } from "./checkout-choices";
 import { checkoutMessages, paymentMessages } from "./messages";
 import { sendOrderPaidMail } from "./order-mail.server";

@@ -14,9 +14,9 @@ import { describeError } from "~/lib/errors.server";
 import { honeypotFilled } from "~/lib/forms/honeypot";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { failureMessages, successMessages } from "~/lib/messages";
-import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { shop } from "~/lib/shop";
 import { sendMail } from "~/mail.server";
+import { consume, rateLimits, tooManyAttempts } from "~/rate-limit.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

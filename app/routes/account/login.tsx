@@ -13,10 +13,10 @@ import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
 import { honeypotFilled } from "~/lib/forms/honeypot";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { successMessages } from "~/lib/messages";
-import { claimLoginAttempt, loginSucceeded, tooManyAttempts } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
 import { ServiceBusyError } from "~/lib/work-gate.server";
+import { claimLoginAttempt, loginSucceeded, tooManyAttempts } from "~/rate-limit.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -16,8 +16,8 @@ import {
 import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { failureMessages, successMessages } from "~/lib/messages";
-import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { shop } from "~/lib/shop";
+import { consume, rateLimits, tooManyAttempts } from "~/rate-limit.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

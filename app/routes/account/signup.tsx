@@ -18,9 +18,9 @@ import { replyInvalid, replyWithError } from "~/form-reply.server";
 import { honeypotFilled } from "~/lib/forms/honeypot";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { successMessages } from "~/lib/messages";
-import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
+import { consume, rateLimits, tooManyAttempts } from "~/rate-limit.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -20,8 +20,8 @@ import {
 } from "~/features/staff/index.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
-import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { ServiceBusyError } from "~/lib/work-gate.server";
+import { consume, rateLimits, tooManyAttempts } from "~/rate-limit.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

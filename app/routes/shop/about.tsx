@@ -1,9 +1,9 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { useShopContact } from "~/components/use-shop-contact";
 import { StaticPage, staticPageMeta } from "~/features/content";
 import { AddressLines } from "~/features/settings";
 import { shop } from "~/lib/shop";
+import { useShopContact } from "~/routes/shop/frame/use-shop-contact";
 import pageStyles from "~/styles/pages.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];

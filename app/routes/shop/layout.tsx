@@ -1,8 +1,8 @@
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Footer } from "~/components/layout/Footer";
-import { Header } from "~/components/layout/Header";
 import { PageError } from "~/components/layout/PageError";
+import { Footer } from "~/routes/shop/frame/Footer";
+import { Header } from "~/routes/shop/frame/Header";
 import type { loader } from "./loader.server";
 
 /** The frame's data is read in loader.server.ts, so every page's JavaScript leaves out what that needs. */

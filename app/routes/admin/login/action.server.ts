@@ -11,9 +11,9 @@ import {
 } from "~/features/staff/index.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
-import { claimLoginAttempt, loginSucceeded, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { ServiceBusyError } from "~/lib/work-gate.server";
+import { claimLoginAttempt, loginSucceeded, rateLimits, tooManyAttempts } from "~/rate-limit.server";
 import { readForm } from "~/read-form.server";
 import { toasts } from "~/toast.server";
 

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, lt, max, min, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rateLimitHits } from "~/db/schema";
-import { limitMessages } from "./messages";
+import { limitMessages } from "~/lib/messages";
 
 export type RateLimitRule = { bucket: string; limit: number; windowMinutes: number };
 

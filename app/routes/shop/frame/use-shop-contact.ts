@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { ShopContact } from "~/features/settings";
-import type { loader as shopLoader } from "~/routes/shop/loader.server";
+import type { loader as shopLoader } from "../loader.server";
 
 /**
  * The dealer's hotline, WhatsApp number and address from the settings, as the shop frame's loader supplies them to
