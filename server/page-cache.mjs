@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
-import { isDataRequest } from "../app/lib/page-path.mjs";
+import { pagePathOf } from "../app/lib/page-path.mjs";
 
 const gzipOf = promisify(gzip);
 const brotliOf = promisify(brotliCompress);
@@ -151,7 +151,7 @@ export function pageCache({ readVersion, render, maxBytes, versionTtlMs = 1000, 
     const type = answer.headers.get("content-type") ?? "";
     const keepable =
       answer.status === 200 &&
-      /^(?:text\/html|application\/json)/.test(type) &&
+      /^(?:text\/html|text\/x-script|application\/json)/.test(type) &&
       UNCACHEABLE_HEADERS.every((name) => !answer.headers.has(name));
     if (!keepable) return { answer };
     const identity = Buffer.from(await answer.arrayBuffer());
@@ -236,9 +236,9 @@ export function pageCache({ readVersion, render, maxBytes, versionTtlMs = 1000, 
       return next();
     }
     // A visitor carries no cookie: a session, a toast, a compare list or anything else makes the page personal.
-    if (maxBytes <= 0 || !CATALOGUE_PAGES.test(req.path) || req.get("cookie") !== undefined) return next();
-    // A page's data fetched by script ("/product/7.data") is not kept: only whole pages are.
-    if (isDataRequest(req.path)) return next();
+    // A page, or its data as the page's JavaScript fetches it on a visitor's next click ("/product/7.data").
+    const page = pagePathOf(req.path);
+    if (maxBytes <= 0 || !CATALOGUE_PAGES.test(page) || req.get("cookie") !== undefined) return next();
     // A delivery check is the shopper's own, and its time left to order changes by the minute.
     if (req.query.pin !== undefined) return next();
     try {

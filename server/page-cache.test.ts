@@ -27,6 +27,10 @@ beforeAll(async () => {
             headers: { "Content-Type": "text/html", "Set-Cookie": "toast=; Max-Age=0" },
           });
         }
+        if (url.pathname.endsWith(".data")) {
+          const data = `[{"price":${price}}]`;
+          return new Response(data, { headers: { "Content-Type": "text/x-script; charset=utf-8" } });
+        }
         const html = `<html><script>window.price=${price}</script><script type="module" src="/assets/x.js"></script><p>Rs. ${price} ${url.search}</p></html>`;
         return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
       },
@@ -78,6 +82,18 @@ describe("the visitors' page cache", () => {
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(await plain.text()).toContain("Rs. 100");
     expect(renders).toBe(1);
+  });
+
+  it("keeps a page's data as its JavaScript fetches it (single fetch), for the next click of a visitor", async () => {
+    const first = await fetch(`${base}/product/7.data?_routes=routes%2Fshop%2Fproduct.%24id`);
+    const second = await fetch(`${base}/product/7.data?_routes=routes%2Fshop%2Fproduct.%24id`);
+    expect(await second.text()).toBe(await first.text());
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(second.headers.get("content-type")).toMatch(/^text\/x-script/);
+    expect(renders).toBe(1);
+    // Not for someone signed in, and not the data of a page the cache does not keep.
+    await fetch(`${base}/product/7.data`, { headers: { Cookie: "__session=abc" } });
+    expect((await fetch(`${base}/cart.data`)).headers.get("x-page-cache")).toBeNull();
   });
 
   it("allows the page's inline scripts by hash instead of a nonce that every visitor would share", async () => {

@@ -11,11 +11,3 @@ export function pagePathOf(pathname) {
   const page = pathname.slice(0, -".data".length);
   return page === "/_root" ? "/" : page;
 }
-
-/**
- * Whether the request is Remix's data request for a page rather than the page itself.
- * @param {string} pathname
- */
-export function isDataRequest(pathname) {
-  return pathname.endsWith(".data");
-}
