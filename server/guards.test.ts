@@ -17,7 +17,7 @@ beforeAll(async () => {
   app.use(guards.passwordFormsInFlight({ maxInFlight: 1, retryAfterSeconds: 2 }));
   app.use(guards.noStoreForPersonalAnswers());
   app.use(guards.unavailableAnswered503());
-  for (const path of ["/login", "/login.data"]) {
+  for (const path of ["/login", "/login.data", "/login/x/...data", "/log%69n.data"]) {
     app.post(path, (_req, res) => {
       setTimeout(() => res.send("checked"), 300);
     });
@@ -63,6 +63,26 @@ function rawRequest(
     });
     request.on("error", reject);
     request.end();
+  });
+}
+
+/** A form posted at a path exactly as written (fetch would resolve "..." and dot segments first): its status. */
+function rawPost(path: string, body: string): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    const request = httpRequest({
+      hostname,
+      port,
+      path,
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    });
+    request.on("response", (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode));
+    });
+    request.on("error", reject);
+    request.end(body);
   });
 }
 
@@ -187,7 +207,15 @@ describe("server guards", () => {
     expect((await fetch(`${base}/login`, form("email=c"))).status).toBe(200);
   });
 
-  it("gates the same form posted by the page's JavaScript (single fetch's /login.data)", async () => {
+  it("gates the same form posted by the page's JavaScript, or at an address spelt another way", async () => {
+    for (const spelt of ["/login/x/...data", "/log%69n.data"]) {
+      const [first, second] = await Promise.all([
+        rawPost(spelt, "email=a"),
+        new Promise((resolve) => setTimeout(resolve, 50)).then(() => fetch(`${base}/login`, form("email=b"))),
+      ]);
+      expect(first, spelt).toBe(200);
+      expect(second.status, spelt).toBe(503);
+    }
     const [first, second] = await Promise.all([
       fetch(`${base}/login.data`, form("email=a")),
       new Promise((resolve) => setTimeout(resolve, 50)).then(() => fetch(`${base}/login`, form("email=b"))),

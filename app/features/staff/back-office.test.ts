@@ -16,6 +16,14 @@ describe("the owners' sections of the back office", () => {
       "/admin/audit",
       "/ADMIN/Settings",
       "/admin/settings/",
+      // Spelt another way that Remix reads as the same route.
+      "/admin/st%61ff",
+      "/admin/%73ettings",
+      "/admin/%67st.csv",
+      "/admin/zones/%69mport",
+      "/admin/zones%2Ecsv",
+      "/admin/staff.data",
+      "/admin/%E0%A4",
     ]) {
       expect(isForOwners(path), path).toBe(true);
     }

@@ -20,11 +20,18 @@ export const BACK_OFFICE_SECTIONS: readonly { to: string; label: string; for: St
 ];
 
 /**
- * Whether a path is an owners' section or inside one: the page itself, what is under it ("/admin/zones/7")
- * and its downloads ("/admin/zones.csv"). Routes match without regard to case, so neither does this.
+ * Whether a path is an owners' section or inside one: the page itself, what is under it ("/admin/zones/7"),
+ * its downloads ("/admin/zones.csv") and its data address ("/admin/staff.data"). It reads the path as Remix
+ * does when it picks the route: letters percent-encoded decoded ("/admin/st%61ff" is the staff page), any case.
+ * A path that cannot be decoded is taken for an owners' one.
  */
 export function isForOwners(pathname: string): boolean {
-  const path = pathname.toLowerCase();
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname).toLowerCase();
+  } catch {
+    return true;
+  }
   return BACK_OFFICE_SECTIONS.some(
     (section) =>
       section.for === "owner" &&
