@@ -100,6 +100,9 @@ server.requestTimeout = requestLimits.requestTimeoutMs;
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => server.close(() => process.exit(0)));
 }
+// `kill -USR2 <pid>` writes the process's memory to the log as one line (npm run bench reads it this way):
+// nothing about the process is exposed over HTTP.
+process.on("SIGUSR2", () => console.log(`[memory] ${JSON.stringify(process.memoryUsage())}`));
 
 /**
  * Which proxies may set X-Forwarded-For: a hop count ("1"), or a list of addresses and ranges

@@ -43,6 +43,8 @@ import {
   aimsText,
   bytesTable,
   kb,
+  type MemoryReading,
+  memoryTable,
   ms,
   ratioToMinimal,
   resultsTable,
@@ -228,6 +230,34 @@ function portInUse(): Promise<boolean> {
     });
     socket.once("error", () => resolve(false));
   });
+}
+
+/** The server's memory now: it writes process.memoryUsage() to its log when sent SIGUSR2 (server.mjs). */
+async function serverMemory(when: string): Promise<MemoryReading | null> {
+  if (!server?.pid || !serverAlive()) return null;
+  const before = readingsInLog().length;
+  server.kill("SIGUSR2");
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    const readings = readingsInLog();
+    const latest = readings.length > before ? readings.at(-1) : undefined;
+    if (latest) return { when, ...latest };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  console.warn(`  ! the server did not report its memory (${when})`);
+  return null;
+}
+
+function readingsInLog(): Omit<MemoryReading, "when">[] {
+  let text = "";
+  try {
+    text = readFileSync(serverLog, "utf8");
+  } catch {
+    return [];
+  }
+  return [...text.matchAll(/^\[memory\] (\{.*\})$/gm)].map(
+    ([, json]) => JSON.parse(json ?? "{}") as Omit<MemoryReading, "when">,
+  );
 }
 
 async function startServer(): Promise<void> {
@@ -852,6 +882,9 @@ async function main(): Promise<number> {
     `\n3. Starting the production server on port ${port} (log: ${serverLog}; access log ${env.LOG_REQUESTS === "false" ? "off" : "on"})…`,
   );
   await startServer();
+  // Idle after start: the database opened and seeded, nothing asked yet but /healthz.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const memory = [await serverMemory("idle after start")];
 
   console.info(
     "\n4. Signing a customer up and logging in through the shop's forms, one product in the cart…",
@@ -907,8 +940,13 @@ async function main(): Promise<number> {
     }
   }
 
+  memory.push(await serverMemory("after the load"));
+  const readings = memory.filter((reading): reading is MemoryReading => reading !== null);
+
   const aims = checkAims(results, bytes, pairedRuns);
-  console.info(`\n${resultsTable(results)}\n\n${bytesTable(bytes)}\n\n${aimsText(aims, connections)}`);
+  console.info(
+    `\n${resultsTable(results)}\n\n${bytesTable(bytes)}\n\n${memoryTable(readings, databaseUrl ? "postgres" : "pglite")}\n\n${aimsText(aims, connections)}`,
+  );
 
   const failed = results.filter((r) => r.errors > 0 || r.timeouts > 0 || r.non2xx > 0);
   for (const r of failed) {
@@ -944,6 +982,7 @@ async function main(): Promise<number> {
         ]),
       ),
       bytes,
+      memory: readings,
       aims,
     };
     writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);

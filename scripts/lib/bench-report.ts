@@ -77,3 +77,31 @@ export function aimsText(aims: AimCheck[], connections: number): string {
   });
   return [`Aims at 8 connections, information only${concurrency}:`, ...lines].join("\n");
 }
+
+/** The server's memory (process.memoryUsage(), bytes) at one moment of the run. */
+export type MemoryReading = {
+  when: string;
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+};
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+
+/** The server's memory, in MB, at each reading, on the run's database ("pglite" or "postgres"). */
+export function memoryTable(readings: readonly MemoryReading[], database: string): string {
+  return table([
+    ["server memory, MB", "database", "RSS", "heap used", "heap total", "external", "array buffers"],
+    ...readings.map((r) => [
+      r.when,
+      database,
+      mb(r.rss),
+      mb(r.heapUsed),
+      mb(r.heapTotal),
+      mb(r.external),
+      mb(r.arrayBuffers),
+    ]),
+  ]);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { table } from "./bench-report";
+import { memoryTable, table } from "./bench-report";
 import { combine, percentile, type Slice } from "./bench-stats";
 import { scriptsOf } from "./page-weight";
 
@@ -71,6 +71,20 @@ describe("the bench's report", () => {
         "store  visitor          1200",
         "home   signed in          95",
       ].join("\n"),
+    );
+  });
+
+  it("prints the server's memory in MB for each reading", () => {
+    const mb = 1024 * 1024;
+    const reading = {
+      rss: 515 * mb,
+      heapUsed: 134 * mb,
+      heapTotal: 163 * mb,
+      external: 202 * mb,
+      arrayBuffers: 10 * mb,
+    };
+    expect(memoryTable([{ when: "idle after start", ...reading }], "pglite").split("\n")[2]).toBe(
+      "idle after start   pglite    515        134         163       202             10",
     );
   });
 });
