@@ -54,7 +54,9 @@ test.describe("delivery date by PIN code on the product page", () => {
     await expect(box.getByRole("heading", { name: "Check delivery" })).toBeVisible();
     await expect(answer).toBeEmpty();
     if (javaScriptEnabled) {
-      // Answered in place: the page is not loaded again.
+      // Answered in place once the page has hydrated (its gallery turns zoomable then); a check sent before
+      // that is a plain form post, by design (hydration waits until the page has painted, decision 0033).
+      await expect(page.locator('.gallery-main[data-zoomable="true"]')).toBeAttached();
       await page.evaluate(() => {
         (window as Window & { stayedHere?: boolean }).stayedHere = true;
       });
