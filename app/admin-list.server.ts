@@ -1,7 +1,6 @@
 import { redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { requireBackOffice } from "~/auth.server";
-import type { StaffMember } from "~/features/staff/index.server";
 import { firstValues } from "~/lib/list-filters";
 import { canonicalListUrl, listQuery } from "~/lib/list-query";
 
@@ -19,12 +18,12 @@ export async function readAdminList<Filters extends ListFilters>(
   request: Request,
   schema: z.ZodType<Filters, z.ZodTypeDef, unknown>,
   { tidy = true }: { tidy?: boolean } = {},
-): Promise<{ member: StaffMember; filters: Filters; query: string }> {
-  const member = await requireBackOffice(request);
+): Promise<{ filters: Filters }> {
+  await requireBackOffice(request);
   const url = new URL(request.url);
   const filters = schema.parse(firstValues(url.searchParams));
   const query = listQuery(filters);
   const canonical = tidy ? canonicalListUrl(url, query) : null;
   if (canonical) throw redirect(canonical);
-  return { member, filters, query };
+  return { filters };
 }

@@ -33,6 +33,14 @@ const rateColumns = {
   cess: ["Cess Amount", () => "0.00"],
 } as const satisfies Record<string, Column<RateAmounts>>;
 
+/** The template's four columns of a rate row, in its order, as most tables have them together. */
+const rated: readonly Column<RateAmounts>[] = [
+  rateColumns.applicable,
+  rateColumns.rate,
+  rateColumns.taxable,
+  rateColumns.cess,
+];
+
 /** Our own columns after the template's: the taxes of each row, for the accountant's checks. */
 const taxColumns: readonly Column<TaxAmounts>[] = [
   ["Integrated Tax Amount", (row) => money(row.igst)],
@@ -72,10 +80,7 @@ const b2cl: readonly Column<B2clRow>[] = [
   ["Invoice date", (row) => returnDate(row.issuedOn)],
   ["Invoice Value", (row) => money(row.invoiceValue)],
   placeOfSupply,
-  rateColumns.applicable,
-  rateColumns.rate,
-  rateColumns.taxable,
-  rateColumns.cess,
+  ...rated,
   eCommerceGstin,
   ...taxColumns,
 ];
@@ -84,10 +89,7 @@ const b2cs: readonly Column<B2csRow>[] = [
   // OE: sold on the dealer's own site, not through an e-commerce operator.
   ["Type", () => "OE"],
   placeOfSupply,
-  rateColumns.applicable,
-  rateColumns.rate,
-  rateColumns.taxable,
-  rateColumns.cess,
+  ...rated,
   eCommerceGstin,
   ...taxColumns,
 ];
@@ -102,10 +104,7 @@ const cdnr: readonly Column<NoteRow>[] = [
   ["Reverse Charge", () => "N"],
   ["Note Supply Type", () => "Regular B2B"],
   ["Note Value", (row) => money(row.noteValue)],
-  rateColumns.applicable,
-  rateColumns.rate,
-  rateColumns.taxable,
-  rateColumns.cess,
+  ...rated,
   ...taxColumns,
   ...originalInvoice,
 ];
@@ -118,10 +117,7 @@ const cdnur: readonly Column<NoteRow>[] = [
   ["Note Type", () => "C"],
   placeOfSupply,
   ["Note Value", (row) => money(row.noteValue)],
-  rateColumns.applicable,
-  rateColumns.rate,
-  rateColumns.taxable,
-  rateColumns.cess,
+  ...rated,
   ...taxColumns,
   ...originalInvoice,
 ];
