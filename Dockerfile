@@ -21,4 +21,4 @@ COPY --from=build /app/app/lib/*.mjs ./app/lib/
 COPY --from=build /app/app/db/migrations ./app/db/migrations
 VOLUME ["/app/data"]
 EXPOSE 3000
-CMD ["node", "server.mjs"]
+CMD ["node", "--max-old-space-size=256", "server.mjs"]

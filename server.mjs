@@ -11,6 +11,7 @@ const { default: compression } = await import("compression");
 const { default: express } = await import("express");
 const { default: morgan } = await import("morgan");
 const { default: sourceMapSupport } = await import("source-map-support");
+const { cacheUsage } = await import("./app/lib/cache-budget.mjs");
 const { requestLimits } = await import("./app/lib/request-limits.mjs");
 const { UPLOADS_PATH, uploadsDirectory } = await import("./app/lib/uploads.mjs");
 const guards = await import("./server/guards.mjs");
@@ -77,7 +78,6 @@ if (built) {
     pageCache({
       readVersion: () => built.entry.module.catalogueVersionForPageCache(),
       render: (request, req, res) => renderShared(request, loadContext(req, res, "")),
-      maxBytes: Number(process.env.PAGE_CACHE_MB ?? 64) * 1024 * 1024,
     }),
   );
 }
@@ -102,7 +102,10 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
 }
 // `kill -USR2 <pid>` writes the process's memory to the log as one line (npm run bench reads it this way):
 // nothing about the process is exposed over HTTP.
-process.on("SIGUSR2", () => console.log(`[memory] ${JSON.stringify(process.memoryUsage())}`));
+// With it, the bytes the caches hold within CACHE_MB (app/lib/cache-budget.mjs).
+process.on("SIGUSR2", () =>
+  console.log(`[memory] ${JSON.stringify({ ...process.memoryUsage(), cacheBytes: cacheUsage().bytes })}`),
+);
 
 /**
  * Which proxies may set X-Forwarded-For: a hop count ("1"), or a list of addresses and ranges

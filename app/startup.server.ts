@@ -2,7 +2,7 @@ import { ConfigError, config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { DataDirectoryLocked } from "~/db/data-dir-lock.server";
 import { getDb } from "~/db/db.server";
-import { loadPinDirectory, seedHolidays } from "~/features/delivery/index.server";
+import { seedHolidays } from "~/features/delivery/index.server";
 import { purgeExpired } from "~/features/operations/index.server";
 import { startReconciler } from "~/features/orders/index.server";
 import { announceSetupLink } from "~/features/staff/index.server";
@@ -46,10 +46,6 @@ export function startServer(): void {
         console.error(
           `Could not copy this year's holidays into the shop's calendar: ${describeError(error)}`,
         ),
-      );
-      // India Post's directory takes a second to read: done now, not on a shopper's first PIN check.
-      loadPinDirectory().catch((error: unknown) =>
-        console.error(`Could not read the PIN directory: ${describeError(error)}`),
       );
       announceSetupLink(db, config().publicUrl).catch((error: unknown) =>
         console.error(`Could not make the back office's set-up link: ${describeError(error)}`),

@@ -91,6 +91,9 @@ const usage = `Usage: npm run bench [-- options]
   --port N          port of the benchmarked server (default 3300)
   --pages LIST      pages to load, comma-separated, from ${PAGE_KEYS.join(", ")} (default all;
                     /healthz is always measured, the bytes table is always printed)
+  --distinct N      store and search URLs never asked before, sent once each after the measured pages,
+                    a quarter each as store and search, visitor and signed in, before memory is read
+                    again (default 10000; 0 leaves them out)
   --json            also write the results to bench-results/latest.json
   --build           rebuild the app even when build/server/index.js exists
 Environment: DATA_DIR (default .cache/bench-data), DATABASE_URL (benchmark on PostgreSQL), SESSION_SECRET,
@@ -104,6 +107,7 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "4" },
     port: { type: "string", default: "3300" },
     pages: { type: "string", default: "" },
+    distinct: { type: "string", default: "10000" },
     json: { type: "boolean", default: false },
     build: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
@@ -129,6 +133,7 @@ const connections = wholeOption("connections", args.connections, 1, 1000);
 const duration = wholeOption("duration", args.duration, 1, 3600);
 const rounds = wholeOption("rounds", args.rounds, 1, 100);
 const port = wholeOption("port", args.port, 1, 65535);
+const distinct = wholeOption("distinct", args.distinct, 0, 1_000_000);
 const baseUrl = `http://127.0.0.1:${port}`;
 const chosenPages = choosePages(args.pages);
 
@@ -260,12 +265,24 @@ function readingsInLog(): Omit<MemoryReading, "when">[] {
   );
 }
 
+/** The node flags of package.json's start:server script ("node <flags> server.mjs"). */
+function startServerFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> })
+    .scripts;
+  const words = (scripts["start:server"] ?? "").split(/\s+/);
+  return words.slice(words.indexOf("node") + 1, words.indexOf("server.mjs"));
+}
+
 async function startServer(): Promise<void> {
   if (await portInUse()) throw new Error(`Port ${port} is already in use; choose another with --port.`);
   mkdirSync(path.dirname(serverLog), { recursive: true });
   const log = openSync(serverLog, "w");
-  // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=.cache/profiles".
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  // The server runs with the flags `npm run start:server` gives node (its heap's size, decision 0040), and
+  // BENCH_NODE_ARGS after them, e.g. "--cpu-prof --cpu-prof-dir=.cache/profiles".
+  const nodeArgs = [
+    ...startServerFlags(),
+    ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+  ];
   const child = spawn(process.execPath, [...nodeArgs, "server.mjs"], { env, stdio: ["ignore", log, log] });
   closeSync(log);
   children.add(child);
@@ -372,6 +389,21 @@ const firstSearchUrl = (n: number) =>
 
 /** The store without a search, each request likewise one never asked before: what a first search is weighed against. */
 const firstStoreUrl = (n: number) => store({ maxPrice: MAX_PRICE_RUPEES - n });
+
+/**
+ * Issue 36: what the caches meet in a shop crawled or probed, URLs never asked before, one request each. Their
+ * price ceilings lie below the first-time pages' (MAX_PRICE_RUPEES - n), so none was asked before either.
+ */
+const DISTINCT_CEILING = MAX_PRICE_RUPEES / 2;
+const distinctPages: Page[] = (["visitor", "customer"] as const).flatMap((who) => [
+  { name: "store, distinct", who, urls: [], urlAt: (n: number) => store({ maxPrice: DISTINCT_CEILING - n }) },
+  {
+    name: "search, distinct",
+    who,
+    urls: [],
+    urlAt: (n: number) => store({ q: searchWords[n % searchWords.length], maxPrice: DISTINCT_CEILING - n }),
+  },
+]);
 
 /** Product ids spread evenly over 1..min(products, 1000). */
 function productIds(): number[] {
@@ -607,7 +639,8 @@ async function weigh(page: (typeof weighedPages)[number]): Promise<PageBytes> {
 /** How many requests each page has sent: a page's next round goes on where its last one stopped. */
 const sentSoFar = new Map<Page, number>();
 
-async function load(page: Page, seconds: number): Promise<Slice> {
+/** Loads the page for `seconds`, or until `amount` requests are answered when it is given. */
+async function load(page: Page, seconds: number, amount?: number): Promise<Slice> {
   let next = sentSoFar.get(page) ?? 0;
   const latencies: number[] = [];
   const statusCodes: Record<string, number> = {};
@@ -623,7 +656,7 @@ async function load(page: Page, seconds: number): Promise<Slice> {
     {
       url: baseUrl,
       connections,
-      duration: seconds,
+      ...(amount === undefined ? { duration: seconds } : { amount }),
       headers: headersFor(page.who),
       requests: [
         {
@@ -879,7 +912,7 @@ async function main(): Promise<number> {
   }
 
   console.info(
-    `\n3. Starting the production server on port ${port} (log: ${serverLog}; access log ${env.LOG_REQUESTS === "false" ? "off" : "on"})…`,
+    `\n3. Starting the production server on port ${port}, as npm run start:server does (node ${startServerFlags().join(" ")}; log: ${serverLog}; access log ${env.LOG_REQUESTS === "false" ? "off" : "on"})…`,
   );
   await startServer();
   // Idle after start: the database opened and seeded, nothing asked yet but /healthz.
@@ -940,6 +973,20 @@ async function main(): Promise<number> {
     }
   }
 
+  if (distinct > 0) {
+    console.info(
+      `\n9. ${distinct} store and search URLs never asked before, once each, as a visitor and signed in…`,
+    );
+    for (const page of distinctPages) {
+      const slice = await load(page, 0, Math.ceil(distinct / distinctPages.length));
+      if (!serverAlive())
+        throw new ServerExited(`The server died during the run. Its log:\n${serverLogTail()}`);
+      checked.push(page);
+      // Every request a URL of its own.
+      results.push({ ...combine(page, [slice]), urls: slice.latencies.length });
+    }
+  }
+
   memory.push(await serverMemory("after the load"));
   const readings = memory.filter((reading): reading is MemoryReading => reading !== null);
 
@@ -971,6 +1018,7 @@ async function main(): Promise<number> {
         warmUp: WARM_UP_SECONDS,
         port,
         pages: chosenPages,
+        distinct,
       },
       database: databaseUrl ? "postgres" : "pglite",
       machine: { node: process.version, platform: process.platform, cpus: os.cpus().length },

@@ -55,6 +55,14 @@ describe("the production image", () => {
     expect(modules.filter((file) => !isCopied(file, copied))).toEqual([]);
   });
 
+  it("starts node with the flags npm run start:server gives it (the heap's size, decision 0040)", () => {
+    const dockerfile = readFileSync(path.join(root, "Dockerfile"), "utf8");
+    const command = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? "[]") as string[];
+    const scripts = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts;
+    expect(command.join(" ")).toBe(scripts["start:server"]);
+    expect(command).toContain("--max-old-space-size=256");
+  });
+
   it("copies the database migrations the server runs at start", () => {
     expect(isCopied("app/db/migrations/0000_initial.sql", copiedIntoImage())).toBe(true);
     expect(existsSync(path.join(root, "app/db/migrations/0000_initial.sql"))).toBe(true);

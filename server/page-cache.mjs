@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { LRUCache } from "lru-cache";
+import { budgetedCache, sharedCacheStore } from "../app/lib/cache-budget.mjs";
 import { pagePathOf } from "../app/lib/page-path.mjs";
 
 const gzipOf = promisify(gzip);
@@ -92,21 +92,22 @@ export function matchesEtag(header, etag) {
  * @param {{
  *   readVersion: () => Promise<number>;
  *   render: (request: globalThis.Request, req: Request, res: Response) => Promise<globalThis.Response>;
- *   maxBytes: number;
+ *   store?: import("../app/lib/cache-budget.mjs").CacheStore;
  *   versionTtlMs?: number;
  *   maxAgeMs?: number;
  * }} options
  *   readVersion: the catalogue version from the database; render: the page as Remix answers it, rendered
- *   without a nonce; maxBytes: the memory the entries may take (0 turns the cache off).
+ *   without a nonce; store: where pages are kept, within the process's one cache budget (CACHE_MB, 0 keeps none).
  */
-export function pageCache({ readVersion, render, maxBytes, versionTtlMs = 1000, maxAgeMs = 10 * 60_000 }) {
-  /** @type {LRUCache<string, Entry>} */
-  const entries = new LRUCache({
-    maxSize: Math.max(1, maxBytes),
-    sizeCalculation: (entry) => entry.identity.length + entry.gzip.length + entry.br.length + 512,
-    // A page also shows the year and, one day, dates: even an unchanged catalogue is rendered afresh now and then.
-    ttl: maxAgeMs,
-  });
+export function pageCache({
+  readVersion,
+  render,
+  store = sharedCacheStore(),
+  versionTtlMs = 1000,
+  maxAgeMs = 10 * 60_000,
+}) {
+  /** @type {import("../app/lib/cache-budget.mjs").BudgetedCache<Entry>} */
+  const entries = budgetedCache("pages", store);
   /** @type {Map<string, Promise<Entry | null>>} */
   const filling = new Map();
   /** The version as last read: read again after versionTtlMs, or at once after this process changed something. */
@@ -129,7 +130,6 @@ export function pageCache({ readVersion, render, maxBytes, versionTtlMs = 1000, 
     }
     const read = reading;
     const version = await read.promise;
-    if (version !== known.version) entries.clear();
     // Only a read begun after the latest write may be trusted for the next second.
     known = { version, readAt: read.writes === writes ? Date.now() : 0 };
     return version;
@@ -185,7 +185,14 @@ export function pageCache({ readVersion, render, maxBytes, versionTtlMs = 1000, 
       gzip: gzipped,
       br: brotli,
     };
-    if (maxBytes > 0 && known.version === version) entries.set(key, entry);
+    // What the entry holds: its three bodies, its headers and its tags, counted as they are.
+    const bytes =
+      identity.length +
+      gzipped.length +
+      brotli.length +
+      2 * (JSON.stringify(kept).length + entry.etag.length + (entry.scriptHashes?.length ?? 0));
+    // A page also shows the year and, one day, dates: even an unchanged catalogue is rendered afresh now and then.
+    if (known.version === version) entries.set(key, entry, bytes, { ttlMs: maxAgeMs });
     return { entry };
   }
 
@@ -238,7 +245,7 @@ export function pageCache({ readVersion, render, maxBytes, versionTtlMs = 1000, 
     // A visitor carries no cookie: a session, a toast, a compare list or anything else makes the page personal.
     // A page, or its data as the page's JavaScript fetches it on a visitor's next click ("/product/7.data").
     const page = pagePathOf(req.path);
-    if (maxBytes <= 0 || !CATALOGUE_PAGES.test(page) || req.get("cookie") !== undefined) return next();
+    if (store.maxBytes <= 0 || !CATALOGUE_PAGES.test(page) || req.get("cookie") !== undefined) return next();
     // A delivery check is the shopper's own, and its time left to order changes by the minute.
     if (req.query.pin !== undefined) return next();
     try {
@@ -246,6 +253,8 @@ export function pageCache({ readVersion, render, maxBytes, versionTtlMs = 1000, 
       const key = canonicalKey(req.originalUrl);
       const kept = entries.get(key);
       if (kept && kept.version === version) return send(req, res, kept, "hit");
+      // Rendered at an older version: no answer any more, and its room is wanted.
+      if (kept) entries.delete(key);
       if (req.method === "HEAD") return next();
       let shared = filling.get(key);
       if (!shared) {

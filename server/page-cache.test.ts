@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { cacheStore, cacheUsage } from "../app/lib/cache-budget.mjs";
 import * as guards from "./guards.mjs";
 import { canonicalKey, inlineScriptHashes, matchesEtag, pageCache } from "./page-cache.mjs";
 
@@ -34,7 +35,7 @@ beforeAll(async () => {
         const html = `<html><script>window.price=${price}</script><script type="module" src="/assets/x.js"></script><p>Rs. ${price} ${url.search}</p></html>`;
         return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
       },
-      maxBytes: 1024 * 1024,
+      store: cacheStore(1024 * 1024),
       versionTtlMs: 60_000,
     }),
   );
@@ -176,7 +177,7 @@ describe("a version read that a write overtakes", () => {
         },
         render: async () =>
           new Response(`<p>version ${current}</p>`, { headers: { "Content-Type": "text/html" } }),
-        maxBytes: 1024 * 1024,
+        store: cacheStore(1024 * 1024),
         versionTtlMs: 60_000,
       }),
     );
@@ -201,6 +202,47 @@ describe("a version read that a write overtakes", () => {
       releaseSlowRead();
       await early;
       expect(await (await fetch(`${at}/about`)).text()).toBe("<p>version 2</p>");
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("within the caches' one budget", () => {
+  it("keeps no more than the budget through thousands of distinct pages, and answers each one right", async () => {
+    const store = cacheStore(256 * 1024);
+    let rendered = 0;
+    const app = express();
+    app.use(
+      pageCache({
+        readVersion: async () => 1,
+        // A page of about 4 KB that names its own URL, so an answer for another URL would show.
+        render: async (request) => {
+          rendered += 1;
+          const html = `<main>${new URL(request.url).search}</main>${"<p>Rs. 100</p>".repeat(300)}`;
+          return new Response(html, { headers: { "Content-Type": "text/html" } });
+        },
+        store,
+        versionTtlMs: 60_000,
+      }),
+    );
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      let mostHeld = 0;
+      for (let n = 0; n < 3000; n++) {
+        // Every tenth asks again for a page of a few requests before: kept, or pushed out and rendered again.
+        const m = n % 10 === 9 ? n - 5 : n;
+        const search = `?maxPrice=${m}${m % 2 ? "&q=dell" : ""}`;
+        const answer = await fetch(`${at}/product${search}`);
+        expect(await answer.text()).toContain(`<main>${search}</main>`);
+        expect(cacheUsage(store).bytes).toBeLessThanOrEqual(256 * 1024);
+        mostHeld = Math.max(mostHeld, cacheUsage(store).bytes);
+      }
+      expect(mostHeld).toBeGreaterThan(0.9 * 256 * 1024);
+      // Some repeated pages were still kept, so rendered fewer times than asked.
+      expect(rendered).toBeLessThan(3000);
     } finally {
       server.close();
     }

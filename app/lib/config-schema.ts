@@ -73,8 +73,21 @@ export const envSchema = z
         "must be a number of proxies (0-10) or a list such as 'loopback, 10.0.0.0/8' of addresses and ranges",
       ),
     LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
-    /** Memory for the visitors' page cache, read by server.mjs (docs/decisions/0023-page-cache.md); 0 turns it off. */
-    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /**
+     * The one memory budget of every cache the process keeps (app/lib/cache-budget.mjs, which reads it);
+     * 0 turns them all off. PAGE_CACHE_MB, which bounded the page cache alone, is refused so it is not
+     * silently ignored.
+     */
+    CACHE_MB: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{1,4}$/, "must be a whole number of megabytes from 0 to 4096")
+        .refine((text) => Number(text) <= 4096, "must be a whole number of megabytes from 0 to 4096")
+        .optional(),
+    ),
+    PAGE_CACHE_MB: optionalText.pipe(
+      z.undefined({ message: "is no longer read: set CACHE_MB, the one budget of every cache, instead" }),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {

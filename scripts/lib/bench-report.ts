@@ -86,6 +86,8 @@ export type MemoryReading = {
   heapTotal: number;
   external: number;
   arrayBuffers: number;
+  /** What the caches hold, counted within CACHE_MB. */
+  cacheBytes?: number;
 };
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
@@ -93,7 +95,16 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 /** The server's memory, in MB, at each reading, on the run's database ("pglite" or "postgres"). */
 export function memoryTable(readings: readonly MemoryReading[], database: string): string {
   return table([
-    ["server memory, MB", "database", "RSS", "heap used", "heap total", "external", "array buffers"],
+    [
+      "server memory, MB",
+      "database",
+      "RSS",
+      "heap used",
+      "heap total",
+      "external",
+      "array buffers",
+      "caches",
+    ],
     ...readings.map((r) => [
       r.when,
       database,
@@ -102,6 +113,7 @@ export function memoryTable(readings: readonly MemoryReading[], database: string
       mb(r.heapTotal),
       mb(r.external),
       mb(r.arrayBuffers),
+      r.cacheBytes === undefined ? "–" : mb(r.cacheBytes),
     ]),
   ]);
 }

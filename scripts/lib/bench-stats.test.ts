@@ -83,8 +83,18 @@ describe("the bench's report", () => {
       external: 202 * mb,
       arrayBuffers: 10 * mb,
     };
-    expect(memoryTable([{ when: "idle after start", ...reading }], "pglite").split("\n")[2]).toBe(
-      "idle after start   pglite    515        134         163       202             10",
+    const lines = memoryTable(
+      [
+        { when: "idle after start", ...reading },
+        { when: "after the load", ...reading, cacheBytes: 47.6 * mb },
+      ],
+      "pglite",
+    ).split("\n");
+    expect(lines[2]).toBe(
+      "idle after start   pglite    515        134         163       202             10       –",
+    );
+    expect(lines[3]).toBe(
+      "after the load     pglite    515        134         163       202             10      48",
     );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
+import { cacheStore, cacheUsage } from "~/lib/cache-budget.mjs";
 import { keptByVersion } from "./kept-by-version.server";
 
 // The database handle is only the key reads are kept under here; nothing is queried.
@@ -7,7 +8,7 @@ const handle = () => ({}) as Database;
 
 describe("keptByVersion", () => {
   it("answers a request at the version a read was kept at, and reads afresh at every other", async () => {
-    const kept = keptByVersion<string>({ maxEntries: 10 });
+    const kept = keptByVersion<string>("test", cacheStore(1024 * 1024));
     const db = handle();
     const readNow = vi.fn(async () => ({ value: "page at 1" }));
     expect(await kept.read(db, "store", 1, readNow)).toBe("page at 1");
@@ -27,7 +28,7 @@ describe("keptByVersion", () => {
   });
 
   it("labels a read with its own version first, and keeps nothing when no version is known", async () => {
-    const kept = keptByVersion<string>({ maxEntries: 10 });
+    const kept = keptByVersion<string>("test", cacheStore(1024 * 1024));
     const db = handle();
     await kept.read(db, "a", undefined, async () => ({ value: "unlabelled" }));
     expect(kept.get(db, "a")).toBeUndefined();
@@ -38,38 +39,41 @@ describe("keptByVersion", () => {
     expect(kept.get(db, "c")).toEqual({ value: "also at 7", version: 7 });
   });
 
-  it("drops the least recently used read beyond maxEntries or maxWeight, and never keeps one too heavy", () => {
-    const kept = keptByVersion<number[]>({ maxEntries: 2, maxWeight: 10, weigh: (ids) => ids.length });
+  it("keeps reads within the store's budget by their counted bytes, the least recently used going first", () => {
+    const store = cacheStore(100_000);
+    const kept = keptByVersion<number[]>("ids", store);
     const db = handle();
-    kept.keep(db, "a", [1], 1);
-    kept.keep(db, "b", [2], 1);
+    const ids = (n: number) => Array.from({ length: 1000 }, (_, i) => i + n);
+    kept.keep(db, "a", ids(1), 1);
+    kept.keep(db, "b", ids(2), 1);
     kept.get(db, "a");
-    kept.keep(db, "c", [3], 1);
-    expect(kept.get(db, "b")).toBeUndefined();
-    expect(kept.get(db, "a")?.value).toEqual([1]);
-    kept.keep(
-      db,
-      "heavy",
-      Array.from({ length: 11 }, (_, i) => i),
-      1,
-    );
-    expect(kept.get(db, "heavy")).toBeUndefined();
-    kept.keep(
-      db,
-      "nine",
-      Array.from({ length: 9 }, (_, i) => i),
-      1,
-    );
-    expect(kept.get(db, "c")).toBeUndefined();
-    // a (1) + nine (9) + two (2) is over both bounds: a goes for the count, nine for the weight.
-    kept.keep(db, "two", [1, 2], 1);
+    for (let n = 3; n < 200; n++) {
+      kept.keep(db, `key ${n}`, ids(n), 1);
+      expect(cacheUsage(store).bytes).toBeLessThanOrEqual(100_000);
+    }
+    // About twenty reads of 1000 ids fit; the earliest went, the latest are whole copies of what was kept.
     expect(kept.get(db, "a")).toBeUndefined();
-    expect(kept.get(db, "nine")).toBeUndefined();
-    expect(kept.get(db, "two")?.value).toEqual([1, 2]);
+    expect(kept.get(db, "key 199")?.value).toEqual(ids(199));
+    // A hit is a copy: changing it changes nothing kept.
+    const hit = kept.get(db, "key 199");
+    hit?.value.push(-1);
+    expect(kept.get(db, "key 199")?.value).toEqual(ids(199));
+  });
+
+  it("never keeps a read bigger than a tenth of the budget, and nothing with no budget", () => {
+    const db = handle();
+    const small = keptByVersion<string>("small", cacheStore(10_000));
+    small.keep(db, "big", "x".repeat(2_000), 1);
+    expect(small.get(db, "big")).toBeUndefined();
+    small.keep(db, "fits", "x".repeat(100), 1);
+    expect(small.get(db, "fits")?.value).toBe("x".repeat(100));
+    const none = keptByVersion<string>("none", cacheStore(0));
+    none.keep(db, "a", "x", 1);
+    expect(none.get(db, "a")).toBeUndefined();
   });
 
   it("keeps each database's reads apart, and takes or keeps nothing without a version", async () => {
-    const kept = keptByVersion<string>({ maxEntries: 10 });
+    const kept = keptByVersion<string>("test", cacheStore(1024 * 1024));
     const [one, two] = [handle(), handle()];
     kept.keep(one, "home", "one's", 3);
     expect(kept.get(two, "home")).toBeUndefined();

@@ -1,4 +1,6 @@
+import { deserialize, serialize } from "node:v8";
 import type { Database } from "~/db/client.server";
+import { type BudgetedCache, budgetedCache, type CacheStore, sharedCacheStore } from "~/lib/cache-budget.mjs";
 
 /**
  * Catalogue reads kept for the catalogue version they were read at (docs/decisions/0030). A signed-in shopper's
@@ -6,9 +8,9 @@ import type { Database } from "~/db/client.server";
  * the session's query also reads the catalogue's version, and a read kept at that version is the answer, at no
  * query. A read is labelled with the version it was read at, else with the version the request knew before it
  * read (the data is then at least that new): never older than its label, so a kept read is never stale for a
- * request that knows the version now. Keeping a read of another version drops every read kept before it.
- * Kept per database handle, at most `maxEntries` reads and `maxWeight` in all, the least recently used
- * dropped first. No version known (null or undefined) means nothing is taken or kept.
+ * request that knows the version now. Keeping a read of another version makes every read kept before it none.
+ * Kept per database handle within the process's one cache budget (CACHE_MB), the least recently used read
+ * of any cache dropped first. No version known (null or undefined) means nothing is taken or kept.
  */
 export type KeptReads<T> = {
   /** What is kept for the key, with the version it is labelled with; the caller checks the version. */
@@ -24,55 +26,54 @@ export type KeptReads<T> = {
   ): Promise<T>;
 };
 
-type Kept<T> = { version: number; byKey: Map<string, T>; weight: number };
+/** A database handle's reads in one cache: the version they were read at, and where they are kept. */
+type Kept = { version: number; reads: BudgetedCache<{ version: number; bytes: Buffer }> };
 
-export function keptByVersion<T>({
-  maxEntries,
-  maxWeight = Number.POSITIVE_INFINITY,
-  weigh = () => 1,
-}: {
-  maxEntries: number;
-  maxWeight?: number;
-  weigh?: (value: T) => number;
-}): KeptReads<T> {
-  const perDatabase = new WeakMap<Database, Kept<T>>();
+/** A number per database handle, so each handle's reads have keys of their own in the shared store. */
+const handleNumbers = new WeakMap<Database, number>();
+let handlesSeen = 0;
+
+/**
+ * Reads kept in `area` of the process's cache store (app/lib/cache-budget.mjs), within its one budget. A
+ * read is kept as V8's serialisation of it: its bytes are counted exactly, and every hit is a copy of its own.
+ */
+export function keptByVersion<T>(area: string, store?: CacheStore): KeptReads<T> {
+  const perDatabase = new WeakMap<Database, Kept>();
 
   const keptFor = (db: Database) => {
-    const kept = perDatabase.get(db) ?? { version: -1, byKey: new Map<string, T>(), weight: 0 };
-    perDatabase.set(db, kept);
+    let kept = perDatabase.get(db);
+    if (!kept) {
+      if (!handleNumbers.has(db)) handleNumbers.set(db, ++handlesSeen);
+      // The process's store is taken on first use, not when the module loads: CACHE_MB is read then.
+      kept = {
+        version: -1,
+        reads: budgetedCache(`${area}#${handleNumbers.get(db)}`, store ?? sharedCacheStore()),
+      };
+      perDatabase.set(db, kept);
+    }
     return kept;
-  };
-  const forget = (kept: Kept<T>, key: string) => {
-    if (!kept.byKey.has(key)) return;
-    kept.weight -= weigh(kept.byKey.get(key) as T);
-    kept.byKey.delete(key);
   };
 
   const kept: KeptReads<T> = {
     get(db, key) {
       const entries = keptFor(db);
-      if (!entries.byKey.has(key)) return undefined;
-      const value = entries.byKey.get(key) as T;
-      // Most recently used last: the first in the map is the first to go.
-      entries.byKey.delete(key);
-      entries.byKey.set(key, value);
-      return { value, version: entries.version };
+      const hit = entries.reads.get(key);
+      if (!hit) return undefined;
+      // Read at another version than the latest kept: not an answer any more, and its room is wanted.
+      if (hit.version !== entries.version) {
+        entries.reads.delete(key);
+        return undefined;
+      }
+      return { value: deserialize(hit.bytes) as T, version: hit.version };
     },
     keep(db, key, value, version) {
       const entries = keptFor(db);
-      // Another version drops everything kept: a newer one makes it old, and an older one means a read that
-      // raced a change or a database restored behind the process, whose counter may climb back past it.
-      if (version !== entries.version)
-        Object.assign(entries, { version, byKey: new Map<string, T>(), weight: 0 });
-      forget(entries, key);
-      const weight = weigh(value);
-      if (weight > maxWeight) return;
-      entries.byKey.set(key, value);
-      entries.weight += weight;
-      for (const [oldest] of entries.byKey) {
-        if (entries.byKey.size <= maxEntries && entries.weight <= maxWeight) break;
-        forget(entries, oldest);
-      }
+      // Another version makes everything kept before no answer (it goes as it is met, or as the least recently
+      // used): a newer one makes it old, and an older one means a read that raced a change or a database
+      // restored behind the process, whose counter may climb back past it.
+      entries.version = version;
+      const bytes = serialize(value);
+      entries.reads.set(key, { version, bytes }, bytes.length);
     },
     async read(db, key, versionNow, readNow) {
       const hit = versionNow == null ? undefined : kept.get(db, key);

@@ -77,7 +77,7 @@ export async function productPageView(
 }
 
 /** Product pages' shared parts kept per catalogue version (kept-by-version.server.ts). */
-const keptProductViews = keptByVersion<Awaited<ReturnType<typeof sharedProductView>>>({ maxEntries: 500 });
+const keptProductViews = keptByVersion<Awaited<ReturnType<typeof sharedProductView>>>("product views");
 
 /** What the product page shows the same to every shopper. */
 async function sharedProductView(db: Database, id: number, publicUrl: string) {

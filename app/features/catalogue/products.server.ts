@@ -72,10 +72,10 @@ export async function catalogueFacets(db: Database): Promise<StoreFacets> {
 /**
  * The store's lists and counts change only with the catalogue, so they are kept for the catalogue version
  * they were read at (kept-by-version.server.ts): a store page whose page query reports the same version needs
- * no other query. The counts kept are bounded (one per filter combination asked for).
+ * no other query. The counts kept (one per filter combination asked for) live within the cache budget.
  */
-const keptFacets = keptByVersion<StoreFacets>({ maxEntries: 1 });
-const keptTotals = keptByVersion<number>({ maxEntries: 2000 });
+const keptFacets = keptByVersion<StoreFacets>("store lists");
+const keptTotals = keptByVersion<number>("store counts");
 
 /** The value kept for `key` if it was kept at exactly `version`. */
 function keptAt<T>(kept: KeptReads<T>, db: Database, key: string, version: number | undefined) {
@@ -135,7 +135,7 @@ export async function storePage(
 }
 
 /** Store pages kept per catalogue version (kept-by-version.server.ts). */
-const keptStorePages = keptByVersion<StorePage>({ maxEntries: 500 });
+const keptStorePages = keptByVersion<StorePage>("store pages");
 
 /** What a store page's products depend on: the filters, the sort and the page, not the grid. */
 const storePageKey = (f: Partial<StoreFilters>) => JSON.stringify([searchKey(f), Math.max(1, f.page ?? 1)]);
@@ -165,14 +165,16 @@ async function searchPage(db: Database, filters: Partial<StoreFilters>): Promise
  * search's ranked ids are kept for the catalogue version they were read at (docs/decisions/0029): the same
  * search again (the next page, the header's suggestions then the store, another shopper) reads only the
  * products it shows, by id. Those rows carry the catalogue version: when it moved, the search runs afresh,
- * so a kept search is never stale, on any number of instances. At most 500 searches and 500 000 ids.
+ * so a kept search is never stale, on any number of instances. Kept within the cache budget, like every read.
  */
-type RankedSearch = { ids: number[]; version: number | null; search: Search };
-const keptRankings = keptByVersion<RankedSearch>({
-  maxEntries: 500,
-  maxWeight: 500_000,
-  weigh: (ranked) => ranked.ids.length + 1,
-});
+type RankedSearch = {
+  /** Product ids, a typed array: kept as its bytes, it is copied back at once, however many it holds. */
+  ids: Int32Array;
+  version: number | null;
+  /** What the shopper is told of the search: the words used when a typo was corrected. */
+  search: Pick<Search, "used" | "corrections">;
+};
+const keptRankings = keptByVersion<RankedSearch>("search rankings");
 
 /** What a search's ranking depends on: its words and the filters and sort, not the page or the grid. */
 const searchKey = (f: Partial<StoreFilters>) =>
@@ -210,7 +212,8 @@ async function rankSearch(db: Database, filters: Partial<StoreFilters>): Promise
     },
     { exact: filters.exact },
   );
-  return { ids: result.ids, version: result.version, search };
+  const { used, corrections } = search;
+  return { ids: Int32Array.from(result.ids), version: result.version, search: { used, corrections } };
 }
 
 /** The cards of these products in this order, and the catalogue version they were read at. */
@@ -235,17 +238,17 @@ async function cardsByIds(
 async function searchAndRead(
   db: Database,
   filters: Partial<StoreFilters>,
-  pick: (ids: number[]) => number[],
+  pick: (ids: Int32Array) => Int32Array,
 ): Promise<{ ranked: RankedSearch; cards: ProductCardData[] }> {
   const key = searchKey(filters);
   const hit = keptRankings.get(db, key);
   if (hit) {
-    const { cards, version } = await cardsByIds(db, pick(hit.value.ids));
+    const { cards, version } = await cardsByIds(db, Array.from(pick(hit.value.ids)));
     if (version === hit.version) return { ranked: hit.value, cards };
   }
   const ranked = await rankSearch(db, filters);
   if (ranked.version !== null) keptRankings.keep(db, key, ranked, ranked.version);
-  const { cards } = await cardsByIds(db, pick(ranked.ids));
+  const { cards } = await cardsByIds(db, Array.from(pick(ranked.ids)));
   return { ranked, cards };
 }
 
@@ -297,4 +300,4 @@ export async function homeSections(db: Database, versionNow?: number | null): Pr
   });
 }
 
-const keptHomeSections = keptByVersion<HomeSections>({ maxEntries: 1 });
+const keptHomeSections = keptByVersion<HomeSections>("home sections");

