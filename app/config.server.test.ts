@@ -114,6 +114,19 @@ describe("loadConfig", () => {
     }
   });
 
+  it("takes CACHE_MB as whole megabytes from 0 to 4096, and refuses the PAGE_CACHE_MB it replaced", () => {
+    for (const good of ["0", "48", "4096", ""]) expect(problemsOf({ CACHE_MB: good })).toEqual([]);
+    for (const bad of ["4097", "-1", "1.5", "lots", "48MB"]) {
+      expect(problemsOf({ CACHE_MB: bad }).join("\n")).toMatch(
+        /^CACHE_MB \(got "[^"]*"\) must be a whole number of megabytes/,
+      );
+    }
+    expect(problemsOf({ PAGE_CACHE_MB: "64" }).join("\n")).toMatch(
+      /^PAGE_CACHE_MB \(got "64"\) is no longer read: set CACHE_MB/,
+    );
+    expect(problemsOf({ PAGE_CACHE_MB: "" })).toEqual([]);
+  });
+
   it("refuses a public production shop without PhonePe credentials, naming the variables", () => {
     const problems = problemsOf({ NODE_ENV: "production", PUBLIC_URL: "https://shop.kavericomputers.in" });
     expect(problems.join("\n")).toMatch(/PHONEPE_CLIENT_ID and PHONEPE_CLIENT_SECRET are not set/);

@@ -188,7 +188,7 @@ function isStaleStatement(error: unknown): boolean {
  * would overwrite the data directory's postgresql.conf.
  */
 const PGLITE_SETTINGS = {
-  shared_buffers: process.env.EXPERIMENT_SHARED_BUFFERS ?? "16MB",
+  shared_buffers: "16MB",
   maintenance_work_mem: "16MB",
   work_mem: "4MB",
 };
