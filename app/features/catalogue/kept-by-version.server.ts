@@ -1,6 +1,12 @@
 import { deserialize, serialize } from "node:v8";
 import type { Database } from "~/db/client.server";
-import { type BudgetedCache, budgetedCache, type CacheStore, sharedCacheStore } from "~/lib/cache-budget.mjs";
+import {
+  type BudgetedCache,
+  budgetedCache,
+  type CacheStore,
+  ownBytes,
+  sharedCacheStore,
+} from "~/lib/cache-budget.mjs";
 
 /**
  * Catalogue reads kept for the catalogue version they were read at (docs/decisions/0030). A signed-in shopper's
@@ -72,7 +78,7 @@ export function keptByVersion<T>(area: string, store?: CacheStore): KeptReads<T>
       // used): a newer one makes it old, and an older one means a read that raced a change or a database
       // restored behind the process, whose counter may climb back past it.
       entries.version = version;
-      const bytes = serialize(value);
+      const bytes = ownBytes(serialize(value));
       entries.reads.set(key, { version, bytes }, bytes.length);
     },
     async read(db, key, versionNow, readNow) {
