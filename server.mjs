@@ -100,9 +100,8 @@ server.requestTimeout = requestLimits.requestTimeoutMs;
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => server.close(() => process.exit(0)));
 }
-// `kill -USR2 <pid>` writes the process's memory to the log as one line (npm run bench reads it this way):
-// nothing about the process is exposed over HTTP.
-// With it, the bytes the caches hold within CACHE_MB (app/lib/cache-budget.mjs).
+// `kill -USR2 <pid>` writes the process's memory, and the bytes its caches hold within CACHE_MB, to the log as
+// one line (npm run bench reads it this way): nothing about the process is exposed over HTTP.
 process.on("SIGUSR2", () =>
   console.log(`[memory] ${JSON.stringify({ ...process.memoryUsage(), cacheBytes: cacheUsage().bytes })}`),
 );

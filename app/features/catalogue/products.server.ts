@@ -219,8 +219,9 @@ async function rankSearch(db: Database, filters: Partial<StoreFilters>): Promise
 /** The cards of these products in this order, and the catalogue version they were read at. */
 async function cardsByIds(
   db: Database,
-  ids: number[],
+  picked: Int32Array,
 ): Promise<{ cards: ProductCardData[]; version: number }> {
+  const ids = Array.from(picked);
   const rows =
     ids.length === 0
       ? []
@@ -243,12 +244,12 @@ async function searchAndRead(
   const key = searchKey(filters);
   const hit = keptRankings.get(db, key);
   if (hit) {
-    const { cards, version } = await cardsByIds(db, Array.from(pick(hit.value.ids)));
+    const { cards, version } = await cardsByIds(db, pick(hit.value.ids));
     if (version === hit.version) return { ranked: hit.value, cards };
   }
   const ranked = await rankSearch(db, filters);
   if (ranked.version !== null) keptRankings.keep(db, key, ranked, ranked.version);
-  const { cards } = await cardsByIds(db, Array.from(pick(ranked.ids)));
+  const { cards } = await cardsByIds(db, pick(ranked.ids));
   return { ranked, cards };
 }
 
