@@ -23,6 +23,16 @@ export type Config = {
   mailFrom: string;
   outboxDir: string;
   seedOnStart: boolean;
+  backups: {
+    /** Where backups are written (BACKUP_DIR, default DATA_DIR/backups). */
+    dir: string;
+    /** How many of the newest backups are kept; older ones are deleted after each good one. */
+    keep: number;
+    /** The time of day in India of the daily backup ("02:30"), or undefined when off. */
+    time: string | undefined;
+  };
+  /** The bearer token /metrics answers to; undefined: /metrics is not served. */
+  metricsToken: string | undefined;
   phonepe: {
     mode: PaymentMode;
     clientId: string | undefined;
@@ -79,6 +89,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
 
+  const backupDir = path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups"));
+  if (!env.BACKUP_DIR) defaultsInUse.push(`backups written to ${backupDir} (copy them off this machine)`);
+
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   if (!env.PUBLIC_URL) defaultsInUse.push(`public URL ${publicUrl}`);
 
@@ -104,6 +117,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM ?? "Kaveri Computers <no-reply@kavericomputers.in>",
     outboxDir,
     seedOnStart: env.SEED_ON_START === "true",
+    backups: {
+      dir: backupDir,
+      keep: env.BACKUP_KEEP,
+      time: env.BACKUP_TIME === "off" ? undefined : env.BACKUP_TIME,
+    },
+    metricsToken: env.METRICS_TOKEN,
     phonepe: {
       mode,
       clientId: env.PHONEPE_CLIENT_ID ?? (mode === "simulator" ? "SIMULATOR_CLIENT" : undefined),

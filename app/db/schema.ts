@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -61,6 +62,11 @@ export const customers = pgTable("customers", {
   /** A business buyer's GSTIN and name, kept from the last business purchase for the next one. */
   businessGstin: text("business_gstin"),
   businessName: text("business_name"),
+  /**
+   * Set when the customer had their account erased (decision 0041): the row stays, anonymised, because
+   * their orders and tax documents must be kept, and staff see it as "Deleted customer".
+   */
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -740,4 +746,34 @@ export const documentSequences = pgTable(
     lastSequence: integer("last_sequence").notNull(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.financialYear] })],
+);
+
+/**
+ * Every backup the shop started (decision 0041): the dashboard shows the last good one's age, and a scheduled
+ * run claims its day's slot here, so among several instances one writes it.
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: serial("id").primaryKey(),
+    /** schedule, owner (the back office's button) or command (npm run backup). */
+    trigger: text("trigger").notNull(),
+    /** The India date of a scheduled run ("2026-11-27"): unique, so a day's backup is claimed once. */
+    scheduledFor: date("scheduled_for", { mode: "string" }).unique(),
+    /** running, ok or failed. */
+    status: text("status").notNull().default("running"),
+    /** The backup file's name in BACKUP_DIR of the instance named by `host`. */
+    fileName: text("file_name"),
+    bytes: bigint("bytes", { mode: "number" }),
+    host: text("host").notNull(),
+    /** Why it failed, in words (never a secret: connection URLs are redacted). */
+    error: text("error"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("backup_runs_started_idx").on(t.startedAt),
+    check("backup_runs_status", sql`${t.status} IN ('running', 'ok', 'failed')`),
+    check("backup_runs_trigger", sql`${t.trigger} IN ('schedule', 'owner', 'command')`),
+  ],
 );

@@ -85,6 +85,19 @@ export const envSchema = z
         .refine((text) => Number(text) <= 4096, "must be a whole number of megabytes from 0 to 4096")
         .optional(),
     ),
+    /** Where the shop writes its backups (default DATA_DIR/backups), how many it keeps, and when (decision 0041). */
+    BACKUP_DIR: optionalText,
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+    BACKUP_TIME: z
+      .string()
+      .trim()
+      .default("02:30")
+      .refine(
+        (text) => text === "off" || /^([01]\d|2[0-3]):[0-5]\d$/.test(text),
+        "must be a time of day in India as HH:MM (24-hour clock), or off",
+      ),
+    /** Opens /metrics to a scraper that sends it as a bearer token; unset, /metrics is not there. */
+    METRICS_TOKEN: optionalText.pipe(z.string().min(24, "must be at least 24 characters long").optional()),
     PAGE_CACHE_MB: optionalText.pipe(
       z.undefined({ message: "is no longer read: set CACHE_MB, the one budget of every cache, instead" }),
     ),
@@ -143,7 +156,7 @@ export function parseEnv(source: Record<string, string | undefined>): ConfigResu
 }
 
 function redact(name: string, value: string): string {
-  if (/SECRET|PASSWORD/.test(name)) return "***";
+  if (/SECRET|PASSWORD|TOKEN/.test(name)) return "***";
   // Never print a password carried inside a connection URL.
   return value.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
 }
