@@ -651,6 +651,12 @@ export const shopSettings = pgTable(
     creditNotePrefix: text("credit_note_prefix").notNull().default("CN"),
     /** Paise: inter-state sales to consumers above this are listed one by one in the monthly return (B2CL). */
     b2clThreshold: integer("b2cl_threshold").notNull().default(1_00_000_00),
+    /**
+     * Whom a customer writes to about their personal data (the Digital Personal Data Protection Act's
+     * grievance contact), named on the privacy policy page.
+     */
+    grievanceName: text("grievance_name").notNull().default("Grievance Officer, Kaveri Computers"),
+    grievanceEmail: text("grievance_email").notNull().default("grievance@kavericomputers.in"),
     /** The last year whose holidays were copied from the holiday library (the dealer may edit them after). */
     holidaysSeededThrough: smallint("holidays_seeded_through").notNull().default(0),
     updatedAt: updatedAt(),

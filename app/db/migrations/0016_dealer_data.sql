@@ -15,4 +15,6 @@ CREATE TABLE "backup_runs" (
 );
 --> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD COLUMN "grievance_name" text DEFAULT 'Grievance Officer, Kaveri Computers' NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD COLUMN "grievance_email" text DEFAULT 'grievance@kavericomputers.in' NOT NULL;--> statement-breakpoint
 CREATE INDEX "backup_runs_started_idx" ON "backup_runs" USING btree ("started_at");
