@@ -14,6 +14,8 @@ export type Config = {
   port: number;
   publicUrl: string;
   dataDir: string;
+  /** The generated session secret's file, or undefined when SESSION_SECRET is set (backups carry the file). */
+  sessionSecretFile: string | undefined;
   /** The back office's uploaded pictures (UPLOADS_DIR, default DATA_DIR/uploads), served at /uploads. */
   uploadsDir: string;
   databaseUrl: string | undefined;
@@ -65,7 +67,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parsed.env;
   const defaultsInUse: string[] = [];
 
-  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+  const { dataDir, uploadsDir, backupDir, sessionSecretFile } = installationPaths(env);
   if (!env.DATA_DIR) defaultsInUse.push(`data directory ${dataDir}`);
   if (!env.DATABASE_URL) defaultsInUse.push(`embedded PGlite database in ${path.join(dataDir, "pglite")}`);
 
@@ -75,7 +77,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     defaultsInUse.push(`session secret generated once and kept in ${path.join(dataDir, "session-secret")}`);
   }
 
-  const uploadsDir = uploadsDirectory({ dataDir, uploadsDir: env.UPLOADS_DIR });
   if (!env.UPLOADS_DIR) defaultsInUse.push(`uploaded pictures in ${uploadsDir}`);
 
   const outboxDir = path.join(dataDir, "outbox");
@@ -89,7 +90,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
 
-  const backupDir = path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups"));
   if (!env.BACKUP_DIR) defaultsInUse.push(`backups written to ${backupDir} (copy them off this machine)`);
 
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -109,6 +109,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     publicUrl,
     dataDir,
+    sessionSecretFile,
     uploadsDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
@@ -140,6 +141,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       simulatorAdminSecret: env.PHONEPE_SIMULATOR_ADMIN_SECRET,
     },
     defaultsInUse,
+  };
+}
+
+/**
+ * Where the installation keeps its files, from the settings alone: nothing is created (a restore reads
+ * these before the place holds anything, and must not find a freshly generated secret there).
+ */
+export function installationPaths(
+  env: Pick<Env, "DATA_DIR" | "UPLOADS_DIR" | "BACKUP_DIR" | "SESSION_SECRET">,
+): { dataDir: string; uploadsDir: string; backupDir: string; sessionSecretFile: string | undefined } {
+  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+  return {
+    dataDir,
+    uploadsDir: uploadsDirectory({ dataDir, uploadsDir: env.UPLOADS_DIR }),
+    backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups")),
+    sessionSecretFile: env.SESSION_SECRET ? undefined : path.join(dataDir, "session-secret"),
   };
 }
 

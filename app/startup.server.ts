@@ -1,7 +1,8 @@
 import { ConfigError, config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { DataDirectoryLocked } from "~/db/data-dir-lock.server";
-import { getDb } from "~/db/db.server";
+import { getDatabaseHandle } from "~/db/db.server";
+import { backupSettingsOf, startBackupSchedule } from "~/features/backups/index.server";
 import { seedHolidays } from "~/features/delivery/index.server";
 import { purgeExpired } from "~/features/operations/index.server";
 import { startReconciler } from "~/features/orders/index.server";
@@ -36,12 +37,18 @@ export function startServer(): void {
     }
     throw error;
   }
-  getDb()
-    .then((db) => {
+  getDatabaseHandle()
+    .then((handle) => {
+      const { db } = handle;
       // Finishes payments whose shopper never came back, along PhonePe's polling schedule, and at once after
       // a webhook (see confirmPayment).
       startReconciler(db, RECONCILE_EVERY_MS);
       startHousekeeping(db);
+      const settings = config();
+      // An in-memory database (nothing to keep) has no data directory and is never backed up.
+      if (settings.backups.time && (handle.source.kind === "postgres" || handle.source.dataDir)) {
+        startBackupSchedule(handle, backupSettingsOf(settings), settings.backups.time);
+      }
       seedHolidays(db).catch((error: unknown) =>
         console.error(
           `Could not copy this year's holidays into the shop's calendar: ${describeError(error)}`,

@@ -18,6 +18,8 @@ export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** What a backup reads (app/features/backups): the embedded client and its directory, or the server. */
+  source: { kind: "pglite"; client: PGlite; dataDir: string | undefined } | { kind: "postgres"; url: string };
 };
 
 export type DatabaseOptions =
@@ -60,7 +62,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await pool.end().catch(() => undefined);
       throw error;
     }
-    return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: "postgres",
+      close: () => pool.end(),
+      source: { kind: "postgres", url: options.url },
+    };
   }
   if (!options.dataDir) return openPglite(undefined);
   // Before PGlite touches the directory: a second process on it would silently lose confirmed writes.
@@ -212,7 +219,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     await client.close().catch(() => undefined);
     throw error;
   }
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", close: () => client.close(), source: { kind: "pglite", client, dataDir } };
 }
 
 /**

@@ -1,0 +1,130 @@
+import { spawn } from "node:child_process";
+import { cp, rm } from "node:fs/promises";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { countRows, DUMP_ARGS, migrationLevel } from "~/lib/backup-contents.mjs";
+import type { DumpInfo } from "./backup-file.server";
+import { BackupRefused, messages } from "./messages";
+
+/*
+ * The database part of a backup: pg_dump's plain SQL written to `sqlFile`, with the rows counted in the
+ * same snapshot. Three sources: the running shop's embedded database, an embedded database nobody has open,
+ * and a PostgreSQL server.
+ */
+
+/** Files of a PGlite data directory that belong to the process running it, not to the database. */
+const NOT_COPIED = new Set(["postmaster.pid", "shop.lock"]);
+
+/**
+ * The running shop's embedded database. pg_dump never runs on it (it would leave the shop's session
+ * read-only): the data directory is copied while no statement runs, which takes the time of a file copy,
+ * and the copy is dumped by a child process with a PGlite of its own. A copy taken between two statements is
+ * what a power cut would leave: PGlite's Postgres recovers it from its write-ahead log, with every committed
+ * order and no half of any other.
+ */
+export async function dumpLivePglite(client: PGlite, dataDir: string, sqlFile: string): Promise<DumpInfo> {
+  const copy = `${sqlFile}.pgdata`;
+  try {
+    // Writes what is in memory to the data files first, so the copy needs little recovery.
+    await client.query("CHECKPOINT");
+    // PGlite's own lock on statements and transactions: nothing runs while the files are copied.
+    await client._runExclusiveTransaction(() => copyDataDir(dataDir, copy));
+    return await dumpCopy(copy, sqlFile);
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
+}
+
+/** An embedded database no process has open (the caller holds its lock): copied, then dumped the same way. */
+export async function dumpClosedPglite(dataDir: string, sqlFile: string): Promise<DumpInfo> {
+  const copy = `${sqlFile}.pgdata`;
+  try {
+    await copyDataDir(dataDir, copy);
+    return await dumpCopy(copy, sqlFile);
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
+}
+
+function copyDataDir(dataDir: string, copy: string): Promise<void> {
+  return cp(dataDir, copy, {
+    recursive: true,
+    filter: (source) => !(path.dirname(source) === dataDir && NOT_COPIED.has(path.basename(source))),
+  });
+}
+
+/** Runs server/pglite-dump.mjs on a copy: its own process, so its PGlite's memory is given back at exit. */
+async function dumpCopy(copy: string, sqlFile: string): Promise<DumpInfo> {
+  const script = path.resolve(process.cwd(), "server/pglite-dump.mjs");
+  const { code, stdout, stderr } = await run(process.execPath, [script, copy, sqlFile]);
+  if (code !== 0) throw new BackupRefused(messages.childDumpFailed(code, stderr));
+  const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Omit<DumpInfo, "kind">;
+  return { kind: "pglite", ...result };
+}
+
+/**
+ * A PostgreSQL database, through the server's own pg_dump. The rows are counted in a repeatable-read
+ * transaction whose snapshot pg_dump is given (--snapshot), so the counts and the dump see the same
+ * moment while shoppers keep buying. The password goes to pg_dump in its environment, never its arguments.
+ */
+export async function dumpPostgres(url: string, sqlFile: string): Promise<DumpInfo> {
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const snapshot = (await client.query<{ id: string }>("SELECT pg_export_snapshot() AS id")).rows[0]?.id;
+    const query = async (text: string) => ({
+      rows: (await client.query(text)).rows as Record<string, unknown>[],
+    });
+    const rows = await countRows(query);
+    const migrations = await migrationLevel(query);
+    const serverVersion = String((await client.query("SHOW server_version")).rows[0]?.server_version ?? "");
+    const { env, dbname } = pgEnvironment(url);
+    const args = [...DUMP_ARGS, `--snapshot=${snapshot}`, `--file=${sqlFile}`, `--dbname=${dbname}`];
+    let result: Awaited<ReturnType<typeof run>>;
+    try {
+      result = await run("pg_dump", args, env);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new BackupRefused(messages.pgDumpMissing);
+      throw error;
+    }
+    if (result.code !== 0) throw new BackupRefused(messages.pgDumpFailed(result.code, result.stderr));
+    return { kind: "postgres", serverVersion, migrations, rows };
+  } finally {
+    await client.query("COMMIT").catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The connection URL without its password (which goes in PGPASSWORD instead). */
+function pgEnvironment(url: string): { env: NodeJS.ProcessEnv; dbname: string } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = "";
+  return {
+    env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+    dbname: parsed.toString(),
+  };
+}
+
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
