@@ -95,10 +95,9 @@ export async function packBackup(options: {
   const partial = path.join(backupDir, `.${fileName}.partial`);
   try {
     const names = ["database.sql"];
-    if (options.sessionSecretFile) {
-      await writeFile(path.join(staging, "session-secret"), await readFile(options.sessionSecretFile), {
-        mode: 0o600,
-      });
+    const secret = options.sessionSecretFile && (await readIfThere(options.sessionSecretFile));
+    if (secret) {
+      await writeFile(path.join(staging, "session-secret"), secret, { mode: 0o600 });
       names.push("session-secret");
     }
     // The pictures are packed from where they are, through a link, not copied first.
@@ -133,6 +132,15 @@ export async function packBackup(options: {
   } finally {
     await rm(partial, { force: true });
     await rm(staging, { recursive: true, force: true });
+  }
+}
+
+async function readIfThere(file: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
   }
 }
 

@@ -1,0 +1,337 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { asc, eq } from "drizzle-orm";
+import sharp from "sharp";
+import * as tar from "tar";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { auditLog, backupRuns, customers, orders, products, taxDocuments } from "~/db/schema";
+import {
+  type BackupSettings,
+  backupStatus,
+  openBackup,
+  type RestoreTarget,
+  restoreBackup,
+  takeBackup,
+} from "~/features/backups/index.server";
+import { renderTaxDocumentPdf, taxDocumentOf } from "~/features/invoices/index.server";
+import { monthRegister } from "~/features/invoices/register.server";
+import { addToCart } from "~/features/lists/cart.server";
+import { placeCashOrder } from "~/features/orders/checkout.server";
+import { collectCash, moveOrder, orderDetail, refundOrder } from "~/features/orders/index.server";
+import { customerOrders } from "~/features/orders/orders.server";
+import { databaseKind, emptyPostgresDatabase, openTestDatabase } from "./support/database";
+import { insertProduct, type ProductRow, STANDARD_SHIPPING, signUpCustomer } from "./support/fixtures";
+import { paidOrder } from "./support/orders";
+import { type PhonePeSimulator, startPhonePeSimulator } from "./support/phonepe-simulator";
+import { insertStaffMember } from "./support/staff-member";
+
+/*
+ * Backups that restore (decision 0041): a shop with customers, paid and cash orders, invoices, a credit note,
+ * pictures and audit entries is backed up, restored into a fresh place, and the restored shop answers with
+ * the same orders and prints byte-for-byte the same invoice PDFs. On PGlite the source is a data directory
+ * and the backup is restored into a new one; on PostgreSQL, into a new empty database.
+ */
+
+vi.mock("~/config.server", async (importOriginal) =>
+  (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
+);
+vi.mock("~/db/db.server", async () => (await import("./support/phonepe-simulator")).mockedDbModule());
+
+let work: string;
+let shop: DatabaseHandle & { drop: () => Promise<void> };
+let settings: BackupSettings;
+let sim: PhonePeSimulator;
+let laptop: ProductRow;
+const made: { orderIds: number[]; customerIds: number[]; picture: string } = {
+  orderIds: [],
+  customerIds: [],
+  picture: "",
+};
+
+const bengaluru = {
+  firstname: "Asha",
+  lastname: "Rao",
+  address: "12, 4th Cross, Malleshwaram",
+  city: "Bengaluru",
+  state: "Karnataka",
+  country: "India",
+  pincode: "560003",
+};
+const chennai = { ...bengaluru, city: "Chennai", state: "Tamil Nadu", pincode: "600017" };
+
+/** The shop to back up: a data directory of its own on PGlite (an in-memory one has nothing to copy). */
+async function openSourceShop(): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
+  if (databaseKind === "PostgreSQL") return openTestDatabase();
+  const handle = await openDatabase({ kind: "pglite", dataDir: path.join(work, "shop", "pglite") });
+  return { ...handle, drop: handle.close };
+}
+
+/** An empty place to restore into, of the kind the tests run on. */
+async function emptyTarget(name: string): Promise<{ target: RestoreTarget; drop: () => Promise<void> }> {
+  const common = {
+    uploadsDir: path.join(work, name, "uploads"),
+    sessionSecretFile: path.join(work, name, "secret"),
+  };
+  if (databaseKind === "PostgreSQL") {
+    const empty = await emptyPostgresDatabase();
+    return { target: { kind: "postgres", url: empty.url, ...common }, drop: empty.drop };
+  }
+  return {
+    target: { kind: "pglite", dataDir: path.join(work, name, "pglite"), ...common },
+    drop: async () => {},
+  };
+}
+
+async function openTarget(target: RestoreTarget): Promise<DatabaseHandle> {
+  return target.kind === "postgres"
+    ? openDatabase({ kind: "postgres", url: target.url, poolSize: 2 })
+    : openDatabase({ kind: "pglite", dataDir: target.dataDir });
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "shop-backups-"));
+  shop = await openSourceShop();
+  settings = {
+    backupDir: path.join(work, "backups"),
+    keep: 3,
+    uploadsDir: path.join(work, "shop", "uploads"),
+    sessionSecretFile: path.join(work, "shop", "session-secret"),
+  };
+  await mkdir(path.join(settings.uploadsDir, "products"), { recursive: true });
+  await writeFile(settings.sessionSecretFile as string, "a-generated-secret-of-this-installation\n");
+  sim = await startPhonePeSimulator(shop.db);
+  const db = shop.db;
+  // A picture as the back office stores it, named on the product.
+  made.picture = "products/laptop-front.webp";
+  const webp = await sharp({ create: { width: 16, height: 12, channels: 3, background: "#1a5fb4" } })
+    .webp()
+    .toBuffer();
+  await writeFile(path.join(settings.uploadsDir, made.picture), webp);
+  laptop = await insertProduct(db, {
+    discountedPrice: 45_000_00,
+    quantity: 500,
+    hsn: "8471",
+    gstRate: 18,
+    images: [{ url: `/uploads/${made.picture}` }],
+  });
+  const owner = (await insertStaffMember(db, { role: "owner" })).actor;
+  // Customers who signed up, paid online (one a business in Chennai), paid in cash, and one refunded in part.
+  const signedUp = await signUpCustomer(db);
+  made.customerIds.push(signedUp.customer.id);
+  for (const [address, business] of [
+    [bengaluru, null],
+    [chennai, { gstin: "33AABCU9603R1ZM", name: "Chennai Traders" }],
+  ] as const) {
+    const paid = await paidOrder(db, laptop, address, { business });
+    made.orderIds.push(paid.orderId);
+    made.customerIds.push(paid.customerId);
+  }
+  await addToCart(db, signedUp.customer.id, { productId: laptop.id, colourId: laptop.colourId, quantity: 1 });
+  const cash = await placeCashOrder(db, signedUp.customer.id, bengaluru, STANDARD_SHIPPING, 0);
+  if (cash.kind !== "ordered") throw new Error("no cash order");
+  made.orderIds.push(cash.orderId);
+  await moveOrder(db, owner, { orderId: cash.orderId, from: "Ordered", to: "Processed" });
+  await collectCash(db, owner, { orderId: cash.orderId, from: "Processed", amount: 45_100_00 });
+  const refunded = await paidOrder(db, laptop, bengaluru, { paidAt: sim });
+  made.orderIds.push(refunded.orderId);
+  made.customerIds.push(refunded.customerId);
+  const refund = await refundOrder(db, sim.client, owner, { orderId: refunded.orderId, amount: 1_000_00 });
+  if (!refund.ok) throw new Error("the refund was refused");
+}, 120_000);
+
+afterAll(async () => {
+  await sim?.close();
+  await shop?.drop();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+/** What a shop answers about the orders made above: the customers' order lists and each order's page. */
+async function ordersAsAnswered(db: DatabaseHandle["db"]) {
+  return {
+    lists: await Promise.all(made.customerIds.map((id) => customerOrders(db, id))),
+    details: await Promise.all(made.orderIds.map((id) => orderDetail(db, id))),
+  };
+}
+
+/** Every invoice and credit note of those orders, rendered as the PDF the shop serves. */
+async function documentPdfs(db: DatabaseHandle["db"]): Promise<Buffer[]> {
+  const pdfs: Buffer[] = [];
+  for (const orderId of made.orderIds) {
+    for (const kind of ["invoice", "credit-note"] as const) {
+      const document = await taxDocumentOf(db, orderId, kind);
+      if (document) pdfs.push(await renderTaxDocumentPdf(document));
+    }
+  }
+  return pdfs;
+}
+
+describe(`backups (${databaseKind})`, () => {
+  it("restores into a fresh place a shop that answers with the same orders and prints the same invoice PDFs", async () => {
+    const backup = await takeBackup(shop, settings, "command");
+    if (!backup.ok) throw new Error(backup.error);
+    expect(backup.manifest.database.rows).toMatchObject({
+      "public.orders": 4,
+      "public.tax_documents": 5,
+      "public.customers": 4,
+    });
+    expect(backup.manifest.files).toHaveProperty([`uploads/${made.picture}`]);
+    const [recorded] = await shop.db
+      .select()
+      .from(backupRuns)
+      .where(eq(backupRuns.fileName, backup.fileName));
+    expect(recorded).toMatchObject({ status: "ok", trigger: "command", bytes: backup.bytes });
+    expect((await backupStatus(shop.db)).lastGood?.fileName).toBe(backup.fileName);
+
+    const { target, drop } = await emptyTarget("restored");
+    try {
+      const restored = await restoreBackup(path.join(settings.backupDir, backup.fileName), target, work);
+      expect(restored.pictures).toEqual({ copied: 1, alreadyThere: 0 });
+      const copy = await openTarget(target);
+      try {
+        expect(await ordersAsAnswered(copy.db)).toEqual(await ordersAsAnswered(shop.db));
+        const [sourcePdfs, restoredPdfs] = [await documentPdfs(shop.db), await documentPdfs(copy.db)];
+        expect(sourcePdfs).toHaveLength(5);
+        expect(restoredPdfs.map((pdf) => pdf.toString("base64"))).toEqual(
+          sourcePdfs.map((pdf) => pdf.toString("base64")),
+        );
+        const trail = (db: DatabaseHandle["db"]) => db.select().from(auditLog).orderBy(asc(auditLog.id));
+        expect(await trail(copy.db)).toEqual(await trail(shop.db));
+        expect((await trail(copy.db)).length).toBeGreaterThan(0);
+        const month = new Date().toISOString().slice(0, 7);
+        expect(await monthRegister(copy.db, month)).toEqual(await monthRegister(shop.db, month));
+        // The picture the product names is there, byte for byte.
+        expect(await readFile(path.join(target.uploadsDir, made.picture))).toEqual(
+          await readFile(path.join(settings.uploadsDir, made.picture)),
+        );
+        expect(await readFile(target.sessionSecretFile as string, "utf8")).toBe(
+          "a-generated-secret-of-this-installation\n",
+        );
+        // Numbering goes on where the backup left it: the next order's id follows the last one.
+        const [next] = await copy.db
+          .insert(customers)
+          .values({
+            firstname: "N",
+            lastname: "M",
+            email: "after-restore@example.in",
+            mobile: "9845000000",
+            passwordHash: "x",
+          })
+          .returning({ id: customers.id });
+        expect(next?.id).toBe(Math.max(...made.customerIds) + 1);
+      } finally {
+        await copy.close();
+      }
+    } finally {
+      await drop();
+    }
+  }, 120_000);
+
+  it("refuses a place that already holds a shop, naming what is there, and changes nothing in it", async () => {
+    const backup = await takeBackup(shop, settings, "owner");
+    if (!backup.ok) throw new Error(backup.error);
+    const { target, drop } = await emptyTarget("occupied");
+    try {
+      await restoreBackup(path.join(settings.backupDir, backup.fileName), target, work);
+      const again = restoreBackup(path.join(settings.backupDir, backup.fileName), target, work);
+      await expect(again).rejects.toThrow(
+        databaseKind === "PostgreSQL"
+          ? /database in DATABASE_URL is not empty: it holds \d+ tables/
+          : /not empty: it holds a shop's database with \d+ products, 4 customers and 4 orders/,
+      );
+      const copy = await openTarget(target);
+      try {
+        expect(await copy.db.select({ id: orders.id }).from(orders)).toHaveLength(4);
+      } finally {
+        await copy.close();
+      }
+    } finally {
+      await drop();
+    }
+  }, 120_000);
+
+  it("refuses a backup whose contents do not match its checksums, and restores nothing", async () => {
+    const backup = await takeBackup(shop, settings, "command");
+    if (!backup.ok) throw new Error(backup.error);
+    // Unpacked, one price changed in the dump, packed again: a valid archive with a wrong checksum.
+    const unpacked = path.join(work, "tampered");
+    await mkdir(unpacked, { recursive: true });
+    await tar.extract({ file: path.join(settings.backupDir, backup.fileName), cwd: unpacked });
+    const sqlFile = path.join(unpacked, "database.sql");
+    await writeFile(sqlFile, (await readFile(sqlFile, "utf8")).replace("4500000", "4500"));
+    const tampered = path.join(work, "tampered.tar.gz");
+    await tar.create({ gzip: true, file: tampered, cwd: unpacked }, ["manifest.json", "database.sql"]);
+    const { target, drop } = await emptyTarget("from-tampered");
+    try {
+      await expect(restoreBackup(tampered, target, work)).rejects.toThrow(
+        "The backup is damaged: database.sql does not match the size and checksum in its manifest. Nothing was restored.",
+      );
+      await expect(openBackup(path.join(work, "nothing-here.tar.gz"), work)).rejects.toThrow(
+        /There is no backup file at/,
+      );
+    } finally {
+      await drop();
+    }
+  }, 120_000);
+
+  it("is consistent while shoppers keep buying: the rows restored are the rows counted, order by order", async () => {
+    const buyer = await signUpCustomer(shop.db);
+    let buying = true;
+    const placed: number[] = [];
+    const shoppers = (async () => {
+      while (buying) {
+        await addToCart(shop.db, buyer.customer.id, {
+          productId: laptop.id,
+          colourId: laptop.colourId,
+          quantity: 1,
+        });
+        const cash = await placeCashOrder(shop.db, buyer.customer.id, bengaluru, STANDARD_SHIPPING, 0);
+        if (cash.kind === "ordered") placed.push(cash.orderId);
+      }
+    })();
+    // The backup starts with orders being placed, and they go on while it is written.
+    while (placed.length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+    const backup = await takeBackup(shop, settings, "command");
+    buying = false;
+    await shoppers;
+    if (!backup.ok) throw new Error(backup.error);
+    const { target, drop } = await emptyTarget("while-buying");
+    try {
+      // The restore itself compares every table's rows with the backup's counts before it commits.
+      const restored = await restoreBackup(path.join(settings.backupDir, backup.fileName), target, work);
+      const copy = await openTarget(target);
+      try {
+        const kept = await copy.db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.customerId, buyer.customer.id));
+        expect(kept.length).toBe((restored.manifest.database.rows["public.orders"] ?? 0) - 4);
+        expect(kept.length).toBeGreaterThanOrEqual(3);
+        // Every order kept has its items and its payment: no half of an order.
+        for (const { id } of kept) expect((await orderDetail(copy.db, id))?.items.length).toBeGreaterThan(0);
+      } finally {
+        await copy.close();
+      }
+    } finally {
+      await drop();
+    }
+  }, 180_000);
+
+  it("keeps only the newest BACKUP_KEEP backups", async () => {
+    for (let i = 0; i < 2; i++) expect((await takeBackup(shop, settings, "command")).ok).toBe(true);
+    const files = (await readdir(settings.backupDir)).filter((name) => name.endsWith(".tar.gz"));
+    expect(files).toHaveLength(3);
+  }, 120_000);
+
+  it("records a failed backup and says so on the dashboard's status", async () => {
+    const broken = { ...settings, uploadsDir: "/proc/self/nonexistent-\0-path" };
+    const result = await takeBackup(shop, broken, "command");
+    expect(result.ok).toBe(false);
+    const status = await backupStatus(shop.db);
+    expect(status.lastFailed?.status).toBe("failed");
+    expect(status.warning).toMatch(/^The backup of .* failed: /);
+    expect(await shop.db.select({ id: products.id }).from(products)).not.toHaveLength(0);
+    expect(await shop.db.select({ id: taxDocuments.id }).from(taxDocuments)).not.toHaveLength(0);
+  }, 60_000);
+});
