@@ -8,6 +8,9 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim
+# pg_dump, for the daily backup of a shop on PostgreSQL (Debian 12's is version 15: the server must not be newer).
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
 COPY --from=build /app/package.json ./

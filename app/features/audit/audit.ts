@@ -12,6 +12,7 @@ export const auditAreaLabels = {
   newsletter: "Newsletter",
   settings: "Settings",
   zone: "Delivery zones",
+  backup: "Backups",
 } as const;
 
 export type AuditArea = keyof typeof auditAreaLabels;

@@ -10,6 +10,8 @@ describe("the owners' sections of the back office", () => {
       "/admin/zones/new",
       "/admin/zones/import",
       "/admin/zones.csv",
+      "/admin/backups",
+      "/admin/backups/shop-backup-2026-11-27T02-30-00-000Z.tar.gz",
       "/admin/gst",
       "/admin/gst.csv",
       "/admin/staff",

@@ -17,6 +17,7 @@ export const BACK_OFFICE_SECTIONS: readonly { to: string; label: string; for: St
   { to: "/admin/gst", label: "GST register", for: "owner" },
   { to: "/admin/staff", label: "Staff", for: "owner" },
   { to: "/admin/audit", label: "Audit trail", for: "owner" },
+  { to: "/admin/backups", label: "Backups", for: "owner" },
 ];
 
 /**

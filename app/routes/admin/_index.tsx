@@ -2,7 +2,9 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { ageInWords, messages as backupMessages, backupStatus } from "~/features/backups/index.server";
 import { dashboard } from "~/features/dashboard/index.server";
 import { LOW_STOCK } from "~/lib/limits";
 import { formatRupees } from "~/lib/money";
@@ -10,8 +12,23 @@ import { formatRupees } from "~/lib/money";
 export const meta: MetaFunction = () => adminMeta("Dashboard");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireBackOffice(request);
-  return json(await dashboard(await getDb()));
+  const member = await requireBackOffice(request);
+  const db = await getDb();
+  return json({
+    ...(await dashboard(db)),
+    backups: member.role === "owner" ? await backupsLine(db) : undefined,
+  });
+}
+
+/** For owners: the last good backup's age, or the warning of a failed or missing one. */
+async function backupsLine(db: Awaited<ReturnType<typeof getDb>>) {
+  const now = new Date();
+  const status = await backupStatus(db, now, config().backups.time !== undefined);
+  const finished = status.lastGood?.finishedAt;
+  return {
+    warning: status.warning,
+    age: finished ? backupMessages.lastBackupAge(ageInWords(now.getTime() - finished.getTime())) : undefined,
+  };
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -40,6 +57,19 @@ export default function Dashboard() {
           </div>
         </dl>
       </section>
+      {data.backups ? (
+        <section aria-labelledby="backups-heading">
+          <h2 id="backups-heading">
+            <Link to="/admin/backups">Backups</Link>
+          </h2>
+          {data.backups.warning ? (
+            <p className="admin-warning" role="alert">
+              {data.backups.warning}
+            </p>
+          ) : null}
+          {data.backups.age ? <p>{data.backups.age}</p> : null}
+        </section>
+      ) : null}
       <section aria-labelledby="todo-heading">
         <h2 id="todo-heading">Needs doing</h2>
         <dl className="admin-stats">

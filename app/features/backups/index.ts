@@ -1,0 +1,1 @@
+export { BackupRefused, messages } from "./messages";

@@ -1,0 +1,42 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireBackOffice } from "~/auth.server";
+import { config } from "~/config.server";
+import { getDb } from "~/db/db.server";
+import { recordAudit } from "~/features/audit/index.server";
+import { isBackupFileName, messages } from "~/features/backups/index.server";
+
+const notFound = (message: string) =>
+  new Response(message, {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+
+/**
+ * Owners only: one backup file of this server's BACKUP_DIR, by its name (nothing else is ever served from
+ * there). Each download is in the audit trail: the file holds every customer's data.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const owner = await requireBackOffice(request);
+  const name = params.name ?? "";
+  if (!isBackupFileName(name)) return notFound(messages.noSuchFile(name.slice(0, 80)));
+  const file = path.join(config().backups.dir, name);
+  let bytes: number;
+  try {
+    bytes = (await stat(file)).size;
+  } catch {
+    return notFound(messages.backupNotHere);
+  }
+  await recordAudit(await getDb(), { id: owner.id, name: owner.name }, "backup.download", name, { bytes });
+  return new Response(createReadableStreamFromReadable(createReadStream(file)), {
+    headers: {
+      "Content-Type": "application/gzip",
+      "Content-Length": String(bytes),
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
