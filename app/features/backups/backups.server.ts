@@ -91,9 +91,9 @@ async function writeBackup(
   try {
     const staging = await makeStaging(settings.backupDir);
     const sqlFile = path.join(staging, "database.sql");
-    const dump =
+    const { pausedMs, ...dump } =
       handle.source.kind === "postgres"
-        ? await dumpPostgres(handle.source.url, sqlFile)
+        ? { ...(await dumpPostgres(handle.source.url, sqlFile)), pausedMs: undefined }
         : await dumpEmbedded(handle.source, sqlFile);
     const packed = await packBackup({
       staging,
@@ -109,7 +109,7 @@ async function writeBackup(
       .where(eq(backupRuns.id, run.id));
     const pruned = await pruneBackups(settings.backupDir, settings.keep);
     console.info(
-      `Backup ${packed.fileName} written to ${settings.backupDir} (${megabytes(packed.bytes)}, ${countOf(packed.manifest, "public.orders")} orders, ${Object.keys(packed.manifest.files).filter((name) => name.startsWith("uploads/")).length} pictures).`,
+      `Backup ${packed.fileName} written to ${settings.backupDir} (${megabytes(packed.bytes)}, ${countOf(packed.manifest, "public.orders")} orders, ${Object.keys(packed.manifest.files).filter((name) => name.startsWith("uploads/")).length} pictures${pausedMs === undefined ? "" : `; the embedded database paused ${pausedMs} ms for the copy`}).`,
     );
     if (pruned.length > 0) {
       console.info(

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cp, rm } from "node:fs/promises";
+import { copyFile, cp, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -18,19 +18,30 @@ const NOT_COPIED = new Set(["postmaster.pid", "shop.lock"]);
 
 /**
  * The running shop's embedded database. pg_dump never runs on it (it would leave the shop's session
- * read-only): the data directory is copied while no statement runs, which takes the time of a file copy,
- * and the copy is dumped by a child process with a PGlite of its own. A copy taken between two statements is
+ * read-only): the data directory is copied, finishing while no statement runs, and the copy is dumped by a child process with a PGlite of its own. A copy taken between two statements is
  * what a power cut would leave: PGlite's Postgres recovers it from its write-ahead log, with every committed
  * order and no half of any other.
  */
-export async function dumpLivePglite(client: PGlite, dataDir: string, sqlFile: string): Promise<DumpInfo> {
+export async function dumpLivePglite(
+  client: PGlite,
+  dataDir: string,
+  sqlFile: string,
+): Promise<DumpInfo & { pausedMs: number }> {
   const copy = `${sqlFile}.pgdata`;
   try {
     // Writes what is in memory to the data files first, so the copy needs little recovery.
     await client.query("CHECKPOINT");
-    // PGlite's own lock on statements and transactions: nothing runs while the files are copied.
-    await client._runExclusiveTransaction(() => copyDataDir(dataDir, copy));
-    return await dumpCopy(copy, sqlFile);
+    // First everything, while the shop runs on; then, under PGlite's own lock on statements and
+    // transactions, what changed meanwhile: the shop waits for the changed files, not the whole directory.
+    const firstPassStarted = Date.now();
+    await copyDataDir(dataDir, copy);
+    let pausedMs = 0;
+    await client._runExclusiveTransaction(async () => {
+      const started = performance.now();
+      await copyChangedSince(dataDir, copy, firstPassStarted);
+      pausedMs = Math.round(performance.now() - started);
+    });
+    return { ...(await dumpCopy(copy, sqlFile)), pausedMs };
   } finally {
     await rm(copy, { recursive: true, force: true });
   }
@@ -52,6 +63,39 @@ function copyDataDir(dataDir: string, copy: string): Promise<void> {
     recursive: true,
     filter: (source) => !(path.dirname(source) === dataDir && NOT_COPIED.has(path.basename(source))),
   });
+}
+
+/**
+ * Brings the copy up to the data directory as it is now: files modified since the first pass began (with
+ * two seconds to spare for coarse file-system clocks), new or resized ones are copied again, and files gone
+ * from the directory are removed from the copy.
+ */
+async function copyChangedSince(dataDir: string, copy: string, since: number): Promise<void> {
+  const source = await filesIn(dataDir);
+  const copied = await filesIn(copy);
+  for (const [name, info] of source) {
+    if (NOT_COPIED.has(name)) continue;
+    const before = copied.get(name);
+    if (!before || before.size !== info.size || info.mtimeMs >= since - 2_000) {
+      await mkdir(path.dirname(path.join(copy, name)), { recursive: true });
+      await copyFile(path.join(dataDir, name), path.join(copy, name));
+    }
+  }
+  for (const name of copied.keys()) {
+    if (!source.has(name)) await rm(path.join(copy, name), { force: true });
+  }
+}
+
+/** Every regular file under dir, by its path relative to dir, with its size and modification time. */
+async function filesIn(dir: string): Promise<Map<string, { size: number; mtimeMs: number }>> {
+  const files = new Map<string, { size: number; mtimeMs: number }>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    const info = await stat(full);
+    files.set(path.relative(dir, full), { size: info.size, mtimeMs: info.mtimeMs });
+  }
+  return files;
 }
 
 /** Runs server/pglite-dump.mjs on a copy: its own process, so its PGlite's memory is given back at exit. */
