@@ -27,3 +27,38 @@ export const accountProblems = {
   resetLinkUsed: "This password reset link has already been used. Please ask for a new one.",
   resetNotStarted: `${failureMessages.somethingWentWrong} Please try again in a moment.`,
 } as const;
+
+/**
+ * A customer's data on request (the Digital Personal Data Protection Act, 2023): the download and the deletion
+ * on My Profile, and how an erased account is named wherever it still shows.
+ */
+export const personalDataMessages = {
+  downloadHeading: "Your data",
+  downloadIntro:
+    "Download everything we keep about you: your profile, orders, reviews, wishlist, cart, the messages you sent us and your newsletter subscription, as one JSON file.",
+  downloadLink: "Download my data",
+  deleteHeading: "Delete my account",
+  deleteIntro:
+    "Deleting your account signs you out everywhere and erases your name, email address, mobile number, saved address, cart, wishlist and newsletter subscription. Your reviews stay, without your name.",
+  deleteKept:
+    "Your orders, their tax invoices and payments are kept as the GST law requires (72 months from the due date of the year's annual return), with the name and address printed on them.",
+  deleteButton: "Delete my account",
+  deleting: "Deleting…",
+  passwordRequired: "Please enter your current password to delete your account",
+  passwordHint: "Your current password confirms that it is you.",
+  deleted:
+    "Your account has been deleted. We have sent a confirmation to your email address. Thank you for shopping with us.",
+  notDeleted: `${failureMessages.somethingWentWrong} Your account was not deleted. Please try again in a moment.`,
+  /** Why a deletion is refused while something is still open: the orders or payments named. */
+  stillOpen: (open: readonly string[]) =>
+    `Your account cannot be deleted yet: ${open.join("; ")} ${open.length === 1 ? "is" : "are"} still open. Please delete it once ${open.length === 1 ? "it has" : "they have"} finished, or call us if you need help.`,
+  openOrder: (orderId: number, status: string) => `order #${orderId} (${status})`,
+  openCashOrder: (orderId: number) => `order #${orderId} (cash on delivery not yet collected)`,
+  openRefund: (orderId: number) => `the refund of order #${orderId}`,
+  openPayment: (merchantOrderId: string) => `the payment ${merchantOrderId} (not yet confirmed by PhonePe)`,
+  openPaymentRefund: (merchantOrderId: string) => `the refund of payment ${merchantOrderId}`,
+  /** How the back office names a customer whose account was erased (orders, refunds, search). */
+  deletedCustomer: "Deleted customer",
+  /** How the product page names the author of a review whose account was erased. */
+  formerCustomer: "Former customer",
+} as const;

@@ -12,6 +12,8 @@ export const auditAreaLabels = {
   newsletter: "Newsletter",
   settings: "Settings",
   zone: "Delivery zones",
+  /** A customer's own erasure of their account (no staff member made it). */
+  customer: "Customers",
 } as const;
 
 export type AuditArea = keyof typeof auditAreaLabels;
