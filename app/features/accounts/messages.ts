@@ -62,3 +62,20 @@ export const personalDataMessages = {
   /** How the product page names the author of a review whose account was erased. */
   formerCustomer: "Former customer",
 } as const;
+
+/** The privacy policy's section on what a customer can do about their data (app/routes/shop/privacy-policy.tsx). */
+export const privacyPolicyTexts = {
+  heading: "Your data and your rights",
+  download:
+    "Download your data: on My Profile, “Download my data” gives you everything we keep about your account in one file: your profile, orders, reviews, wishlist, cart, the messages you sent us and your newsletter subscription.",
+  correct:
+    "Correct your data: you can change your name, email address and mobile number on My Profile at any time.",
+  delete:
+    "Delete your account: on My Profile, “Delete my account” erases your name, email address, mobile number, saved address, cart, wishlist, newsletter subscription and the messages you sent us, and signs you out everywhere. You confirm it with your password. We cannot delete an account while one of its orders or payments is still open; once it has finished, you can.",
+  where: "Sign in and open",
+  kept: "What we keep, and why: the GST law requires us to keep every order, its tax invoice or credit note and its payment for 72 months from the due date of the annual return of the year it belongs to, so these stay, with the name and address printed on them, and are used for nothing else. Your reviews stay too, without your name.",
+  breach:
+    "If your data is ever exposed: we will tell you and the Data Protection Board of India without delay, with what happened, what it means for you and what we are doing about it.",
+  grievance: "Questions or complaints about your data? Write to our grievance contact:",
+  board: "If we do not resolve your complaint, you may take it to the Data Protection Board of India.",
+} as const;

@@ -20,11 +20,16 @@ export function GrievanceForm({
   ] as const);
   return (
     <section id="grievance" aria-labelledby="grievance-heading">
-      <Form method="post" {...form.props} className="stack-form admin-form" aria-labelledby="grievance-heading">
+      <Form
+        method="post"
+        {...form.props}
+        className="stack-form admin-form"
+        aria-labelledby="grievance-heading"
+      >
         <h2 id="grievance-heading">Personal data</h2>
         <p className="admin-intro">
-          The grievance contact the privacy policy names: whom customers write to about their personal data, as
-          India's Digital Personal Data Protection Act asks.
+          The grievance contact the privacy policy names: whom customers write to about their personal data,
+          as India's Digital Personal Data Protection Act asks.
         </p>
         <FormError id={form.errorId} errors={form.errors} />
         <TextField label="Grievance contact" field={fields.grievanceName} value={grievance.grievanceName} />
