@@ -301,10 +301,10 @@ describe(`an order's page (${databaseKind})`, () => {
       },
       shippingAddress: address,
       customer: {
-        firstname: customer.firstname,
-        lastname: customer.lastname,
+        name: `${customer.firstname} ${customer.lastname}`,
         email: customer.email,
         mobile: customer.mobile,
+        erased: false,
       },
       payment: {
         merchantOrderId,
@@ -802,7 +802,7 @@ describe(`payments refunded without an order (${databaseKind})`, () => {
       mine.push(attempt.merchantOrderId);
     }
     const newestFirst = [...mine].reverse();
-    const own = (rows: { email: string; merchantOrderId: string }[]) =>
+    const own = (rows: { email: string | null; merchantOrderId: string }[]) =>
       rows.filter((row) => row.email === customer.email).map((row) => row.merchantOrderId);
 
     const pageOne = await unorderedRefunds(database.db, 1);

@@ -46,7 +46,10 @@ export async function createCustomer(
   }
 }
 
-/** The customer whose e-mail and password these are, or null. Old-cost hashes are upgraded on the way. */
+/**
+ * The customer whose e-mail and password these are, or null. Old-cost hashes are upgraded on the way. An erased
+ * account never signs in: its e-mail cannot be typed and its hash verifies nothing, and it is left out here too.
+ */
 export async function authenticate(
   db: Database,
   email: string,
@@ -55,7 +58,7 @@ export async function authenticate(
   const [row] = await db
     .select({ ...publicColumns, passwordHash: customers.passwordHash })
     .from(customers)
-    .where(eq(customers.email, email.toLowerCase()))
+    .where(and(eq(customers.email, email.toLowerCase()), isNull(customers.deletedAt)))
     .limit(1);
   if (!row) {
     // Spend the same time as a real check, so response times do not tell which e-mails have accounts.
@@ -79,13 +82,17 @@ export async function findCustomerByEmail(db: Database, email: string): Promise<
   const [row] = await db
     .select(publicColumns)
     .from(customers)
-    .where(eq(customers.email, email.toLowerCase()))
+    .where(and(eq(customers.email, email.toLowerCase()), isNull(customers.deletedAt)))
     .limit(1);
   return row ?? null;
 }
 
 export async function getCustomer(db: Database, id: number): Promise<SessionCustomer | null> {
-  const [row] = await db.select(publicColumns).from(customers).where(eq(customers.id, id)).limit(1);
+  const [row] = await db
+    .select(publicColumns)
+    .from(customers)
+    .where(and(eq(customers.id, id), isNull(customers.deletedAt)))
+    .limit(1);
   return row ?? null;
 }
 

@@ -1,1 +1,2 @@
+export * from "./erasure";
 export * from "./messages";

@@ -159,3 +159,44 @@ ${notYouHtml}`,
   );
   return { to, subject, text, html };
 }
+
+export type AccountErasedMailInput = {
+  /** The address the account had: the confirmation goes there, the last mail the shop sends it. */
+  to: string;
+  firstname: string;
+  erasedAt: Date;
+  /** The dealer's hotline and address as the settings have them (readShopContact). */
+  contact?: MailContact | undefined;
+};
+
+/**
+ * The confirmation that an account was deleted, sent to its old address: what was erased, what is kept and
+ * why (the GST law's 72 months for orders and tax invoices), and whom to ask. Plain text and simple HTML, like
+ * passwordResetMail.
+ */
+export function accountErasedMail({
+  to,
+  firstname,
+  erasedAt,
+  contact = DEFAULT_CONTACT,
+}: AccountErasedMailInput): MailMessage {
+  const name = displayName(firstname);
+  const greeting = name ? `Hello ${name},` : "Hello,";
+  const done = `Your ${shop.name} account was deleted on ${formatLongDate(erasedAt)} (India Standard Time), as you asked. We have signed it out on every device.`;
+  const erased =
+    "We have erased your name, email address, mobile number, saved delivery address, business GSTIN, cart, wishlist and newsletter subscription, and the messages you sent us through our contact form.";
+  const kept =
+    "We keep your orders, their tax invoices and credit notes, and the payments made for them, with the name and address printed on them: the GST law requires us to keep these records for 72 months from the due date of the annual return of the year they belong to. We use them for nothing else, and delete them when that time is over.";
+  const reviews = "Your product reviews stay on the shop, without your name.";
+  const again = `You can sign up again with this email address at any time; it will be a new account. If you did not ask for this, contact us at once at ${shop.email} or ${contact.hotline} (${shop.openingHours}).`;
+  const sign = signature(contact);
+
+  const subject = `Your ${shop.name} account is deleted`;
+  const text = [greeting, done, erased, kept, reviews, again, sign.text].join("\n\n");
+  const html = htmlMail(
+    subject,
+    [greeting, done, erased, kept, reviews, again].map((line) => `<p>${escapeHtml(line)}</p>`).join("\n"),
+    contact,
+  );
+  return { to, subject, text, html };
+}

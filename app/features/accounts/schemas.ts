@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailField, LIMITS, mobileField, nameField, passwordField } from "~/lib/forms/fields";
 import { defaultMessages } from "~/lib/messages";
-import { accountMessages } from "./messages";
+import { accountMessages, personalDataMessages } from "./messages";
 
 export const loginSchema = z.object({
   email: emailField(),
@@ -41,6 +41,15 @@ export const profileSchema = z.object({
     .max(LIMITS.password, `password must be at most ${LIMITS.password} characters`)
     .optional(),
 });
+
+/** My Profile's deletion form: the current password confirms it; the intent tells it from the profile form. */
+export const deleteAccountSchema = z.object({
+  intent: z.literal("delete-account"),
+  currentPassword: passwordField(personalDataMessages.passwordRequired, { checkStrength: false }),
+});
+
+/** Every form My Profile posts: the profile form sends no intent, the deletion form its own. */
+export const myProfileFormsSchema = z.union([profileSchema, deleteAccountSchema]);
 
 export type SignupValues = z.output<typeof signupSchema>;
 export type ProfileValues = z.output<typeof profileSchema>;

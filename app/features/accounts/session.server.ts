@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import { type Database, keepPlanned } from "~/db/client.server";
 import { qualified } from "~/db/qualified";
@@ -55,7 +55,7 @@ export type SignedInCustomer = SessionCustomer & {
 /**
  * The signed-in customer behind this request, with their cart's totals and wishlist, or null. One query:
  * every signed-in page needs all three (and the product and cart pages the remembered PIN code), and the
- * catalogue pages the catalogue's version. Expired and revoked sessions count as none.
+ * catalogue pages the catalogue's version. Expired and revoked sessions, and an erased account's, count as none.
  */
 export async function getSessionCustomer(db: Database, request: Request): Promise<SignedInCustomer | null> {
   const token = await readToken(request);
@@ -97,7 +97,14 @@ function buildSessionQuery(db: Database) {
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(and(eq(sessions.idHash, sql.placeholder("idHash")), gt(sessions.expiresAt, sql`now()`)))
+    // An erased account has no sessions left; were one to survive, it still signs nobody in.
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder("idHash")),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(customers.deletedAt),
+      ),
+    )
     .limit(1);
   keepPlanned(db, query.toSQL().sql, "session_customer");
   return query.prepare("session_customer");

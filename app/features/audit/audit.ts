@@ -13,6 +13,8 @@ export const auditAreaLabels = {
   settings: "Settings",
   zone: "Delivery zones",
   backup: "Backups",
+  /** A customer's own erasure of their account (no staff member made it). */
+  customer: "Customers",
 } as const;
 
 export type AuditArea = keyof typeof auditAreaLabels;

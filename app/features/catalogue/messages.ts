@@ -6,6 +6,8 @@ export const productMessages = {
   chooseColour: "Please choose Color",
   addStar: "Please add star rating",
   writeReview: "Please Write Review About the Product",
+  /** The generic label every review is listed with (an erased account's: personalDataMessages.formerCustomer). */
+  reviewAuthor: "Customer",
 } as const;
 
 /** The store's search (issue 18). */

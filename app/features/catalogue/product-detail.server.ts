@@ -1,4 +1,5 @@
 import type { Database } from "~/db/client.server";
+import { personalDataMessages } from "~/features/accounts";
 import { formatLongDate } from "~/lib/dates";
 import { plainText, sanitizeDescription } from "~/lib/sanitize.server";
 import { cutText } from "~/lib/text";
@@ -6,6 +7,7 @@ import { absoluteUrl } from "~/lib/urls";
 import { type ProductCardData, productsTagged } from "./cards.server";
 import { FALLBACK_IMAGE, knownTags } from "./catalogue";
 import { keptByVersion } from "./kept-by-version.server";
+import { productMessages } from "./messages";
 import {
   galleryImages,
   paiseToDecimalRupees,
@@ -110,6 +112,7 @@ async function sharedProductView(db: Database, id: number, publicUrl: string) {
         id: review.id,
         star: review.star,
         comment: review.comment,
+        author: review.byFormerCustomer ? personalDataMessages.formerCustomer : productMessages.reviewAuthor,
         createdAt: review.createdAt.toISOString(),
         // Written here: the date code stays out of the page's JavaScript.
         shownAt: formatLongDate(review.createdAt),

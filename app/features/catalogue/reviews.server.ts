@@ -1,10 +1,19 @@
 import { and, avg, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { products, ratings } from "~/db/schema";
+import { customers, products, ratings } from "~/db/schema";
 import { shownInShop } from "./visibility.server";
 
-/** A review as the product page shows it: no customer id, name or e-mail ever leaves this module. */
-export type Review = { id: number; star: number; comment: string; createdAt: Date };
+/**
+ * A review as the product page shows it: no customer id, name or e-mail ever leaves this module; only whether
+ * its author has since erased their account (the review stays, and is then a former customer's).
+ */
+export type Review = {
+  id: number;
+  star: number;
+  comment: string;
+  createdAt: Date;
+  byFormerCustomer: boolean;
+};
 
 export type ReviewList = {
   /** The most recent reviews, newest first. */
@@ -26,8 +35,15 @@ export async function productReviews(
 ): Promise<ReviewList> {
   const [rows, [stats]] = await Promise.all([
     db
-      .select({ id: ratings.id, star: ratings.star, comment: ratings.comment, createdAt: ratings.createdAt })
+      .select({
+        id: ratings.id,
+        star: ratings.star,
+        comment: ratings.comment,
+        createdAt: ratings.createdAt,
+        byFormerCustomer: sql<boolean>`${customers.deletedAt} IS NOT NULL`,
+      })
       .from(ratings)
+      .innerJoin(customers, eq(customers.id, ratings.customerId))
       .where(eq(ratings.productId, productId))
       .orderBy(desc(ratings.createdAt), desc(ratings.id))
       .limit(limit),

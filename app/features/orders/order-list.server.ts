@@ -2,6 +2,7 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, orderItems, orders, paymentAttempts } from "~/db/schema";
+import { customerForStaff } from "~/features/accounts";
 import { pageCount } from "~/lib/list-query";
 import { escapeLike } from "~/lib/search-text";
 import { CASH_ON_DELIVERY } from "./checkout-choices";
@@ -17,8 +18,9 @@ import { cashStateLabel, FIRST_STATUS, paymentStateLabel } from "./order-status"
 export type OrderListRow = {
   id: number;
   createdAt: Date;
+  /** The customer's name, or "Deleted customer" for an erased account (then with no e-mail or mobile). */
   customer: string;
-  email: string;
+  email: string | null;
   /** Units ordered, all lines together. */
   itemCount: number;
   /** Paise paid: offer prices plus shipping. */
@@ -68,6 +70,7 @@ export async function listOrders(db: Database, filters: OrderFilters): Promise<O
         firstname: customers.firstname,
         lastname: customers.lastname,
         email: customers.email,
+        deletedAt: customers.deletedAt,
         itemCount:
           sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`.mapWith(
             Number,
@@ -96,21 +99,26 @@ export async function listOrders(db: Database, filters: OrderFilters): Promise<O
   ]);
   const total = counted?.n ?? 0;
   return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      createdAt: row.createdAt,
-      customer: `${row.firstname} ${row.lastname}`,
-      email: row.email,
-      itemCount: row.itemCount,
-      paid: row.paid,
-      status: row.status,
-      paymentState:
-        row.paymentMethod === CASH_ON_DELIVERY
-          ? cashStateLabel(row)
-          : paymentStateLabel({ state: row.refundState, amount: row.refundAmount, paid: row.paid }),
-      callToConfirm:
-        row.paymentMethod === CASH_ON_DELIVERY && row.status === FIRST_STATUS ? row.mobile : undefined,
-    })),
+    rows: rows.map((row) => {
+      const customer = customerForStaff(row);
+      return {
+        id: row.id,
+        createdAt: row.createdAt,
+        customer: customer.name,
+        email: customer.email,
+        itemCount: row.itemCount,
+        paid: row.paid,
+        status: row.status,
+        paymentState:
+          row.paymentMethod === CASH_ON_DELIVERY
+            ? cashStateLabel(row)
+            : paymentStateLabel({ state: row.refundState, amount: row.refundAmount, paid: row.paid }),
+        callToConfirm:
+          row.paymentMethod === CASH_ON_DELIVERY && row.status === FIRST_STATUS
+            ? (customer.mobile ?? undefined)
+            : undefined,
+      };
+    }),
     total,
     page: filters.page,
     pages: pageCount(total, ORDERS_PAGE_SIZE),

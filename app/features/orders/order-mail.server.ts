@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, orders } from "~/db/schema";
+import { isErasedEmail } from "~/features/accounts";
 import { renderTaxDocumentPdf, taxDocumentOf } from "~/features/invoices/index.server";
 import { readShopContact } from "~/features/settings/index.server";
 import { describeError } from "~/lib/errors.server";
@@ -114,6 +115,8 @@ export async function sendStatusMail(
   publicUrl: string,
   send: (message: MailMessage) => Promise<unknown> = sendMail,
 ): Promise<boolean> {
+  // An erased customer's order (refunded after the erasure, say) has nobody left to tell.
+  if (isErasedEmail(notice.to)) return false;
   try {
     await send(
       orderStatusMail({

@@ -2,6 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, orderEvents, orderItems, orders, paymentAttempts, taxDocuments } from "~/db/schema";
+import { customerForStaff } from "~/features/accounts";
 import { CASH_ON_DELIVERY } from "./checkout-choices";
 import { deliveryNote } from "./order-notes";
 import {
@@ -27,6 +28,7 @@ export async function orderDetail(db: Database, orderId: number) {
         lastname: customers.lastname,
         email: customers.email,
         mobile: customers.mobile,
+        deletedAt: customers.deletedAt,
       },
       attempt: {
         merchantOrderId: paymentAttempts.merchantOrderId,
@@ -94,10 +96,12 @@ export async function orderDetail(db: Database, orderId: number) {
     },
     /** "Express delivery, promised by Friday, 27 November". */
     delivery: deliveryNote(order),
+    /** The shipping name and address as the order stored them: kept as they are when the account is erased. */
     shippingAddress: order.shippingInfo,
     courier: order.courier,
     trackingNumber: order.trackingNumber,
-    customer,
+    /** Name, e-mail and mobile from the account; "Deleted customer", with neither, once it is erased. */
+    customer: customerForStaff(customer),
     items,
     history,
     /** Its tax invoice and credit note, once issued. */

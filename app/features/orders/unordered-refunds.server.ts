@@ -2,6 +2,7 @@
 import { and, count, desc, eq, inArray, notExists, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, orders, paymentAttempts } from "~/db/schema";
+import { customerForStaff } from "~/features/accounts";
 import { pageCount } from "~/lib/list-query";
 import { ORDERS_PAGE_SIZE } from "./order-filters";
 import { refundStateOf } from "./order-status";
@@ -40,6 +41,7 @@ export async function unorderedRefunds(db: Database, page = 1) {
         lastname: customers.lastname,
         email: customers.email,
         mobile: customers.mobile,
+        deletedAt: customers.deletedAt,
       })
       .from(paymentAttempts)
       .innerJoin(customers, eq(customers.id, paymentAttempts.customerId))
@@ -54,13 +56,14 @@ export async function unorderedRefunds(db: Database, page = 1) {
     rows: rows.map((row) => {
       const refundState = refundStateOf(row.refundState);
       const reason: UnorderedReason = refundState ? "refund" : "amount-mismatch";
+      const customer = customerForStaff(row);
       return {
         merchantOrderId: row.merchantOrderId,
         createdAt: row.createdAt,
         updatedAt: row.updatedAt,
-        customer: `${row.firstname} ${row.lastname}`,
-        email: row.email,
-        mobile: row.mobile,
+        customer: customer.name,
+        email: customer.email,
+        mobile: customer.mobile,
         amount: row.amount,
         reason,
         refund: refundState

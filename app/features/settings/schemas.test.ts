@@ -163,3 +163,48 @@ describe("the GST registration form", () => {
     expect(errorsOf(replaced("creditNotePrefix", "KC")).creditNotePrefix).toHaveLength(1);
   });
 });
+
+describe("the grievance contact form", () => {
+  it("takes a name of 1 to 100 characters and a valid e-mail, lower-cased", () => {
+    const submission = parseWithZod(
+      form([
+        ["intent", "grievance"],
+        ["grievanceName", " Grievance Officer, Kaveri Computers "],
+        ["grievanceEmail", " Privacy@KaveriComputers.in "],
+      ]),
+      { schema: settingsPageSchema },
+    );
+    expect(submission.status === "success" && submission.value).toEqual({
+      intent: "grievance",
+      grievanceName: "Grievance Officer, Kaveri Computers",
+      grievanceEmail: "privacy@kavericomputers.in",
+    });
+  });
+
+  it("names each field that is wrong", () => {
+    const empty = parseWithZod(
+      form([
+        ["intent", "grievance"],
+        ["grievanceName", "  "],
+        ["grievanceEmail", "grievance@"],
+      ]),
+      { schema: settingsPageSchema },
+    );
+    expect(empty.status === "error" && empty.error).toEqual({
+      grievanceName: [settingsMessages.grievanceNameRequired],
+      grievanceEmail: [settingsMessages.grievanceEmailInvalid],
+    });
+    const long = parseWithZod(
+      form([
+        ["intent", "grievance"],
+        ["grievanceName", "x".repeat(101)],
+        ["grievanceEmail", ""],
+      ]),
+      { schema: settingsPageSchema },
+    );
+    expect(long.status === "error" && long.error).toEqual({
+      grievanceName: ["must be 100 characters or fewer"],
+      grievanceEmail: [settingsMessages.grievanceEmailRequired],
+    });
+  });
+});

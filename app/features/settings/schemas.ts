@@ -8,7 +8,7 @@ import {
   normaliseGstin,
   stateCodeOf,
 } from "~/features/invoices";
-import { requiredTypedText } from "~/lib/forms/fields";
+import { emailField, requiredTypedText } from "~/lib/forms/fields";
 import { INDIAN_STATES } from "~/lib/indian-states";
 import { formatRupees, rupeesToPaise } from "~/lib/money";
 
@@ -34,6 +34,10 @@ export const settingsMessages = {
   gstinOtherState: (state: string, code: string) =>
     `This GSTIN is registered in another state: a GSTIN for ${state} starts with ${code}`,
   gstSaved: "GST registration saved: new invoices carry it.",
+  grievanceNameRequired: "Enter whom customers write to about their personal data",
+  grievanceEmailRequired: "Enter the e-mail address for personal data questions",
+  grievanceEmailInvalid: "Enter a valid e-mail address, e.g. grievance@kavericomputers.in",
+  grievanceSaved: "Grievance contact saved: the privacy policy names it.",
 } as const;
 
 /** Rs. 10 lakh: more than any fee or cash ceiling a dealer sets, and far inside an integer of paise. */
@@ -183,9 +187,25 @@ export const holidayRemoveSchema = z.object({
   day: holidayDay,
 });
 
+/**
+ * Whom a customer writes to about their personal data (the Digital Personal Data Protection Act's grievance
+ * contact), named on the privacy policy page.
+ */
+export const grievanceSchema = z.object({
+  intent: z.literal("grievance"),
+  grievanceName: requiredTypedText(settingsMessages.grievanceNameRequired, { max: 100 }),
+  grievanceEmail: emailField({
+    required: settingsMessages.grievanceEmailRequired,
+    invalid: settingsMessages.grievanceEmailInvalid,
+  }),
+});
+
+export type GrievanceValues = z.output<typeof grievanceSchema>;
+
 /** The settings page's forms, told apart by the submit button's intent. */
 export const settingsPageSchema = z.discriminatedUnion("intent", [
   settingsSchema,
+  grievanceSchema,
   holidayAddSchema,
   holidayRemoveSchema,
 ]);

@@ -2,7 +2,7 @@ import { asc, eq, gte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { deliveryZones, shopHolidays, shopSettings } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
-import type { GstSettingsValues, SettingsValues } from "./schemas";
+import type { GrievanceValues, GstSettingsValues, SettingsValues } from "./schemas";
 import { changeShopRules, readShopSettings } from "./settings.server";
 
 /** The settings page's lists: holidays from the start of `fromDay`'s year, and every zone. */
@@ -74,6 +74,25 @@ export async function saveGstSettings(
   await changeShopRules(db, actor.id, async (tx) => {
     await tx.update(shopSettings).set(next).where(eq(shopSettings.id, 1));
     await recordAudit(tx, actor, "settings.gst", "shop", changed);
+  });
+}
+
+/** Saves the grievance contact the privacy policy names, with what changed in the audit trail. */
+export async function saveGrievanceContact(
+  db: Database,
+  actor: Actor,
+  values: Omit<GrievanceValues, "intent">,
+): Promise<void> {
+  const before = await readShopSettings(db);
+  const next = { grievanceName: values.grievanceName, grievanceEmail: values.grievanceEmail };
+  const changed: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [key, after] of Object.entries(next)) {
+    const was = before[key as keyof typeof next];
+    if (was !== after) changed[key] = { before: was, after };
+  }
+  await changeShopRules(db, actor.id, async (tx) => {
+    await tx.update(shopSettings).set(next).where(eq(shopSettings.id, 1));
+    await recordAudit(tx, actor, "settings.grievance", "shop", changed);
   });
 }
 

@@ -8,13 +8,22 @@ import { EditIcon } from "~/components/icons";
 import { Toasts } from "~/components/layout/Toasts";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
-import { accountProblems } from "~/features/accounts";
-import { profileSchema, updateProfile } from "~/features/accounts/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { accountProblems, personalDataMessages } from "~/features/accounts";
+import {
+  deleteAccountSchema,
+  endSession,
+  eraseAccount,
+  myProfileFormsSchema,
+  profileSchema,
+  type SignedInCustomer,
+  updateProfile,
+} from "~/features/accounts/index.server";
+import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
 import { describeError } from "~/lib/errors.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { failureMessages, successMessages } from "~/lib/messages";
 import { shop } from "~/lib/shop";
+import { ServiceBusyError } from "~/lib/work-gate.server";
 import { sendMail } from "~/mail.server";
 import { tooManyAttempts } from "~/rate-limit.server";
 import { readForm } from "~/read-form.server";
@@ -28,12 +37,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     profile: { firstname, lastname, email, mobile },
     constraint: getZodConstraint(profileSchema),
+    deleteConstraint: getZodConstraint(deleteAccountSchema),
   });
 }
 
+/** The profile form, or the deletion form (told apart by the deletion button's intent). */
 export async function action({ request }: ActionFunctionArgs) {
   const customer = await requireCustomer(request);
-  const submission = parseWithZod(await readForm(request, profileSchema), { schema: profileSchema });
+  const formData = await readForm(request, myProfileFormsSchema);
+  if (formData.get("intent") === "delete-account") return deleteAccount(request, customer, formData);
+  const submission = parseWithZod(formData, { schema: profileSchema });
   // The current password never travels back to the page.
   const hideFields = ["currentPassword"];
   if (submission.status !== "success") return replyInvalid(submission, { hideFields });
@@ -90,15 +103,76 @@ export async function action({ request }: ActionFunctionArgs) {
   return toasts().redirectWithSuccess("/my-profile", successMessages.profileUpdated, { status: 303 });
 }
 
+/**
+ * Deletes the account, confirmed with the current password: the customer is signed out and sent home with a
+ * toast. A wrong password, too many of them, or an order still open is said on the form, and nothing changes.
+ */
+async function deleteAccount(request: Request, customer: SignedInCustomer, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+  // The password never travels back to the page.
+  const hideFields = ["currentPassword"];
+  if (submission.status !== "success") return replyInvalid(submission, { hideFields });
+  const db = await getDb();
+  let erased: Awaited<ReturnType<typeof eraseAccount>>;
+  try {
+    erased = await eraseAccount(db, customer.id, submission.value.currentPassword, {
+      // The confirmation goes out after the answer, as the profile's notices do.
+      send: async (mail) => {
+        sendMail(mail).catch((error: unknown) =>
+          console.error(`Could not send the confirmation of a deleted account: ${describeError(error)}`),
+        );
+      },
+    });
+  } catch (error) {
+    if (error instanceof ServiceBusyError) return replyBusy(submission, error, hideFields);
+    console.error(`Could not delete an account: ${describeError(error)}`);
+    return replyWithError(submission, personalDataMessages.notDeleted, {
+      status: 503,
+      hideFields,
+      toast: failureMessages.somethingWentWrong,
+    });
+  }
+  if (!erased.ok) {
+    switch (erased.problem) {
+      case "wrongPassword":
+        return replyWithError(submission, accountProblems.currentPasswordWrong, {
+          status: 401,
+          field: "currentPassword",
+          hideFields,
+        });
+      case "tooManyAttempts":
+        return replyWithError(submission, tooManyAttempts(erased), {
+          status: 429,
+          field: "currentPassword",
+          hideFields,
+        });
+      case "stillOpen":
+        return replyWithError(submission, personalDataMessages.stillOpen(erased.open), {
+          status: 409,
+          hideFields,
+        });
+      case "alreadyErased":
+        // Erased meanwhile (another tab): this device is signed out like the rest.
+        break;
+    }
+  }
+  return toasts().redirectWithSuccess("/", personalDataMessages.deleted, {
+    status: 303,
+    headers: { "Set-Cookie": await endSession(db, request) },
+  });
+}
+
 export default function MyProfile() {
-  const { profile, constraint } = useLoaderData<typeof loader>();
+  const { profile, constraint, deleteConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
+  const deletion = actionData?.result.initialValue?.intent === "delete-account";
+  const profileAnswer = deletion ? undefined : actionData;
   // Read-only until the edit icon is used; a rejected save stays in edit mode with what was typed.
-  const editing = searchParams.get("edit") === "1" || actionData !== undefined;
+  const editing = searchParams.get("edit") === "1" || profileAnswer !== undefined;
   const [form, fields] = useCheckedForm(
     `profile-form-${editing ? "edit" : "view"}`,
-    actionData?.result,
+    profileAnswer?.result,
     ["firstname", "lastname", "email", "mobile", "currentPassword"],
     {
       constraint,
@@ -106,7 +180,17 @@ export default function MyProfile() {
       loadSchema: () => import("~/features/accounts/schemas").then((forms) => forms.profileSchema),
     },
   );
+  const [deleteForm, deleteFields] = useCheckedForm(
+    "delete-account-form",
+    deletion ? actionData?.result : undefined,
+    ["currentPassword"],
+    {
+      constraint: deleteConstraint,
+      loadSchema: () => import("~/features/accounts/schemas").then((forms) => forms.deleteAccountSchema),
+    },
+  );
   const busy = useIsPending({ state: "submitting" });
+  const deleting = useIsPending({ intent: "delete-account", state: "submitting" });
 
   return (
     <div className="container form-page">
@@ -141,7 +225,7 @@ export default function MyProfile() {
           />
           {editing ? (
             <Field
-              key={actionData?.toast?.id ?? "current-password"}
+              key={profileAnswer?.toast?.id ?? "current-password"}
               label="Current Password"
               field={fields.currentPassword}
               type="password"
@@ -157,6 +241,51 @@ export default function MyProfile() {
               <Link to="/my-profile">Cancel</Link>
             </div>
           ) : null}
+        </Form>
+      </section>
+
+      <section className="form-card" aria-labelledby="my-data-heading">
+        <h2 id="my-data-heading">{personalDataMessages.downloadHeading}</h2>
+        <p>{personalDataMessages.downloadIntro}</p>
+        {/* A plain link: the file is a document of its own, with JavaScript on or off. */}
+        <p>
+          <a href="/my-profile/my-data.json" download className="button button-secondary">
+            {personalDataMessages.downloadLink}
+          </a>
+        </p>
+      </section>
+
+      <section className="form-card" aria-labelledby="delete-account-heading">
+        <h2 id="delete-account-heading">{personalDataMessages.deleteHeading}</h2>
+        <p>{personalDataMessages.deleteIntro}</p>
+        <p>{personalDataMessages.deleteKept}</p>
+        <Form
+          method="post"
+          action="/my-profile"
+          className="stack-form"
+          {...deleteForm.props}
+          aria-labelledby="delete-account-heading"
+        >
+          <FormError id={deleteForm.errorId} errors={deleteForm.errors} />
+          <Field
+            key={deletion ? (actionData?.toast?.id ?? "delete-password") : "delete-password"}
+            label="Current Password"
+            field={deleteFields.currentPassword}
+            type="password"
+            autoComplete="current-password"
+            hint={personalDataMessages.passwordHint}
+          />
+          <div className="form-actions">
+            <button
+              type="submit"
+              name="intent"
+              value="delete-account"
+              className="danger-button"
+              disabled={deleting}
+            >
+              {deleting ? personalDataMessages.deleting : personalDataMessages.deleteButton}
+            </button>
+          </div>
         </Form>
       </section>
     </div>

@@ -111,7 +111,7 @@ export default function OrderList() {
                     <td data-label="Customer">
                       <div>
                         {row.customer}
-                        <span className="admin-subtext">{row.email}</span>
+                        {row.email ? <span className="admin-subtext">{row.email}</span> : null}
                       </div>
                     </td>
                     <td data-label="Items">{row.itemCount}</td>

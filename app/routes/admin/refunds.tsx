@@ -77,10 +77,12 @@ export default function UnorderedRefunds() {
                     <td data-label="Customer">
                       <div>
                         {row.customer}
-                        <span className="admin-subtext">
-                          <a href={`mailto:${row.email}`}>{row.email}</a> ·{" "}
-                          <a href={`tel:+91${row.mobile}`}>{row.mobile}</a>
-                        </span>
+                        {row.email && row.mobile ? (
+                          <span className="admin-subtext">
+                            <a href={`mailto:${row.email}`}>{row.email}</a> ·{" "}
+                            <a href={`tel:+91${row.mobile}`}>{row.mobile}</a>
+                          </span>
+                        ) : null}
                       </div>
                     </td>
                     <td data-label="Paid" className="admin-money">

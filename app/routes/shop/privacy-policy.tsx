@@ -1,5 +1,9 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getDb } from "~/db/db.server";
+import { privacyPolicyTexts } from "~/features/accounts";
 import { StaticPage, staticPageMeta } from "~/features/content";
+import { readShopSettings } from "~/features/settings/index.server";
 import { shop } from "~/lib/shop";
 import { useShopContact } from "~/routes/shop/frame/use-shop-contact";
 import pageStyles from "~/styles/pages.css?url";
@@ -12,8 +16,15 @@ export const meta: MetaFunction = () =>
     `What personal data ${shop.name} keeps, why we keep it, the cookies we use and how to contact us about your data. We never sell your data.`,
   );
 
+/** The grievance contact the dealer set in the back office (read through the settings, kept by version). */
+export async function loader() {
+  const settings = await readShopSettings(await getDb());
+  return json({ grievance: { name: settings.grievanceName, email: settings.grievanceEmail } });
+}
+
 export default function PrivacyPolicy() {
   const contact = useShopContact();
+  const { grievance } = useLoaderData<typeof loader>();
   return (
     <StaticPage
       title="Privacy Policy"
@@ -81,13 +92,23 @@ export default function PrivacyPolicy() {
         </p>
       </section>
 
-      <section aria-labelledby="privacy-rights">
-        <h2 id="privacy-rights">Your choices</h2>
+      <section aria-labelledby="privacy-your-data">
+        <h2 id="privacy-your-data">{privacyPolicyTexts.heading}</h2>
+        <ul>
+          <li>{privacyPolicyTexts.download}</li>
+          <li>{privacyPolicyTexts.correct}</li>
+          <li>{privacyPolicyTexts.delete}</li>
+        </ul>
         <p>
-          You can see and correct your name, e-mail address and mobile number on your profile page at any
-          time. To ask for a copy of your data, or for your account to be deleted, write to us. We keep order
-          records for as long as the law requires, even after an account is closed.
+          {privacyPolicyTexts.where} <Link to="/my-profile">My Profile</Link>.
         </p>
+        <p>{privacyPolicyTexts.kept}</p>
+        <p>{privacyPolicyTexts.breach}</p>
+        <p>
+          {privacyPolicyTexts.grievance} {grievance.name},{" "}
+          <a href={`mailto:${grievance.email}`}>{grievance.email}</a>.
+        </p>
+        <p>{privacyPolicyTexts.board}</p>
       </section>
 
       <section aria-labelledby="privacy-contact">

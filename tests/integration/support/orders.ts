@@ -14,7 +14,7 @@ import { insertCustomer, type ProductRow, STANDARD_SHIPPING } from "./fixtures";
 import type { PhonePeSimulator } from "./phonepe-simulator";
 
 /**
- * A new customer who paid online for `quantity` of the product sent to `address` (a business when given): the
+ * A new customer (or `customerId`'s) who paid online for `quantity` of the product sent to `address` (a business when given): the
  * attempt made from the cart and settled, so the order and its invoice exist. With `paidAt` the payment is made
  * on the PhonePe simulator and its outcome read back as the shop reads it (an order PhonePe can refund);
  * otherwise PhonePe's COMPLETED is given.
@@ -27,9 +27,15 @@ export async function paidOrder(
     quantity = 1,
     business = null,
     paidAt,
-  }: { quantity?: number; business?: BusinessBuyer | null; paidAt?: PhonePeSimulator } = {},
+    customerId,
+  }: {
+    quantity?: number;
+    business?: BusinessBuyer | null;
+    paidAt?: PhonePeSimulator;
+    customerId?: number;
+  } = {},
 ): Promise<{ orderId: number; customerId: number; merchantOrderId: string }> {
-  const customer = await insertCustomer(db);
+  const customer = customerId === undefined ? await insertCustomer(db) : { id: customerId };
   await addToCart(db, customer.id, { productId: product.id, colourId: product.colourId, quantity });
   const attempt = await createPaymentAttempt(db, customer.id, address, { ...STANDARD_SHIPPING, business });
   if (!("merchantOrderId" in attempt)) throw new Error("the attempt was refused");

@@ -30,7 +30,8 @@ export function CashPanel({
 }: {
   orderId: number;
   status: string;
-  mobile: string;
+  /** Null once the customer's account is erased. */
+  mobile: string | null;
   cash: Cash;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
@@ -62,7 +63,7 @@ export function CashPanel({
           </div>
         ) : null}
       </dl>
-      {status === "Ordered" ? (
+      {status === "Ordered" && mobile ? (
         <p className="admin-flag">
           Call the customer on <a href={`tel:+91${mobile}`}>{mobile}</a> to confirm the order, then move it to
           Processed (or Cancelled: its items go back in stock).

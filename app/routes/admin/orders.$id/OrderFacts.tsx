@@ -76,22 +76,24 @@ export function OrderFacts({ order }: { order: Order }) {
         <dl className="admin-facts">
           <div>
             <dt>Name</dt>
-            <dd>
-              {customer.firstname} {customer.lastname}
-            </dd>
+            <dd>{customer.name}</dd>
           </div>
-          <div>
-            <dt>Email</dt>
-            <dd>
-              <a href={`mailto:${customer.email}`}>{customer.email}</a>
-            </dd>
-          </div>
-          <div>
-            <dt>Mobile</dt>
-            <dd>
-              <a href={`tel:+91${customer.mobile}`}>{customer.mobile}</a>
-            </dd>
-          </div>
+          {customer.email ? (
+            <div>
+              <dt>Email</dt>
+              <dd>
+                <a href={`mailto:${customer.email}`}>{customer.email}</a>
+              </dd>
+            </div>
+          ) : null}
+          {customer.mobile ? (
+            <div>
+              <dt>Mobile</dt>
+              <dd>
+                <a href={`tel:+91${customer.mobile}`}>{customer.mobile}</a>
+              </dd>
+            </div>
+          ) : null}
         </dl>
         <h3>Shipping address</h3>
         <address className="admin-address">

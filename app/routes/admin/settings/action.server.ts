@@ -5,6 +5,7 @@ import {
   addHoliday,
   gstSettingsSchema,
   removeHoliday,
+  saveGrievanceContact,
   saveGstSettings,
   saveShopSettings,
   settingsFormsSchema,
@@ -41,6 +42,13 @@ export async function action({ request }: ActionFunctionArgs) {
       const { intent: _, ...values } = change;
       await saveShopSettings(db, actor, values);
       return toasts().redirectWithSuccess("/admin/settings", settingsMessages.saved, { status: 303 });
+    }
+    case "grievance": {
+      const { intent: _, ...values } = change;
+      await saveGrievanceContact(db, actor, values);
+      return toasts().redirectWithSuccess("/admin/settings#grievance", settingsMessages.grievanceSaved, {
+        status: 303,
+      });
     }
     case "add-holiday": {
       if (!(await addHoliday(db, actor, change.day, change.name))) {

@@ -34,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       creditNotePrefix: settings.creditNotePrefix,
       b2clThreshold: rupeesForInput(settings.b2clThreshold),
     },
+    grievance: { grievanceName: settings.grievanceName, grievanceEmail: settings.grievanceEmail },
     holidays: holidays.map((holiday) => ({ ...holiday, label: formatShopDay(holiday.day) })),
     zones: zones.map(zoneRow),
   });

@@ -7,6 +7,7 @@ import { serverFieldProps, useServerForm } from "~/components/forms/use-server-f
 import { Toasts } from "~/components/layout/Toasts";
 import { ZonesTable } from "~/features/delivery";
 import type { action } from "./action.server";
+import { GrievanceForm } from "./GrievanceForm";
 import { GstForm } from "./GstForm";
 import type { loader } from "./loader.server";
 import { TextField } from "./TextField";
@@ -33,7 +34,7 @@ const settingsFields = [
 ] as const;
 
 export default function AdminSettings() {
-  const { settings, gst, holidays, zones } = useLoaderData<typeof loader>();
+  const { settings, gst, grievance, holidays, zones } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const result = answer?.result;
   const intent = result?.initialValue?.intent;
@@ -157,6 +158,8 @@ export default function AdminSettings() {
       </Form>
 
       <GstForm gst={gst} lastResult={intent === "gst" ? result : undefined} />
+
+      <GrievanceForm grievance={grievance} lastResult={intent === "grievance" ? result : undefined} />
 
       <section aria-labelledby="holidays-heading" id="holidays">
         <h2 id="holidays-heading">Holidays</h2>

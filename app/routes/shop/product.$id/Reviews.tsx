@@ -2,7 +2,15 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Stars } from "~/features/catalogue";
 import { ReviewForm } from "./ReviewForm";
 
-type Review = { id: number; star: number; comment: string; createdAt: string; shownAt: string };
+type Review = {
+  id: number;
+  star: number;
+  comment: string;
+  /** The generic label, or the neutral one of an erased account (app/features/catalogue/product-detail.server.ts). */
+  author: string;
+  createdAt: string;
+  shownAt: string;
+};
 
 const reviewCount = (count: number) => `${count} ${count === 1 ? "review" : "reviews"}`;
 
@@ -33,7 +41,7 @@ export function Reviews({
           {items.map((review) => (
             <li key={review.id} className="review">
               <p className="review-head">
-                <span className="review-author">Customer</span>
+                <span className="review-author">{review.author}</span>
                 <Stars rating={review.star} />
                 <time dateTime={review.createdAt}>{review.shownAt}</time>
               </p>
