@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { copyFile, cp, mkdir, readdir, rm, stat } from "node:fs/promises";
+import { copyFile, cp, mkdir, open, readdir, rm, stat } from "node:fs/promises";
+import { setPriority } from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -12,6 +13,9 @@ import { BackupRefused, messages } from "./messages";
  * same snapshot. Three sources: the running shop's embedded database, an embedded database nobody has open,
  * and a PostgreSQL server.
  */
+
+/** The dump's processes run at a lower priority than the shop (nice 10). */
+const DUMP_NICENESS = 10;
 
 /** Files of a PGlite data directory that belong to the process running it, not to the database. */
 const NOT_COPIED = new Set(["postmaster.pid", "shop.lock"]);
@@ -35,10 +39,11 @@ export async function dumpLivePglite(
     // transactions, what changed meanwhile: the shop waits for the changed files, not the whole directory.
     const firstPassStarted = Date.now();
     await copyDataDir(dataDir, copy);
+    const copied = await filesIn(copy);
     let pausedMs = 0;
     await client._runExclusiveTransaction(async () => {
       const started = performance.now();
-      await copyChangedSince(dataDir, copy, firstPassStarted);
+      await copyChangedSince(dataDir, copy, copied, firstPassStarted);
       pausedMs = Math.round(performance.now() - started);
     });
     return { ...(await dumpCopy(copy, sqlFile)), pausedMs };
@@ -70,15 +75,22 @@ function copyDataDir(dataDir: string, copy: string): Promise<void> {
  * two seconds to spare for coarse file-system clocks), new or resized ones are copied again, and files gone
  * from the directory are removed from the copy.
  */
-async function copyChangedSince(dataDir: string, copy: string, since: number): Promise<void> {
+async function copyChangedSince(
+  dataDir: string,
+  copy: string,
+  copied: Map<string, FileFacts>,
+  since: number,
+): Promise<void> {
   const source = await filesIn(dataDir);
-  const copied = await filesIn(copy);
   for (const [name, info] of source) {
     if (NOT_COPIED.has(name)) continue;
     const before = copied.get(name);
-    if (!before || before.size !== info.size || info.mtimeMs >= since - 2_000) {
-      await mkdir(path.dirname(path.join(copy, name)), { recursive: true });
-      await copyFile(path.join(dataDir, name), path.join(copy, name));
+    const [from, to] = [path.join(dataDir, name), path.join(copy, name)];
+    if (!before || before.size !== info.size) {
+      await mkdir(path.dirname(to), { recursive: true });
+      await copyFile(from, to);
+    } else if (info.mtimeMs >= since - 2_000) {
+      await copyChangedBlocks(from, to, info.size);
     }
   }
   for (const name of copied.keys()) {
@@ -86,16 +98,46 @@ async function copyChangedSince(dataDir: string, copy: string, since: number): P
   }
 }
 
-/** Every regular file under dir, by its path relative to dir, with its size and modification time. */
-async function filesIn(dir: string): Promise<Map<string, { size: number; mtimeMs: number }>> {
-  const files = new Map<string, { size: number; mtimeMs: number }>();
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    const info = await stat(full);
-    files.set(path.relative(dir, full), { size: info.size, mtimeMs: info.mtimeMs });
+const BLOCK = 1 << 20;
+
+/**
+ * Writes into `to` only the blocks of `from` (same size) that differ: the write-ahead log is a 16 MB file
+ * written in place, of which a night's last minutes change a few blocks. Both are read from the file
+ * system's cache, so comparing costs far less than writing the whole file again.
+ */
+async function copyChangedBlocks(from: string, to: string, size: number): Promise<void> {
+  const [source, target] = [await open(from, "r"), await open(to, "r+")];
+  try {
+    const [fresh, old] = [Buffer.allocUnsafe(BLOCK), Buffer.allocUnsafe(BLOCK)];
+    for (let offset = 0; offset < size; offset += BLOCK) {
+      const { bytesRead } = await source.read(fresh, 0, BLOCK, offset);
+      await target.read(old, 0, bytesRead, offset);
+      if (!fresh.subarray(0, bytesRead).equals(old.subarray(0, bytesRead))) {
+        await target.write(fresh, 0, bytesRead, offset);
+      }
+    }
+  } finally {
+    await source.close();
+    await target.close();
   }
-  return files;
+}
+
+type FileFacts = { size: number; mtimeMs: number };
+
+/** Every regular file under dir, by its path relative to dir, with its size and modification time. */
+async function filesIn(dir: string): Promise<Map<string, FileFacts>> {
+  const entries = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) =>
+    entry.isFile(),
+  );
+  // All at once: a thousand stats one after the other take 85 ms, side by side 13 ms, and the shop waits.
+  const facts = await Promise.all(
+    entries.map(async (entry): Promise<[string, FileFacts]> => {
+      const full = path.join(entry.parentPath, entry.name);
+      const info = await stat(full);
+      return [path.relative(dir, full), { size: info.size, mtimeMs: info.mtimeMs }];
+    }),
+  );
+  return new Map(facts);
 }
 
 /** Runs server/pglite-dump.mjs on a copy: its own process, so its PGlite's memory is given back at exit. */
@@ -160,6 +202,14 @@ function run(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    // The dump gives way to the shop: on a one-core server, shoppers come first even at night.
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, DUMP_NICENESS);
+      } catch {
+        // A system that refuses leaves the dump at the shop's priority; it still works.
+      }
+    }
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
