@@ -18,7 +18,12 @@ export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** The connection pool's use now (/metrics); null on PGlite, which has no pool. */
+  poolStats: () => PoolStats | null;
 };
+
+/** node-postgres's counts: connections open, open and unused, and queries waiting for a connection. */
+export type PoolStats = { total: number; idle: number; waiting: number };
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
@@ -60,7 +65,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await pool.end().catch(() => undefined);
       throw error;
     }
-    return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: "postgres",
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   if (!options.dataDir) return openPglite(undefined);
   // Before PGlite touches the directory: a second process on it would silently lose confirmed writes.
@@ -212,7 +222,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     await client.close().catch(() => undefined);
     throw error;
   }
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", close: () => client.close(), poolStats: () => null };
 }
 
 /**

@@ -26,6 +26,11 @@ async function start(): Promise<DatabaseHandle> {
 
 /** The shop's database, opened, migrated and (when empty) seeded on first use. */
 export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}
+
+/** The same database with what is known of it beyond queries: its kind and its pool (/metrics). */
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
   globalThis.__storefrontDb ??= start();
-  return (await globalThis.__storefrontDb).db;
+  return globalThis.__storefrontDb;
 }
