@@ -1,16 +1,30 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { backupRuns, paymentAttempts } from "~/db/schema";
 import { refreshDatabaseGauges } from "~/features/operations/index.server";
-import { newMerchantOrderId } from "~/features/orders/index.server";
-import { createMetrics, type Metrics } from "~/lib/metrics.mjs";
+import {
+  newMerchantOrderId,
+  reconcilePendingPayments,
+  startReconciler,
+  wakeReconciler,
+} from "~/features/orders/index.server";
+import { createMetrics, type Metrics, sharedMetrics } from "~/lib/metrics.mjs";
+import { sendMail } from "~/mail.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer } from "./support/fixtures";
 
 /*
  * What /metrics reads from the database at each scrape (pending PhonePe payments, backups, the database's
- * kind and pool).
+ * kind and pool), and the failures the shop counts as they happen (the payment reconciler, mail).
  */
+
+// The shop's configuration with PhonePe on an address where nothing listens: every status check fails.
+vi.mock("~/config.server", async (importOriginal) =>
+  (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
+);
 
 let database: TestDatabase;
 let customerId: number;
@@ -138,5 +152,62 @@ describe(`the database's gauges at a scrape (${databaseKind})`, () => {
     await refreshDatabaseGauges(database, metrics);
     const text = await metrics.register.metrics();
     expect(text).not.toMatch(/asha|example\.in|Malleshwaram|9845012345|KC\d/i);
+  });
+});
+
+describe("failures counted as they happen", () => {
+  const shared = sharedMetrics();
+  const quietly = async (work: () => Promise<unknown>) => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await work();
+    } finally {
+      logged.mockRestore();
+    }
+  };
+
+  it("a payment status check that fails counts once as a reconciler failure", async () => {
+    const series = 'shop_payment_reconciler_failures_total{stage="check"}';
+    const before = await sampleOf(shared, series);
+    expect(before).toBe(0);
+    await insertAttempt({ status: "PENDING", nextCheckAt: minutesAgo(1) });
+    await quietly(() => reconcilePendingPayments(database.db));
+    expect(await sampleOf(shared, series)).toBe(1);
+  });
+
+  it("a reconciler pass that fails counts as a failed run", async () => {
+    const series = 'shop_payment_reconciler_failures_total{stage="run"}';
+    const before = await sampleOf(shared, series);
+    const closed = await openDatabase({ kind: "pglite" });
+    await closed.close();
+    await quietly(async () => {
+      startReconciler(closed.db, 60 * 60_000);
+      wakeReconciler();
+      await vi.waitFor(async () => expect(await sampleOf(shared, series)).toBe(before + 1));
+    });
+  });
+
+  it("a mail that cannot be sent counts by way, and still fails for its sender", async () => {
+    const outboxDir = await mkdtemp(path.join(tmpdir(), "storefront-metrics-"));
+    try {
+      const message = { to: "asha.rao@example.in", subject: "Hello", text: "t", html: "<p>h</p>" };
+      const from = "Kaveri Computers <no-reply@kavericomputers.in>";
+      const smtp = 'shop_mail_failures_total{via="smtp"}';
+      const outbox = 'shop_mail_failures_total{via="outbox"}';
+      const [smtpBefore, outboxBefore] = [await sampleOf(shared, smtp), await sampleOf(shared, outbox)];
+      // Nothing listens on port 1.
+      await expect(sendMail(message, { smtpUrl: "smtp://127.0.0.1:1", from, outboxDir })).rejects.toThrow();
+      expect(await sampleOf(shared, smtp)).toBe(smtpBefore + 1);
+      // The outbox is a file, not a directory: the mail cannot be written.
+      const notADirectory = path.join(outboxDir, "outbox");
+      await writeFile(notADirectory, "");
+      await expect(sendMail(message, { from, outboxDir: notADirectory })).rejects.toThrow();
+      expect(await sampleOf(shared, outbox)).toBe(outboxBefore + 1);
+      await sendMail(message, { from, outboxDir });
+      expect(await sampleOf(shared, outbox)).toBe(outboxBefore + 1);
+      expect(await shared.register.metrics()).not.toContain("asha.rao");
+    } finally {
+      await rm(outboxDir, { recursive: true, force: true });
+    }
   });
 });
