@@ -20,6 +20,9 @@ export const serverLogOf = (shopPort: number) => `.cache/e2e-server-${shopPort}.
 const postgresPort = port + 2;
 export const postgresBaseURL = `http://localhost:${postgresPort}`;
 
+/** The main test shop serves /metrics to this bearer token; the shop on PostgreSQL has none (no /metrics). */
+export const metricsToken = "e2e-metrics-token-0123456789abcdef";
+
 /** What both test shops share: production mode, the run's SMTP server, the simulator's credentials. */
 const shopEnv = {
   NODE_ENV: "production",
@@ -48,10 +51,10 @@ const chromium = {
 };
 
 /**
- * Specs with a project of their own: no browser (server, hostile), the shop on PostgreSQL (races), or run
- * alone after the rest (payment faults).
+ * Specs with a project of their own: no browser (server, hostile), the shop on PostgreSQL (races), run once
+ * (metrics), or run alone after the rest (payment faults).
  */
-const ownProject = /(server|hostile|races|payment-faults)\.spec\.ts/;
+const ownProject = /(server|hostile|races|metrics|payment-faults)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -73,13 +76,15 @@ export default defineConfig({
     { name: "server", testMatch: /server\.spec\.ts/ },
     // Hostile input (every route with bad bodies, ids and other customers' data) is plain requests, once.
     { name: "hostile", testMatch: /hostile\.spec\.ts/ },
+    // What /metrics tells whoever runs the shop, after a shopper used it: once is enough.
+    { name: "metrics", testMatch: /metrics\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
     // Requests at the same moment, against the shop on PostgreSQL.
     { name: "races", testMatch: /races\.spec\.ts/, use: { ...chromium, baseURL: postgresBaseURL } },
     // PhonePe's faults are switched on for the whole simulator: these run alone, after everything else.
     {
       name: "payment-faults-js-off",
       testMatch: /payment-faults\.spec\.ts/,
-      dependencies: ["js-on", "js-off", "hostile"],
+      dependencies: ["js-on", "js-off", "hostile", "metrics"],
       use: { ...chromium, javaScriptEnabled: false },
     },
     {
@@ -106,7 +111,14 @@ export default defineConfig({
       timeout: 120_000,
       stdout: "ignore",
       stderr: "pipe",
-      env: { ...shopEnv, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, DATABASE_URL: "" },
+      env: {
+        ...shopEnv,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        DATABASE_URL: "",
+        METRICS_TOKEN: metricsToken,
+      },
     },
     {
       command: `rm -rf ${dataDir}-postgres && mkdir -p .cache && ./node_modules/.bin/tsx tests/e2e/support/postgres-shop.ts storefront_e2e_${postgresPort} ${serverLogOf(postgresPort)}`,

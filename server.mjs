@@ -15,6 +15,7 @@ const { cacheUsage } = await import("./app/lib/cache-budget.mjs");
 const { requestLimits } = await import("./app/lib/request-limits.mjs");
 const { UPLOADS_PATH, uploadsDirectory } = await import("./app/lib/uploads.mjs");
 const guards = await import("./server/guards.mjs");
+const { metricsEndpoint, requestMetrics } = await import("./server/metrics.mjs");
 const { pageCache } = await import("./server/page-cache.mjs");
 
 sourceMapSupport.install();
@@ -38,6 +39,8 @@ const publicOrigin = guards.originOf(process.env.PUBLIC_URL);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustedProxies(process.env.TRUST_PROXY));
+// First, so that every answer is timed and counted: refused by a guard, a file, or from the page cache.
+app.use(requestMetrics({ build, publicFiles: guards.filesUnder("public") }));
 app.use(compression());
 app.use(guards.securityHeaders({ publicOrigin, development }));
 app.use(guards.sameSiteForms({ publicOrigin }));
@@ -64,6 +67,8 @@ if (process.env.LOG_REQUESTS !== "false") {
 }
 app.use(guards.knownMethodsOnly());
 app.use(guards.wellFormedRequestsOnly());
+// For whoever runs the shop, when METRICS_TOKEN is set (docs/deployment.md, "Metrics"); otherwise a 404 page.
+app.get("/metrics", metricsEndpoint({ server: async () => (built ?? (await build())).entry.module }));
 /** What loaders and actions learn of the request beyond the request itself (app/load-context.ts). */
 const loadContext = (req, res, cspNonce) => ({
   clientAddress: req.ip ?? "unknown",

@@ -4,8 +4,10 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { getDb } from "~/db/db.server";
+import { config } from "~/config.server";
+import { getDatabaseHandle, getDb } from "~/db/db.server";
 import { readCatalogueVersion } from "~/features/catalogue/index.server";
+import { refreshDatabaseGauges } from "~/features/operations/index.server";
 import { describeError, isDatabaseUnavailable } from "~/lib/errors.server";
 import { deferHydration } from "~/lib/hydrate-after-paint.server";
 import { redactUrl } from "~/lib/secret-links.mjs";
@@ -19,6 +21,16 @@ startServer();
 /** The catalogue version, for the visitors' page cache in server.mjs (server/page-cache.mjs). */
 export async function catalogueVersionForPageCache(): Promise<number> {
   return readCatalogueVersion(await getDb());
+}
+
+/** The bearer token /metrics answers to, for server.mjs (server/metrics.mjs); undefined: not served. */
+export function metricsTokenForServer(): string | undefined {
+  return config().metricsToken;
+}
+
+/** Reads the gauges that come from the database, just before server.mjs answers /metrics. */
+export async function refreshMetricsForScrape(): Promise<void> {
+  await refreshDatabaseGauges(await getDatabaseHandle());
 }
 
 /**

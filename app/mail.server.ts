@@ -4,6 +4,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { config } from "~/config.server";
+import { sharedMetrics } from "~/lib/metrics.mjs";
 import { shop } from "~/lib/shop";
 
 /**
@@ -95,11 +96,23 @@ function outboxFileName(now: Date): string {
   return `${now.toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
 }
 
-/** Sends one message: over SMTP when configured, otherwise into the outbox directory as an .eml file. */
+/**
+ * Sends one message: over SMTP when configured, otherwise into the outbox directory as an .eml file. A mail
+ * that cannot be sent rejects, and is counted (shop_mail_failures_total on /metrics).
+ */
 export async function sendMail(
   message: MailMessage,
   settings: MailSettings = settingsFromConfig(),
 ): Promise<SentMail> {
+  try {
+    return await deliver(message, settings);
+  } catch (error) {
+    sharedMetrics().mailFailures.inc({ via: settings.smtpUrl ? "smtp" : "outbox" });
+    throw error;
+  }
+}
+
+async function deliver(message: MailMessage, settings: MailSettings): Promise<SentMail> {
   const envelope = {
     from: settings.from,
     to: message.to,

@@ -223,16 +223,7 @@ export function unavailableAnswered503() {
  * @param {import("express").RequestHandler} serve the static handler for `dir`
  */
 export function knownFilesOnly(dir, serve) {
-  /** @type {Set<string>} */
-  const files = new Set();
-  /** @param {string} folder @param {string} prefix */
-  const walk = (folder, prefix) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(path.join(folder, entry.name), `${prefix}${entry.name}/`);
-      else files.add(`${prefix}${entry.name}`);
-    }
-  };
-  walk(dir, "/");
+  const files = filesUnder(dir);
   /** @param {Request} req @param {Response} res @param {NextFunction} next */
   return (req, res, next) => {
     let file = req.path;
@@ -243,6 +234,24 @@ export function knownFilesOnly(dir, serve) {
     }
     return files.has(file) ? serve(req, res, next) : next();
   };
+}
+
+/**
+ * The files under `dir`, as the paths they are served at ("/fonts/x.woff2").
+ * @param {string} dir
+ */
+export function filesUnder(dir) {
+  /** @type {Set<string>} */
+  const files = new Set();
+  /** @param {string} folder @param {string} prefix */
+  const walk = (folder, prefix) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(folder, entry.name), `${prefix}${entry.name}/`);
+      else files.add(`${prefix}${entry.name}`);
+    }
+  };
+  walk(dir, "/");
+  return files;
 }
 
 /**

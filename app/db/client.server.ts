@@ -20,7 +20,12 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
   /** What a backup reads (app/features/backups): the embedded client and its directory, or the server. */
   source: { kind: "pglite"; client: PGlite; dataDir: string | undefined } | { kind: "postgres"; url: string };
+  /** The connection pool's use now (/metrics); null on PGlite, which has no pool. */
+  poolStats: () => PoolStats | null;
 };
+
+/** node-postgres's counts: connections open, open and unused, and queries waiting for a connection. */
+export type PoolStats = { total: number; idle: number; waiting: number };
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
@@ -67,6 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: "postgres",
       close: () => pool.end(),
       source: { kind: "postgres", url: options.url },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   if (!options.dataDir) return openPglite(undefined);
@@ -220,6 +226,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     throw error;
   }
   return { db, kind: "pglite", close: () => client.close(), source: { kind: "pglite", client, dataDir } };
+  return { db, kind: "pglite", close: () => client.close(), poolStats: () => null };
 }
 
 /**

@@ -29,7 +29,7 @@ export async function getDb(): Promise<Database> {
   return (await getDatabaseHandle()).db;
 }
 
-/** The same, with what the backups read (the embedded client, or the server's URL). */
+/** The same, with what else is known of it: the backups' source, the pool's use (/metrics). */
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
   globalThis.__storefrontDb ??= start();
   return globalThis.__storefrontDb;

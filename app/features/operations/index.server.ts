@@ -1,2 +1,3 @@
 export * from "./housekeeping.server";
+export * from "./metrics.server";
 export * from "./readiness.server";

@@ -7,6 +7,7 @@ import { nextStatusCheck, PAYMENT_EXPIRY_SECONDS } from "~/features/payments";
 import { PhonePeError, phonePeClientFromConfig } from "~/features/payments/index.server";
 import { readShopSettings } from "~/features/settings/index.server";
 import { describeError } from "~/lib/errors.server";
+import { sharedMetrics } from "~/lib/metrics.mjs";
 import { formatRupees } from "~/lib/money";
 import { shop } from "~/lib/shop";
 import { consume, rateLimits } from "~/rate-limit.server";
@@ -265,6 +266,7 @@ export async function reconcilePendingPayments(db: Database, now = new Date()): 
         await scheduleNextCheck(db, attempt.merchantOrderId, nextStatusCheck(attempt.createdAt, new Date()));
       }
     } catch (error) {
+      sharedMetrics().reconcilerFailures.inc({ stage: "check" });
       console.error(
         `Could not check payment ${attempt.merchantOrderId}; it is tried again later: ${describeError(error)}`,
       );
@@ -291,9 +293,10 @@ export function startReconciler(db: Database, everyMs: number): Reconciler {
     }
     running = true;
     reconcilePendingPayments(db)
-      .catch((error: unknown) =>
-        console.error(`The payment reconciler failed; it runs again shortly: ${describeError(error)}`),
-      )
+      .catch((error: unknown) => {
+        sharedMetrics().reconcilerFailures.inc({ stage: "run" });
+        console.error(`The payment reconciler failed; it runs again shortly: ${describeError(error)}`);
+      })
       .finally(() => {
         running = false;
         if (again) {
