@@ -225,8 +225,13 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     await client.close().catch(() => undefined);
     throw error;
   }
-  return { db, kind: "pglite", close: () => client.close(), source: { kind: "pglite", client, dataDir } };
-  return { db, kind: "pglite", close: () => client.close(), poolStats: () => null };
+  return {
+    db,
+    kind: "pglite",
+    close: () => client.close(),
+    source: { kind: "pglite", client, dataDir },
+    poolStats: () => null,
+  };
 }
 
 /**
