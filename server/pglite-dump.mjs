@@ -10,6 +10,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { pgDump } from "@electric-sql/pglite-tools/pg_dump";
 import { countRows, DUMP_ARGS, migrationLevel } from "../app/lib/backup-contents.mjs";
+import { PGLITE_SETTING_ARGS } from "../app/lib/pglite-settings.mjs";
 
 const [copyDir, sqlFile] = process.argv.slice(2);
 if (!copyDir || !sqlFile) {
@@ -17,7 +18,11 @@ if (!copyDir || !sqlFile) {
   process.exit(2);
 }
 
-const pg = await PGlite.create({ dataDir: copyDir, extensions: { pg_trgm } });
+const pg = await PGlite.create({
+  dataDir: copyDir,
+  extensions: { pg_trgm },
+  startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTING_ARGS],
+});
 /** @param {string} text */
 const query = async (text) => ({
   rows: /** @type {Record<string, unknown>[]} */ ((await pg.query(text)).rows),

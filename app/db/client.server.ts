@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { describeError } from "~/lib/errors.server";
+import { PGLITE_SETTING_ARGS } from "~/lib/pglite-settings.mjs";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
@@ -193,27 +194,17 @@ function isStaleStatement(error: unknown): boolean {
   return code === "26000" || code === "0A000";
 }
 
-/**
- * PGlite's Postgres sized for a small server (decision 0040). Its WASM memory only grows, so what Postgres
- * touches once stays in the process: shared buffers are 16 MB, not 128 MB (the data files are read through the
- * operating system's file cache, which the machine gives back when it needs the memory), and an index build
- * or vacuum works in 16 MB, not 64 MB. Passed on the command line: PGlite's own `postgresqlconf` option
- * would overwrite the data directory's postgresql.conf.
- */
-const PGLITE_SETTINGS = {
-  shared_buffers: "16MB",
-  maintenance_work_mem: "16MB",
-  work_mem: "4MB",
-};
+/** Brings an embedded database's schema up to this version's migrations (a restore, on its own client). */
+export async function migrateEmbedded(client: PGlite): Promise<void> {
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+}
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const client = await PGlite.create({
     dataDir,
     extensions: { pg_trgm },
-    startParams: [
-      ...PGlite.defaultStartParams,
-      ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
-    ],
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTING_ARGS],
   });
   const planned = new Map<string, Planned>();
   takeTurns(client, planned);

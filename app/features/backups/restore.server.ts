@@ -3,7 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
-import { migrationsFolder, openDatabase } from "~/db/client.server";
+import { migrateEmbedded, migrationsFolder, openDatabase } from "~/db/client.server";
 import {
   acquireDataDirLock,
   DataDirectoryLocked,
@@ -11,6 +11,7 @@ import {
   releaseDataDirLock,
 } from "~/db/data-dir-lock.server";
 import { countRows, type RunQuery } from "~/lib/backup-contents.mjs";
+import { PGLITE_SETTING_ARGS } from "~/lib/pglite-settings.mjs";
 import { type BackupManifest, type OpenedBackup, openBackup, sha256Of } from "./backup-file.server";
 import { BackupRefused, messages } from "./messages";
 
@@ -94,21 +95,24 @@ async function restoreIntoPglite(sql: string, manifest: BackupManifest, dataDir:
   await refuseNonEmptyDataDir(dataDir);
   const lock = acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    const client = await PGlite.create({
+      dataDir,
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTING_ARGS],
+    });
     try {
       const query: RunQuery = async (text) => ({
         rows: (await client.query(text)).rows as Record<string, unknown>[],
       });
       await loadAndCheck((text) => client.exec(text), query, sql, manifest);
+      // On the same client: a second PGlite would hold a second WASM memory until the first is collected.
+      await migrateEmbedded(client);
     } finally {
       await client.close();
     }
   } finally {
     releaseDataDirLock(lock);
   }
-  // Opened the way the shop opens it: migrated up to this version, and the lock checked again.
-  const handle = await openDatabase({ kind: "pglite", dataDir });
-  await handle.close();
 }
 
 async function restoreIntoPostgres(sql: string, manifest: BackupManifest, url: string): Promise<void> {

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { type CartSnapshotLine, paymentAttempts, type ShippingAddress } from "~/db/schema";
+import { type CartSnapshotLine, customers, paymentAttempts, type ShippingAddress } from "~/db/schema";
 import { subtotal } from "~/features/lists";
 import { cartLines, snapshotLines } from "~/features/lists/index.server";
 import { isPhonePeId, nextStatusCheck } from "~/features/payments";
@@ -71,19 +71,31 @@ export async function createPaymentAttempt(
   const amount = subtotal(lines) + shipping.fee;
   if (amount > MAX_ONLINE_ORDER_PAISE) return { problem: "too-large", amount };
   const merchantOrderId = newMerchantOrderId(now);
-  await db.insert(paymentAttempts).values({
-    merchantOrderId,
-    customerId,
-    amount,
-    lines: snapshot,
-    shippingAddress: address,
-    shippingMethod: shipping.method,
-    shippingFee: shipping.fee,
-    promisedBy: shipping.promisedBy,
-    buyerGstin: shipping.business?.gstin ?? null,
-    buyerBusinessName: shipping.business?.name ?? null,
-    nextCheckAt: nextStatusCheck(now, now),
+  // The customer's row is held while the attempt is written: an erasure of the account (which locks it for
+  // update) either comes first, and no attempt is made for an erased account, or comes after and sees it.
+  const made = await db.transaction(async (tx) => {
+    const [customer] = await tx
+      .select({ deletedAt: customers.deletedAt })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for("share");
+    if (!customer || customer.deletedAt !== null) return false;
+    await tx.insert(paymentAttempts).values({
+      merchantOrderId,
+      customerId,
+      amount,
+      lines: snapshot,
+      shippingAddress: address,
+      shippingMethod: shipping.method,
+      shippingFee: shipping.fee,
+      promisedBy: shipping.promisedBy,
+      buyerGstin: shipping.business?.gstin ?? null,
+      buyerBusinessName: shipping.business?.name ?? null,
+      nextCheckAt: nextStatusCheck(now, now),
+    });
+    return true;
   });
+  if (!made) return { problem: "empty" };
   return { merchantOrderId, amount };
 }
 
