@@ -1,6 +1,7 @@
 export * from "./common-passwords.server";
 export * from "./customer-data.server";
 export * from "./customers.server";
+export * from "./erasure";
 export * from "./erasure.server";
 export * from "./mail.server";
 export * from "./password-reset.server";

@@ -1,2 +1,1 @@
-export * from "./erasure";
 export * from "./messages";

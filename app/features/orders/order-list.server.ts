@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, orderItems, orders, paymentAttempts } from "~/db/schema";
-import { customerForStaff } from "~/features/accounts";
+import { customerForStaff } from "~/features/accounts/index.server";
 import { pageCount } from "~/lib/list-query";
 import { escapeLike } from "~/lib/search-text";
 import { CASH_ON_DELIVERY } from "./checkout-choices";

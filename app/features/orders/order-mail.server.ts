@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, orders } from "~/db/schema";
-import { isErasedEmail } from "~/features/accounts";
+import { isErasedEmail } from "~/features/accounts/index.server";
 import { renderTaxDocumentPdf, taxDocumentOf } from "~/features/invoices/index.server";
 import { readShopContact } from "~/features/settings/index.server";
 import { describeError } from "~/lib/errors.server";

@@ -2,7 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, orderEvents, orderItems, orders, paymentAttempts, taxDocuments } from "~/db/schema";
-import { customerForStaff } from "~/features/accounts";
+import { customerForStaff } from "~/features/accounts/index.server";
 import { CASH_ON_DELIVERY } from "./checkout-choices";
 import { deliveryNote } from "./order-notes";
 import {

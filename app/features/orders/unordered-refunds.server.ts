@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, notExists, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, orders, paymentAttempts } from "~/db/schema";
-import { customerForStaff } from "~/features/accounts";
+import { customerForStaff } from "~/features/accounts/index.server";
 import { pageCount } from "~/lib/list-query";
 import { ORDERS_PAGE_SIZE } from "./order-filters";
 import { refundStateOf } from "./order-status";
