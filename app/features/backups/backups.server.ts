@@ -138,7 +138,8 @@ function countOf(manifest: BackupManifest, table: string): number {
   return manifest.database.rows[table] ?? 0;
 }
 
-function megabytes(bytes: number): string {
+/** A backup's size as the log and the back office print it: "2.3 MB". */
+export function megabytes(bytes: number): string {
   return `${(bytes / 1_048_576).toFixed(1)} MB`;
 }
 
@@ -157,6 +158,8 @@ const RUN_GIVEN_UP_MS = 6 * 3_600_000;
 export type BackupRun = typeof backupRuns.$inferSelect;
 
 export type BackupStatus = {
+  /** The newest runs, newest first (the backups page lists them). */
+  recent: BackupRun[];
   lastGood: BackupRun | undefined;
   /** The newest finished run, when it failed (or a run cut short): the dashboard warns of it. */
   lastFailed: BackupRun | undefined;
@@ -190,10 +193,10 @@ export async function backupStatus(db: Database, now = new Date(), scheduleOn = 
   } else if (now.getTime() - (lastGood.finishedAt?.getTime() ?? 0) > BACKUP_OVERDUE_MS) {
     warning = messages.backupStale(ageInWords(now.getTime() - (lastGood.finishedAt?.getTime() ?? 0)));
   }
-  return { lastGood, lastFailed, running, warning };
+  return { recent, lastGood, lastFailed, running, warning };
 }
 
-export function recentBackupRuns(db: Database, limit: number): Promise<BackupRun[]> {
+function recentBackupRuns(db: Database, limit: number): Promise<BackupRun[]> {
   return db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt), desc(backupRuns.id)).limit(limit);
 }
 

@@ -1,21 +1,13 @@
 import type { DatabaseHandle } from "~/db/client.server";
+import { shopClock } from "~/features/delivery";
 import { describeError } from "~/lib/errors.server";
 import { type BackupSettings, backupStatus, scheduledRunExists, takeBackup } from "./backups.server";
-
-/** India has no daylight saving: its clocks are always UTC+05:30. */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-
-/** The India date ("2026-11-27") and minute of the day for an instant. */
-export function indiaClock(now: Date): { day: string; minute: number } {
-  const local = new Date(now.getTime() + IST_OFFSET_MS);
-  return { day: local.toISOString().slice(0, 10), minute: local.getUTCHours() * 60 + local.getUTCMinutes() };
-}
 
 /** The India day whose scheduled backup is due at `now`, or undefined before the day's time ("02:30"). */
 export function dueDay(now: Date, time: string): string | undefined {
   const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  const clock = indiaClock(now);
-  return clock.minute >= hours * 60 + minutes ? clock.day : undefined;
+  const clock = shopClock(now);
+  return clock.minutes >= hours * 60 + minutes ? clock.day : undefined;
 }
 
 /** How often an instance looks whether the day's backup is due. */

@@ -12,7 +12,7 @@ import {
   backupSettingsOf,
   backupStatus,
   listBackups,
-  recentBackupRuns,
+  megabytes,
   takeBackup,
 } from "~/features/backups/index.server";
 import { formatLongDate } from "~/lib/dates";
@@ -26,9 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = config();
   const { db } = await getDatabaseHandle();
   const now = new Date();
-  const [status, runs, files] = await Promise.all([
+  const [status, files] = await Promise.all([
     backupStatus(db, now, settings.backups.time !== undefined),
-    recentBackupRuns(db, 20),
     listBackups(settings.backups.dir),
   ]);
   const here = new Set(files.map((file) => file.name));
@@ -41,12 +40,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     schedule: settings.backups.time
       ? `Every day at ${settings.backups.time} (India time), keeping the newest ${settings.backups.keep}, in ${settings.backups.dir}.`
       : messages.backupsOff,
-    runs: runs.map((run) => ({
+    runs: status.recent.map((run) => ({
       id: run.id,
       started: formatLongDate(run.startedAt),
       trigger: run.trigger,
       status: run.status,
-      size: run.bytes === null ? "" : `${(run.bytes / 1_048_576).toFixed(1)} MB`,
+      size: run.bytes === null ? "" : megabytes(run.bytes),
       fileName: run.fileName,
       onThisServer: run.fileName !== null && here.has(run.fileName),
       error: run.error,

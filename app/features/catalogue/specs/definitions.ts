@@ -67,7 +67,7 @@ export type NumberSpec = SpecBase & {
 };
 
 export type ChoiceSpec = SpecBase & {
-  /** choice: exactly one option; choices: any number of them. */
+  /** choice: exactly one option; choices: none, one or several of them. */
   kind: "choice" | "choices";
   options: readonly SpecOption[];
 };
