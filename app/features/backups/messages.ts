@@ -59,5 +59,5 @@ export const messages = {
   backupMade: (name: string) => `Backup ${name} written.`,
   backupRunning: "A backup is being written right now. Try again in a minute.",
   backupNotHere:
-    "The newest backup was written by another instance of the shop and is not on this server's disk.",
+    "That backup is not on this server's disk: another instance of the shop wrote it, or it was deleted as older than the newest BACKUP_KEEP.",
 } as const;

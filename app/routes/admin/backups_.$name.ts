@@ -21,12 +21,15 @@ const notFound = (message: string) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const owner = await requireBackOffice(request);
   const name = params.name ?? "";
-  if (!isBackupFileName(name)) return notFound(messages.noSuchFile(name.slice(0, 80)));
+  // Named back only in printable characters: the name is whatever the address carried.
+  if (!isBackupFileName(name))
+    return notFound(messages.noSuchFile(name.slice(0, 80).replace(/[^\w.-]/g, "?")));
   const file = path.join(config().backups.dir, name);
   let bytes: number;
   try {
     bytes = (await stat(file)).size;
   } catch {
+    // Well named but not on this server's disk: another instance's, pruned, or never made.
     return notFound(messages.backupNotHere);
   }
   await recordAudit(await getDb(), { id: owner.id, name: owner.name }, "backup.download", name, { bytes });
