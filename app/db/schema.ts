@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -168,6 +169,79 @@ export const products = pgTable(
 export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
   index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
 ]);
+
+/**
+ * The specification attributes and their options (decision 0042), as app/features/catalogue/specs/definitions.ts
+ * defines them. Written by migrations, so the database itself refuses an unknown attribute or option, a value
+ * of the wrong kind, or a number out of range (a trigger); tests/integration/product-specs.test.ts keeps the
+ * two in step.
+ */
+export const specAttributes = pgTable(
+  "spec_attributes",
+  {
+    code: text("code").primaryKey(),
+    kind: text("kind").notNull(),
+    unit: text("unit"),
+    min: numeric("min", { precision: 12, scale: 2, mode: "number" }),
+    max: numeric("max", { precision: 12, scale: 2, mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("spec_attributes_code_kind").on(t.code, t.kind),
+    check("spec_attributes_kind", sql`${t.kind} IN ('number', 'choice', 'choices')`),
+    check(
+      "spec_attributes_number_range",
+      sql`(${t.kind} = 'number') = (${t.min} IS NOT NULL AND ${t.max} IS NOT NULL AND ${t.unit} IS NOT NULL)`,
+    ),
+  ],
+);
+
+export const specOptions = pgTable(
+  "spec_options",
+  {
+    attribute: text("attribute")
+      .notNull()
+      .references(() => specAttributes.code, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attribute, t.code] })],
+);
+
+/** A product's specification, one row per value (a "choices" value has one row per option). */
+export const productSpecs = pgTable(
+  "product_specs",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    attribute: text("attribute").notNull(),
+    kind: text("kind").notNull(),
+    number: numeric("number", { precision: 12, scale: 2, mode: "number" }),
+    option: text("option"),
+  },
+  (t) => [
+    foreignKey({
+      name: "product_specs_attribute_kind",
+      columns: [t.attribute, t.kind],
+      foreignColumns: [specAttributes.code, specAttributes.kind],
+    }),
+    foreignKey({
+      name: "product_specs_option",
+      columns: [t.attribute, t.option],
+      foreignColumns: [specOptions.attribute, specOptions.code],
+    }),
+    check(
+      "product_specs_value_of_kind",
+      sql`CASE WHEN ${t.kind} = 'number' THEN ${t.number} IS NOT NULL AND ${t.option} IS NULL ELSE ${t.option} IS NOT NULL AND ${t.number} IS NULL END`,
+    ),
+    uniqueIndex("product_specs_one_value").on(t.productId, t.attribute).where(sql`${t.kind} <> 'choices'`),
+    uniqueIndex("product_specs_one_option")
+      .on(t.productId, t.attribute, t.option)
+      .where(sql`${t.kind} = 'choices'`),
+    index("product_specs_product_idx").on(t.productId),
+    index("product_specs_option_idx").on(t.attribute, t.option, t.productId),
+    index("product_specs_number_idx").on(t.attribute, t.number, t.productId),
+  ],
+);
 
 export const productColours = pgTable(
   "product_colours",
