@@ -3,6 +3,8 @@
  * Pure data: money is integer paise (₹1 = 100 paise); `daysAgo` becomes `createdAt` when seeding.
  */
 
+import type { SpecValues } from "~/features/catalogue";
+
 export type SeedColour = { name: string; value: string };
 
 export const categories = ["Laptops", "Desktops", "CCTV", "Biometric", "Accessories"] as const;
@@ -26,6 +28,8 @@ export type SeedProduct = {
   /** Names from `seedColours`. */
   colours: string[];
   daysAgo: number;
+  /** Its specification when it is not the one seed-specs.ts gives its title (the bench's generated variants). */
+  specs?: SpecValues;
 };
 
 export type SeedBlog = {

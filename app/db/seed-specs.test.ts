@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { seedProducts } from "~/db/seed-data";
 import { seedSpecs } from "~/db/seed-specs";
-import type { SpecValues } from "~/features/catalogue/specs/values";
-import { specProblems } from "~/features/catalogue/specs/values";
+import type { SpecValues } from "~/features/catalogue";
+import { specProblems } from "~/features/catalogue";
 
 /** The attributes every product of a category must have for the store's main facets to find it. */
 const REQUIRED: Readonly<Record<string, readonly string[]>> = {

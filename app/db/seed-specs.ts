@@ -1,4 +1,4 @@
-import type { SpecValues } from "~/features/catalogue/specs/values";
+import type { SpecValues } from "~/features/catalogue";
 
 /**
  * Each seed product's specification, by its exact title: derived once from its title and description, then

@@ -1,9 +1,10 @@
 import { count, sql } from "drizzle-orm";
-import { addSearchWords, searchColumns, vocabularyOf } from "~/features/catalogue/index.server";
+import { addSearchWords, searchColumns, specRows, vocabularyOf } from "~/features/catalogue/index.server";
 import { taxFactsFor } from "~/features/invoices";
 import type { Database } from "./client.server";
-import { blogs, colours, productColours, products } from "./schema";
+import { blogs, colours, productColours, productSpecs, products } from "./schema";
 import { type SeedProduct, seedBlogs, seedColours, seedProducts } from "./seed-data";
+import { seedSpecs } from "./seed-specs";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Serialises seeding between processes (two instances starting on one empty PostgreSQL). */
@@ -66,6 +67,11 @@ async function insertProducts(
       })),
     )
     .returning({ id: products.id });
+  const specs = inserted.flatMap((row, index) => {
+    const item = items[index];
+    return item ? specRows(row.id, item.category, item.specs ?? seedSpecs[item.title] ?? {}) : [];
+  });
+  if (specs.length > 0) await tx.insert(productSpecs).values(specs);
   await addSearchWords(tx, items.flatMap(vocabularyOf));
   const links = inserted.flatMap((row, index) =>
     (items[index]?.colours ?? []).flatMap((name) => {
@@ -98,6 +104,7 @@ export function generatedProduct(index: number, random: () => number): SeedProdu
   const discountedPrice = Math.max(100, Math.round((originalPrice * (100 - discount)) / 10000) * 100);
   return {
     ...base,
+    specs: seedSpecs[base.title],
     title: `${base.title} ${edition} (Model ${1000 + index})`,
     tags: random() < 0.05 ? base.tags : [],
     originalPrice,

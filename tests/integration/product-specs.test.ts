@@ -1,8 +1,12 @@
-import { sql } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productSpecs, specAttributes, specOptions } from "~/db/schema";
-import { SPEC_CATEGORIES } from "~/features/catalogue/specs/definitions";
-import { readProductSpecs, writeSpecs } from "~/features/catalogue/specs/product-specs.server";
+import { productSpecs, products, specAttributes, specOptions } from "~/db/schema";
+import { seedCatalogue } from "~/db/seed.server";
+import { seedProducts } from "~/db/seed-data";
+import { seedSpecs } from "~/db/seed-specs";
+import { SPEC_CATEGORIES } from "~/features/catalogue";
+import { readProductSpecs, writeSpecs } from "~/features/catalogue/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertProduct } from "./support/fixtures";
 
@@ -15,6 +19,7 @@ let database: TestDatabase;
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  await seedCatalogue(database.db);
 });
 
 afterAll(async () => {
@@ -53,6 +58,44 @@ describe(`product specifications in the database (${databaseKind})`, () => {
         expect(inTable.sort(), row.code).toEqual(spec.options.map((option) => option.code).sort());
       }
     }
+  });
+
+  it("come with the seed catalogue, as its titles say", async () => {
+    const [pavilion] = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(like(products.title, "HP Pavilion 15 (2024)%"));
+    expect(await readProductSpecs(database.db, pavilion?.id ?? 0)).toMatchObject({
+      cpu: "core-i5",
+      cpu_generation: 12,
+      ram_gb: 16,
+      storage_kind: "ssd",
+      storage_gb: 512,
+      screen_in: 15.6,
+    });
+  });
+
+  it("are given by migration 0018 to an existing shop's seed products that have none, and to no others", async () => {
+    const title =
+      seedProducts.find(
+        (product) => product.category === "CCTV" && Object.keys(seedSpecs[product.title] ?? {}).length > 2,
+      )?.title ?? "";
+    const older = await insertProduct(database.db, { title, category: "CCTV" });
+    const described = await insertProduct(database.db, { title, category: "CCTV" });
+    await writeSpecs(database.db, described.id, "CCTV", { cctv_form: "ptz" });
+    const renamed = await insertProduct(database.db, { title: `${title} (old stock)`, category: "CCTV" });
+
+    const migration = readFileSync(
+      new URL("../../app/db/migrations/0018_seed_product_specs.sql", import.meta.url),
+      "utf8",
+    );
+    await database.db.execute(sql.raw(migration));
+
+    expect(await readProductSpecs(database.db, older.id)).toEqual(seedSpecs[title]);
+    expect(await readProductSpecs(database.db, described.id), "what the dealer wrote stays").toEqual({
+      cctv_form: "ptz",
+    });
+    expect(await readProductSpecs(database.db, renamed.id)).toEqual({});
   });
 
   it("keep numbers, one option and several options, and give them back as they were written", async () => {

@@ -6,5 +6,6 @@ export * from "./products.server";
 export * from "./reviews.server";
 export * from "./schemas";
 export * from "./search/search-index.server";
+export * from "./specs/product-specs.server";
 export * from "./store-queries.server";
 export * from "./visibility.server";

@@ -10,6 +10,8 @@ export * from "./product-page";
 export * from "./SpecialCard";
 export * from "./StarInput";
 export * from "./Stars";
+export * from "./specs/definitions";
+export * from "./specs/values";
 export * from "./store-filters";
 export * from "./WhatsAppLinks";
 export * from "./WishlistHeart";
