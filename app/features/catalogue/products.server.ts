@@ -6,6 +6,8 @@ import { cardColumns, type ProductCardData, productsTagged, toCards } from "./ca
 import { catalogueVersionColumn, readCatalogueVersion } from "./catalogue-version.server";
 import { type KeptReads, keptByVersion } from "./kept-by-version.server";
 import { runSearch, type Search } from "./search/search.server";
+import { type FacetCounts, facetCounts } from "./specs/facet-queries.server";
+import { facetsInView, type ShownFacet, shownFacets } from "./specs/facets";
 import { effectiveSort, type StoreFilters } from "./store-filters";
 import {
   distinctValues,
@@ -76,6 +78,7 @@ export async function catalogueFacets(db: Database): Promise<StoreFacets> {
  */
 const keptFacets = keptByVersion<StoreFacets>("store lists");
 const keptTotals = keptByVersion<number>("store counts");
+const keptFacetCounts = keptByVersion<FacetCounts>("store facet counts");
 
 /** The value kept for `key` if it was kept at exactly `version`. */
 function keptAt<T>(kept: KeptReads<T>, db: Database, key: string, version: number | undefined) {
@@ -85,7 +88,37 @@ function keptAt<T>(kept: KeptReads<T>, db: Database, key: string, version: numbe
 
 /** The filters a count depends on (not the page, the sort or the grid). */
 const totalKey = (filters: Partial<StoreFilters>) =>
-  JSON.stringify([filters.category, filters.brand, filters.tag, filters.minPrice, filters.maxPrice]);
+  JSON.stringify([
+    filters.category,
+    filters.brand,
+    filters.tag,
+    filters.minPrice,
+    filters.maxPrice,
+    filters.specs ?? {},
+  ]);
+
+/**
+ * The specification facets of the categories in view with their disjunctive counts, and the number of products
+ * that match: kept per catalogue version like the store's other counts (one query when not kept). `baseWhere`
+ * selects the products every filter but the specifications leaves; `version` is the one the page was read at.
+ */
+async function specFacetsFor(
+  db: Database,
+  filters: Partial<StoreFilters>,
+  baseWhere: SQL | undefined,
+  version: number | undefined,
+  key = totalKey(filters),
+): Promise<{ facets: ShownFacet[]; total: number } | null> {
+  const selection = filters.specs ?? {};
+  const inView = facetsInView(filters.category, selection);
+  if (inView.length === 0) return null;
+  let counted = keptAt(keptFacetCounts, db, key, version);
+  if (!counted) {
+    counted = await facetCounts(db, inView, selection, baseWhere);
+    keptFacetCounts.keep(db, key, counted, counted.version);
+  }
+  return { facets: shownFacets(inView, selection, counted.counts, counted.held), total: counted.total };
+}
 
 /** Lists and count for `where`: from what is kept for `version`, else read (and kept) in one query. */
 async function summaryFor(
@@ -114,7 +147,12 @@ export type StoreSearch = { used?: string; corrections: { typed: string; used: s
 
 export type ProductPage = { items: ProductCardData[]; total: number };
 
-export type StorePage = ProductPage & { facets: StoreFacets; search: StoreSearch | null };
+export type StorePage = ProductPage & {
+  facets: StoreFacets;
+  /** The specification facets of the categories in view, with their counts; none outside them. */
+  specFacets: ShownFacet[];
+  search: StoreSearch | null;
+};
 
 /**
  * What the store shows for the filters: the page of products in a stable order (ties broken by id), with the
@@ -145,19 +183,55 @@ type ReadPage = { page: StorePage; version: number | null };
 async function listingPage(db: Database, filters: Partial<StoreFilters>): Promise<ReadPage> {
   const where = whereFor(filters, null);
   const rows = await pageQuery(db, filters, where);
-  const summary = await summaryFor(db, filters, where, true, rows[0]?.version);
-  const page = { items: toCards(rows), total: summary.total ?? 0, facets: summary.facets, search: null };
-  return { page, version: rows[0]?.version ?? null };
+  const version = rows[0]?.version;
+  // With specification facets in view their query also counts the matches: no count of its own.
+  const specs = await specFacetsFor(db, filters, whereFor({ ...filters, specs: {} }, null), version);
+  const summary = await summaryFor(db, filters, where, specs === null, version);
+  const page = {
+    items: toCards(rows),
+    total: specs?.total ?? summary.total ?? 0,
+    facets: summary.facets,
+    specFacets: specs?.facets ?? [],
+    search: null,
+  };
+  return { page, version: version ?? null };
 }
 
 async function searchPage(db: Database, filters: Partial<StoreFilters>): Promise<ReadPage> {
   const from = (Math.max(1, filters.page ?? 1) - 1) * PAGE_SIZE;
   const { ranked, cards } = await searchAndRead(db, filters, (ids) => ids.slice(from, from + PAGE_SIZE));
   // The lists to go on from; a search of punctuation only has nothing to look for and finds nothing.
-  const { facets } = await summaryFor(db, filters, undefined, false, ranked.version ?? undefined);
+  const version = ranked.version ?? undefined;
+  const { facets } = await summaryFor(db, filters, undefined, false, version);
+  const specs = await searchSpecFacets(db, filters, ranked, version);
   const { used, corrections } = ranked.search;
-  const page = { items: cards, total: ranked.ids.length, facets, search: { used, corrections } };
+  const page = {
+    items: cards,
+    total: ranked.ids.length,
+    facets,
+    specFacets: specs?.facets ?? [],
+    search: { used, corrections },
+  };
   return { page, version: ranked.version };
+}
+
+/**
+ * A search's specification facets count over the products the search finds with every filter but the
+ * specifications: the ranking without them (kept like any other), as a list of ids.
+ */
+async function searchSpecFacets(
+  db: Database,
+  filters: Partial<StoreFilters>,
+  ranked: RankedSearch,
+  version: number | undefined,
+) {
+  if (facetsInView(filters.category, filters.specs ?? {}).length === 0) return null;
+  const chosen = Object.keys(filters.specs ?? {}).length > 0;
+  const base = chosen
+    ? (await searchAndRead(db, { ...filters, specs: {} }, () => new Int32Array())).ranked
+    : ranked;
+  const ids = sql`${products.id} = ANY(${`{${Array.from(base.ids).join(",")}}`}::int[])`;
+  return specFacetsFor(db, filters, and(ids, shownInShop), version, `search ${searchKey(filters)}`);
 }
 
 /*
@@ -179,6 +253,7 @@ const keptRankings = keptByVersion<RankedSearch>("search rankings");
 /** What a search's ranking depends on: its words and the filters and sort, not the page or the grid. */
 const searchKey = (f: Partial<StoreFilters>) =>
   JSON.stringify([
+    f.specs ?? {},
     f.q,
     f.exact ?? false,
     f.category,
@@ -186,7 +261,7 @@ const searchKey = (f: Partial<StoreFilters>) =>
     f.tag,
     f.minPrice,
     f.maxPrice,
-    effectiveSort({ grid: 4, page: 1, ...f }),
+    effectiveSort(f),
   ]);
 
 /** Every product the search matches, best first (or in the shopper's sort), as ids: one query, or a few with typos. */

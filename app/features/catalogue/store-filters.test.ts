@@ -15,7 +15,7 @@ describe("parseStoreFilters", () => {
   it("reads every filter from the URL", () => {
     expect(
       parse(
-        "q=think&category=Laptops&brand=Lenovo&tag=featured&minPrice=20000&maxPrice=90000&sort=price&grid=3&page=2",
+        "q=think&category=Laptops&brand=Lenovo&tag=featured&minPrice=20000&maxPrice=90000&ram=16&sort=price&grid=3&page=2",
       ),
     ).toEqual({
       q: "think",
@@ -24,6 +24,7 @@ describe("parseStoreFilters", () => {
       tag: "featured",
       minPrice: 20000,
       maxPrice: 90000,
+      specs: { ram: ["16"] },
       sort: "price",
       grid: 3,
       page: 2,
@@ -47,6 +48,37 @@ describe("parseStoreFilters", () => {
 
   it("swaps a From price above the To price", () => {
     expect(parse("minPrice=5000&maxPrice=1000")).toMatchObject({ minPrice: 1000, maxPrice: 5000 });
+  });
+});
+
+describe("specification facets in the URL", () => {
+  it("read a repeated key as several values of one facet, in the facet's order, each once", () => {
+    expect(parse("category=Laptops&cpu=ryzen-5&cpu=core-i5&cpu=core-i5&ram=16").specs).toEqual({
+      cpu: ["core-i5", "ryzen-5"],
+      ram: ["16"],
+    });
+  });
+
+  it("redirect to the canonical URL: facets sorted, repeats and unknown keys or values gone", () => {
+    expect(redirectFor("category=Laptops&ram=16&cpu=ryzen-5&cpu=core-i5&screen=14-15.6")).toBe(
+      "/product?category=Laptops&cpu=core-i5&cpu=ryzen-5&ram=16&screen=14-15.6",
+    );
+    expect(redirectFor("category=Laptops&cpu=core-i5&ram=16")).toBeNull();
+    expect(redirectFor("category=Laptops&ram=16&ram=16")).toBe("/product?category=Laptops&ram=16");
+    expect(redirectFor("category=Laptops&ram=17&cpu=pentium-pro&colour=red")).toBe(
+      "/product?category=Laptops",
+    );
+    expect(redirectFor("category=CCTV&ram=16&mp=4"), "a laptop's facet on cameras").toBe(
+      "/product?category=CCTV&mp=4",
+    );
+    expect(redirectFor("ram=16&page=3")).toBeNull();
+  });
+
+  it("drop the page when a facet value is added or removed, and the facets another category has not", () => {
+    const filters = parse("category=Laptops&ram=16&page=3");
+    const [chip] = activeFilterChips(filters).filter((one) => one.key === "ram=16");
+    expect(chip).toMatchObject({ label: "RAM: 16 GB", href: "/product?category=Laptops" });
+    expect(storeUrl(filters, { category: "CCTV", page: 1 })).toBe("/product?category=CCTV");
   });
 });
 

@@ -3,6 +3,13 @@ import { formatRupees } from "~/lib/money";
 import { normaliseSearch } from "~/lib/search-text";
 import { isTypedText } from "~/lib/text";
 import { TAGS, type Tag, tagLabels } from "./catalogue";
+import {
+  allowedFacets,
+  parseSpecSelection,
+  type SpecSelection,
+  specSelectionParams,
+  toggleSpecValue,
+} from "./specs/facets";
 
 /**
  * The store's filters live in the URL so a shared link opens the same page. This module parses them,
@@ -30,6 +37,8 @@ export type StoreFilters = {
   minPrice?: number;
   /** Whole rupees. */
   maxPrice?: number;
+  /** Specification facets chosen (`?ram=16&cpu=core-i5`), by facet key; those of the category in force only. */
+  specs: SpecSelection;
   /** Undefined: relevance when searching, else newest first. */
   sort?: Sort;
   grid: Grid;
@@ -68,16 +77,18 @@ export function parseStoreFilters(params: URLSearchParams): StoreFilters {
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
     [minPrice, maxPrice] = [maxPrice, minPrice];
   }
+  const category = text(params.get("category"), 60);
   return {
     // A search is cut to its first 100 characters (control characters read as spaces), never dropped: the
     // shopper sees what was searched for, not the whole store.
     q: normaliseSearch(params.get("q")) || undefined,
     exact: params.get("exact") === "1" ? true : undefined,
-    category: text(params.get("category"), 60),
+    category,
     brand: text(params.get("brand"), 60),
     tag: oneOf(params.get("tag"), TAGS),
     minPrice,
     maxPrice,
+    specs: parseSpecSelection(params, category),
     sort: oneOf(params.get("sort"), SORTS),
     grid: oneOf(params.get("grid"), GRIDS.map(String)) ? (Number(params.get("grid")) as Grid) : DEFAULT_GRID,
     page: wholeNumber(params.get("page"), 1, MAX_PAGE) ?? 1,
@@ -95,6 +106,8 @@ export function storeQuery(filters: StoreFilters, changes: Partial<StoreFilters>
   if (f.tag) params.set("tag", f.tag);
   if (f.minPrice !== undefined) params.set("minPrice", String(f.minPrice));
   if (f.maxPrice !== undefined) params.set("maxPrice", String(f.maxPrice));
+  // Only the facets of the category in force: choosing another category drops the ones it has not.
+  for (const [key, value] of specSelectionParams(f.specs ?? {}, f.category)) params.append(key, value);
   // Newest first is the default order unless a search ranks by relevance.
   if (f.sort && (f.q || f.sort !== DEFAULT_SORT)) params.set("sort", f.sort);
   if (f.grid !== DEFAULT_GRID) params.set("grid", String(f.grid));
@@ -115,7 +128,7 @@ export function canonicalRedirect(url: URL): string | null {
 }
 
 /** The order a listing uses: the chosen sort, else relevance for a search, else newest first. */
-export function effectiveSort(filters: StoreFilters): Sort | "relevance" {
+export function effectiveSort(filters: Pick<StoreFilters, "sort" | "q">): Sort | "relevance" {
   return filters.sort ?? (filters.q ? "relevance" : DEFAULT_SORT);
 }
 
@@ -126,7 +139,8 @@ export function storeTitleLimit(grid: Grid): number | undefined {
 
 /** A filter in force, shown as a chip above the products: what it is, and the store URL without it. */
 export type FilterChip = {
-  key: "category" | "brand" | "tag" | "minPrice" | "maxPrice";
+  /** The filter's URL key, and for a specification the value too (`ram=16`): unique among the chips. */
+  key: string;
   label: string;
   /** The store URL with this filter removed (back to the first page; everything else kept). */
   href: string;
@@ -138,13 +152,23 @@ export type FilterChip = {
  */
 export function activeFilterChips(filters: StoreFilters): FilterChip[] {
   const chips: FilterChip[] = [];
-  const add = (key: FilterChip["key"], label: string) =>
+  const add = (key: "category" | "brand" | "tag" | "minPrice" | "maxPrice", label: string) =>
     chips.push({ key, label, href: storeUrl(filters, { [key]: undefined, page: 1 }) });
   if (filters.category) add("category", `Category: ${filters.category}`);
   if (filters.brand) add("brand", `Brand: ${filters.brand}`);
   if (filters.tag) add("tag", `Tag: ${tagLabels[filters.tag]}`);
   if (filters.minPrice !== undefined) add("minPrice", `From ${formatRupees(filters.minPrice * 100)}`);
   if (filters.maxPrice !== undefined) add("maxPrice", `Up to ${formatRupees(filters.maxPrice * 100)}`);
+  for (const facet of allowedFacets(filters.category)) {
+    for (const code of filters.specs[facet.key] ?? []) {
+      const value = facet.values.find((candidate) => candidate.code === code);
+      chips.push({
+        key: `${facet.key}=${code}`,
+        label: `${facet.label}: ${value?.label ?? code}`,
+        href: storeUrl(filters, { specs: toggleSpecValue(filters.specs, facet.key, code), page: 1 }),
+      });
+    }
+  }
   return chips;
 }
 

@@ -5,6 +5,8 @@ import { products } from "~/db/schema";
 import { cardColumns } from "./cards.server";
 import { catalogueVersionColumn } from "./catalogue-version.server";
 import type { SearchMatch } from "./search/search.server";
+import { specSelectionWhere } from "./specs/facet-queries.server";
+import { allowedFacets } from "./specs/facets";
 import { effectiveSort, type StoreFilters } from "./store-filters";
 import { shownInShop } from "./visibility.server";
 
@@ -26,11 +28,12 @@ export function whereFor(filters: Partial<StoreFilters>, match: SearchMatch | nu
   if (filters.tag) conditions.push(arrayContains(products.tags, [filters.tag]));
   if (filters.minPrice !== undefined) conditions.push(gte(products.discountedPrice, filters.minPrice * 100));
   if (filters.maxPrice !== undefined) conditions.push(lte(products.discountedPrice, filters.maxPrice * 100));
+  if (filters.specs) conditions.push(...specSelectionWhere(allowedFacets(filters.category), filters.specs));
   return and(...conditions);
 }
 
 export function orderFor(filters: Partial<StoreFilters>, match: SearchMatch | null): SQL[] {
-  const sort = effectiveSort({ grid: 4, page: 1, ...filters });
+  const sort = effectiveSort(filters);
   switch (sort) {
     case "relevance":
       return [...(match?.rank ?? []), desc(products.id)];

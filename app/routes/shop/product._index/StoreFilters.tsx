@@ -4,11 +4,14 @@ import {
   effectiveSort,
   type StoreFilters as Filters,
   parseStoreFilters,
+  type ShownFacet,
   SORTS,
   sortLabels,
+  specSelectionParams,
   storeUrl,
   TAGS,
   tagLabels,
+  toggleSpecValue,
 } from "~/features/catalogue";
 import { namesChangedSinceRender } from "~/lib/changed-before-hydration";
 
@@ -26,9 +29,11 @@ export const FILTER_PANEL_ID = "store-filters";
 export function StoreFilters({
   filters,
   facets,
+  specFacets,
 }: {
   filters: Filters;
   facets: { categories: string[]; brands: string[] };
+  specFacets: ShownFacet[];
 }) {
   const apply = useApplyFilters();
   const hydrated = useHydrated();
@@ -76,6 +81,7 @@ export function StoreFilters({
           ))}
         </ul>
       </section>
+      {specFacets.length > 0 ? <SpecFacets filters={filters} facets={specFacets} /> : null}
       <Form
         ref={formRef}
         id={FILTER_FORM_ID}
@@ -88,6 +94,9 @@ export function StoreFilters({
         <h2>Filter By</h2>
         {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
         {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
+        {specSelectionParams(filters.specs, filters.category).map(([key, code]) => (
+          <input key={`${key}=${code}`} type="hidden" name={key} value={code} />
+        ))}
         <input type="hidden" name="grid" value={filters.grid} />
         <fieldset>
           <legend>Price (Rs.)</legend>
@@ -151,6 +160,55 @@ export function StoreFilters({
         {hydrated ? <p className="hint">Price filters apply when you press Apply or Enter.</p> : null}
       </Form>
     </aside>
+  );
+}
+
+/**
+ * The specification facets of the category in view: each value a link that adds it to the filters or takes it
+ * off (one click, with or without JavaScript), with the number of products it leads to given the other
+ * facets. A value with nothing behind it shows greyed, not as a link.
+ */
+function SpecFacets({ filters, facets }: { filters: Filters; facets: ShownFacet[] }) {
+  return (
+    <section className="filter-card spec-facets" aria-labelledby="spec-facets-heading">
+      <h2 id="spec-facets-heading">Specifications</h2>
+      {facets.map((facet) => (
+        <section key={facet.key} className="spec-facet" aria-labelledby={`facet-${facet.key}`}>
+          <h3 id={`facet-${facet.key}`}>{facet.label}</h3>
+          <ul>
+            {facet.values.map((value) => {
+              const text = (
+                <>
+                  {value.label} <span className="facet-count">({value.count})</span>
+                </>
+              );
+              return (
+                <li key={value.code}>
+                  {value.count === 0 && !value.selected ? (
+                    <span className="facet-value" aria-disabled="true">
+                      {text}
+                    </span>
+                  ) : (
+                    <Link
+                      className="facet-value"
+                      to={storeUrl(filters, {
+                        specs: toggleSpecValue(filters.specs, facet.key, value.code),
+                        page: 1,
+                      })}
+                      aria-current={value.selected ? "true" : undefined}
+                      rel="nofollow"
+                      preventScrollReset
+                    >
+                      {text}
+                    </Link>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </section>
   );
 }
 

@@ -49,17 +49,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   // The session's query also reads the catalogue's version: a signed-in shopper's page may then be one kept.
   const customer = await currentCustomer(request);
-  const { items, total, facets, search } = await storePage(db, filters, customer?.catalogueVersion);
+  const { items, total, facets, specFacets, search } = await storePage(
+    db,
+    filters,
+    customer?.catalogueVersion,
+  );
   const wished = customer?.wishlist ?? [];
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (filters.page > pages) throw redirect(storeUrl(filters, { page: pages }));
   // A search that found nothing offers ways on: the categories, and the popular products.
   const popular = filters.q && total === 0 ? await productsTagged(db, "popular", 4) : [];
-  return json({ items, total, filters, facets, pages, wished, used: search?.used ?? null, popular });
+  return json({
+    items,
+    total,
+    filters,
+    facets,
+    specFacets,
+    pages,
+    wished,
+    used: search?.used ?? null,
+    popular,
+  });
 }
 
 export default function Store() {
-  const { items, total, filters, facets, pages, wished, used, popular } = useLoaderData<typeof loader>();
+  const { items, total, filters, facets, specFacets, pages, wished, used, popular } =
+    useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/product";
   const titleLimit = storeTitleLimit(filters.grid);
@@ -78,7 +93,7 @@ export default function Store() {
               Filters{chips.length > 0 ? ` (${chips.length})` : ""}
             </summary>
           </details>
-          <StoreFilters filters={filters} facets={facets} />
+          <StoreFilters filters={filters} facets={facets} specFacets={specFacets} />
         </div>
         <section className="store-results" aria-labelledby="results-heading" aria-busy={busy}>
           <div className="store-toolbar">

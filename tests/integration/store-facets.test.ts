@@ -1,0 +1,120 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "~/db/schema";
+import { seedCatalogue } from "~/db/seed.server";
+import { seedProducts } from "~/db/seed-data";
+import { seedSpecs } from "~/db/seed-specs";
+import { parseStoreFilters, type StoreFilters, storeQuery, toggleSpecValue } from "~/features/catalogue";
+import { storePage, writeSpecs } from "~/features/catalogue/index.server";
+import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+
+/*
+ * The store's specification facets on the seed catalogue: what a facet lists is what the seed's specifications
+ * say, and each value's count is what its link lists, however the other facets are set.
+ */
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedCatalogue(database.db);
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+/** The store as the loader reads a URL's query. */
+const filtersOf = (query: string): StoreFilters => parseStoreFilters(new URLSearchParams(query));
+const pageOf = (filters: StoreFilters) => storePage(database.db, filters);
+
+/** Every product of a store page's filters, across its pages. */
+async function allTitles(filters: StoreFilters): Promise<string[]> {
+  const titles: string[] = [];
+  for (let page = 1; ; page++) {
+    const { items, total } = await pageOf({ ...filters, page });
+    titles.push(...items.map((item) => item.title));
+    if (titles.length >= total || items.length === 0) return titles;
+  }
+}
+
+const seedOf = (title: string) => seedProducts.find((product) => product.title === title);
+
+describe(`the store's specification facets (${databaseKind})`, () => {
+  it("list only laptops with 16 GB for ram=16, all of them", async () => {
+    const found = await allTitles(filtersOf("category=Laptops&ram=16"));
+    const expected = seedProducts
+      .filter((product) => product.category === "Laptops" && seedSpecs[product.title]?.ram_gb === 16)
+      .map((product) => product.title);
+    expect(expected.length).toBeGreaterThan(3);
+    expect(found.sort()).toEqual(expected.sort());
+  });
+
+  it("keep showing 8 GB with its own count when 16 GB is chosen, and count each value's link", async () => {
+    const filters = filtersOf("category=Laptops&ram=16&disk=ssd");
+    const { specFacets, total } = await pageOf(filters);
+    const ram = specFacets.find((facet) => facet.key === "ram");
+    const eight = ram?.values.find((value) => value.code === "8");
+    const sixteen = ram?.values.find((value) => value.code === "16");
+    expect(sixteen?.selected).toBe(true);
+    expect(sixteen?.count).toBe(total);
+    expect(eight?.selected).toBe(false);
+    expect(eight?.count).toBe((await pageOf(filtersOf("category=Laptops&ram=8&disk=ssd"))).total);
+    expect(eight?.count).toBeGreaterThan(0);
+
+    // Every value of a facet with nothing chosen counts what its link lists.
+    for (const facet of specFacets.filter((shown) => !filters.specs[shown.key])) {
+      for (const value of facet.values) {
+        const linked = { ...filters, specs: toggleSpecValue(filters.specs, facet.key, value.code) };
+        expect(value.count, `${facet.key}=${value.code}`).toBe((await pageOf(linked)).total);
+      }
+    }
+  });
+
+  it("find a refurbished Core i5 with 16 GB and an SSD by facets alone", async () => {
+    const found = await allTitles(filtersOf("category=Laptops&cpu=core-i5&ram=16&disk=ssd&grade=a"));
+    expect(found.length).toBeGreaterThan(0);
+    for (const title of found) {
+      expect(seedOf(title)?.productType, title).toBe("refurbished");
+      expect(seedSpecs[title]).toMatchObject({ cpu: "core-i5", ram_gb: 16, storage_kind: "ssd" });
+    }
+  });
+
+  it("read a repeated key as OR and different facets as AND", async () => {
+    const either = await allTitles(filtersOf("category=Laptops&cpu=core-i5&cpu=ryzen-5"));
+    const i5 = await allTitles(filtersOf("category=Laptops&cpu=core-i5"));
+    const ryzen = await allTitles(filtersOf("category=Laptops&cpu=ryzen-5"));
+    expect(either.sort()).toEqual([...i5, ...ryzen].sort());
+    const both = await allTitles(filtersOf("category=Laptops&cpu=core-i5&ram=16"));
+    expect(both.sort()).toEqual(i5.filter((title) => seedSpecs[title]?.ram_gb === 16).sort());
+  });
+
+  it("show only the facets of the category in view, and none for the whole store", async () => {
+    const cctv = await pageOf(filtersOf("category=CCTV"));
+    expect(cctv.specFacets.map((facet) => facet.key)).toEqual(expect.arrayContaining(["form", "mp"]));
+    expect(cctv.specFacets.map((facet) => facet.key)).not.toContain("ram");
+    expect((await pageOf(filtersOf(""))).specFacets).toEqual([]);
+    expect(storeQuery(filtersOf("category=CCTV&ram=16&form=dome")), "a laptop facet on CCTV is dropped").toBe(
+      "category=CCTV&form=dome",
+    );
+  });
+
+  it("follow a change of a product's specification at once", async () => {
+    const [laptop] = await database.db
+      .select({ id: products.id, title: products.title })
+      .from(products)
+      .where(
+        eq(
+          products.title,
+          seedProducts.find((product) => seedSpecs[product.title]?.ram_gb === 8)?.title ?? "",
+        ),
+      );
+    const before = await allTitles(filtersOf("category=Laptops&ram=16"));
+    expect(before).not.toContain(laptop?.title);
+    await writeSpecs(database.db, laptop?.id ?? 0, "Laptops", {
+      ...seedSpecs[laptop?.title ?? ""],
+      ram_gb: 16,
+    });
+    expect(await allTitles(filtersOf("category=Laptops&ram=16"))).toContain(laptop?.title);
+  });
+});
