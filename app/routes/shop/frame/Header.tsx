@@ -20,7 +20,7 @@ const menu = [
 ];
 
 // The header's parts that never change, built once when the module loads instead of at every render.
-const tagline = <p>New, refurbished and rental laptops, desktops, CCTV and biometrics</p>;
+const tagline = <p className="tagline">New, refurbished and rental laptops, desktops, CCTV and biometrics</p>;
 
 const logo = (
   <Link to="/" className="logo" aria-label={`${shop.name} home`}>

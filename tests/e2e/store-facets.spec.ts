@@ -1,0 +1,132 @@
+import type { Page } from "@playwright/test";
+import { seedProducts } from "~/db/seed-data";
+import { seedSpecs } from "~/db/seed-specs";
+import { expect, test } from "./support/test";
+
+/*
+ * Choosing a laptop or a camera by its specification in the store, with JavaScript on and off: the facets are
+ * links, their counts what the links list, and the seed's specifications what they find.
+ */
+
+const laptops = seedProducts.filter((product) => product.category === "Laptops");
+const withRam = (gb: number) => laptops.filter((product) => seedSpecs[product.title]?.ram_gb === gb);
+
+/** The number the results heading gives ("12 Products"). */
+async function shownCount(page: Page): Promise<number> {
+  const text = (await page.locator("#results-heading").textContent()) ?? "";
+  return Number(/^(\d+)/.exec(text.trim())?.[1] ?? Number.NaN);
+}
+
+/** Every card's full title (the link's title attribute; the text may be cut). */
+const cardTitles = (page: Page) =>
+  page
+    .locator(".product-card-title a")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("title") ?? ""));
+
+/** A facet's links as [href, text]. */
+const facetLinks = (page: Page, name: string) =>
+  facet(page, name)
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => [link.getAttribute("href") ?? "", link.textContent ?? ""]));
+
+const facet = (page: Page, name: string) =>
+  page.getByRole("region", { name: "Specifications" }).getByRole("region", { name, exact: true });
+
+test.describe("the store's specification facets", () => {
+  test("ram=16 lists only the laptops with 16 GB, and 8 GB keeps its own count", async ({ page }) => {
+    await page.goto("/product?category=Laptops");
+    await facet(page, "RAM")
+      .getByRole("link", { name: /^16 GB/ })
+      .click();
+    await expect(page).toHaveURL(/\/product\?category=Laptops&ram=16$/);
+    await expect(page.locator("#results-heading")).toHaveText(`${withRam(16).length} Products`);
+    expect((await cardTitles(page)).sort()).toEqual(
+      withRam(16)
+        .map((product) => product.title)
+        .sort(),
+    );
+
+    const ram = facet(page, "RAM");
+    await expect(ram.getByRole("link", { name: /^16 GB/ })).toHaveAttribute("aria-current", "true");
+    await expect(ram.getByRole("link", { name: /^8 GB/ })).toContainText(`(${withRam(8).length})`);
+    await expect(page.getByRole("navigation", { name: "Active filters" })).toContainText("RAM: 16 GB");
+  });
+
+  test("each count is the number of products its link lists", async ({ page }) => {
+    await page.goto("/product?category=Laptops&ram=16");
+    const links = await facetLinks(page, "Processor");
+    const storage = await facetLinks(page, "Storage type");
+    expect(links.length).toBeGreaterThan(1);
+    for (const [href, text] of [...links, ...storage]) {
+      const count = Number(/\((\d+)\)\s*$/.exec(text ?? "")?.[1]);
+      await page.goto(href ?? "");
+      expect(await shownCount(page), `${text} → ${href}`).toBe(count);
+    }
+  });
+
+  test("a refurbished Core i5 with 16 GB and an SSD is found by facets alone", async ({ page }) => {
+    await page.goto("/product?category=Laptops");
+    for (const [name, value] of [
+      ["Processor", /^Intel Core i5/],
+      ["RAM", /^16 GB/],
+      ["Storage type", /^SSD/],
+      ["Refurbished grade", /^Grade A/],
+    ] as const) {
+      await facet(page, name).getByRole("link", { name: value }).click();
+      await expect(facet(page, name).getByRole("link", { name: value })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
+    }
+    await expect(page).toHaveURL(/\/product\?category=Laptops&cpu=core-i5&ram=16&disk=ssd&grade=a$/);
+    const expected = laptops.filter((product) => {
+      const specs = seedSpecs[product.title];
+      return (
+        specs?.cpu === "core-i5" && specs.ram_gb === 16 && specs.storage_kind === "ssd" && specs.grade === "a"
+      );
+    });
+    expect(expected.length).toBeGreaterThan(0);
+    await expect(page.locator("#results-heading")).toHaveText(
+      `${expected.length} ${expected.length === 1 ? "Product" : "Products"}`,
+    );
+    await expect(page.locator(".product-card").first()).toContainText("Refurbished");
+  });
+
+  test("an unknown facet value or key goes to the clean URL, and a chip takes one value off", async ({
+    page,
+  }) => {
+    await page.goto("/product?category=Laptops&ram=16&cpu=ryzen-5&cpu=core-i5&ram=99&colour=red&page=1");
+    await expect(page).toHaveURL(/\/product\?category=Laptops&cpu=core-i5&cpu=ryzen-5&ram=16$/);
+    await page
+      .getByRole("navigation", { name: "Active filters" })
+      .getByRole("link", { name: "Remove Processor: AMD Ryzen 5" })
+      .click();
+    await expect(page).toHaveURL(/\/product\?category=Laptops&cpu=core-i5&ram=16$/);
+  });
+
+  test("cameras get their own facets, and a laptop's do not show there", async ({ page }) => {
+    await page.goto("/product?category=CCTV");
+    await expect(facet(page, "Form")).toBeVisible();
+    await expect(facet(page, "RAM")).toHaveCount(0);
+    await facet(page, "Form").getByRole("link", { name: /^Dome/ }).click();
+    const domes = seedProducts.filter((product) => seedSpecs[product.title]?.cctv_form === "dome");
+    await expect(page.locator("#results-heading")).toHaveText(
+      `${domes.length} ${domes.length === 1 ? "Product" : "Products"}`,
+    );
+  });
+});
+
+test.describe("the facets on a phone", () => {
+  test.use({ viewport: { width: 360, height: 640 } });
+
+  test("sit in the Filters drawer, folded until opened", async ({ page }) => {
+    await page.goto("/product?category=Laptops");
+    await expect(facet(page, "RAM")).toBeHidden();
+    await page.locator(".filter-drawer > summary").click();
+    await facet(page, "RAM")
+      .getByRole("link", { name: /^16 GB/ })
+      .click();
+    await expect(page).toHaveURL(/\/product\?category=Laptops&ram=16$/);
+    await expect(page.locator(".filter-drawer > summary")).toHaveText("Filters (2)");
+  });
+});
