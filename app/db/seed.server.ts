@@ -45,10 +45,11 @@ async function insertProducts(
   colourIds: Map<string, number>,
   now: Date,
 ): Promise<void> {
+  const specsOf = items.map((item) => item.specs ?? seedSpecs[item.title] ?? {});
   const inserted = await tx
     .insert(products)
     .values(
-      items.map((item) => ({
+      items.map((item, index) => ({
         title: item.title,
         description: item.description,
         brand: item.brand,
@@ -63,16 +64,19 @@ async function insertProducts(
         totalRating: item.totalRating,
         createdAt: new Date(now.getTime() - item.daysAgo * DAY_MS),
         ...taxFactsFor(item),
-        ...searchColumns(item),
+        ...searchColumns(item, specsOf[index]),
       })),
     )
     .returning({ id: products.id });
   const specs = inserted.flatMap((row, index) => {
     const item = items[index];
-    return item ? specRows(row.id, item.category, item.specs ?? seedSpecs[item.title] ?? {}) : [];
+    return item ? specRows(row.id, item.category, specsOf[index] ?? {}) : [];
   });
   if (specs.length > 0) await tx.insert(productSpecs).values(specs);
-  await addSearchWords(tx, items.flatMap(vocabularyOf));
+  await addSearchWords(
+    tx,
+    items.flatMap((item, index) => vocabularyOf(item, specsOf[index])),
+  );
   const links = inserted.flatMap((row, index) =>
     (items[index]?.colours ?? []).flatMap((name) => {
       const colourId = colourIds.get(name);

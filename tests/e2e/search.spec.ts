@@ -1,4 +1,13 @@
 import { expect, test } from "@playwright/test";
+import { seedProducts } from "~/db/seed-data";
+import { seedSpecs } from "~/db/seed-specs";
+
+/** The seed's laptops with 16 GB of memory, by their specification (titles say so in different ways, or not). */
+const sixteenGbLaptops = seedProducts
+  .filter((product) => product.category === "Laptops" && seedSpecs[product.title]?.ram_gb === 16)
+  .map((product) => product.title)
+  .sort();
+const seedTitles = new Set(seedProducts.map((product) => product.title));
 
 test.describe("header search", () => {
   test("finds seeded products by part of a word, ignoring case", async ({ page, javaScriptEnabled }) => {
@@ -80,5 +89,21 @@ test.describe("header search", () => {
       await expect(page.getByText("Showing results for thinkpad.")).toBeVisible();
       await expect(page.locator(".product-card-title").first()).toContainText("ThinkPad");
     }
+  });
+
+  test("16gb ram laptop lists the 16 GB laptops and no other machine", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByPlaceholder("Search for Products here");
+    await box.fill("16gb ram laptop");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/product\?q=16gb\+ram\+laptop/);
+    const links = page.locator(".product-card-title a");
+    await expect(links.first()).toBeVisible();
+    const titles = (await links.evaluateAll((all) => all.map((a) => a.getAttribute("title") ?? ""))).sort();
+    // Products other tests add to this shop are left out; every seed product listed has 16 GB, and all are.
+    expect(titles.filter((title) => seedTitles.has(title))).toEqual(sixteenGbLaptops);
+    expect(sixteenGbLaptops.length).toBeGreaterThanOrEqual(8);
+    // Its title says neither 16GB nor RAM: its specification found it.
+    expect(titles).toContain("Refurbished Lenovo ThinkPad X1 Carbon 6th Gen");
   });
 });

@@ -1,13 +1,20 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "~/db/schema";
+import { colours, products, staff } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
+import { seedProducts } from "~/db/seed-data";
+import { seedSpecs } from "~/db/seed-specs";
+import type { SpecValues } from "~/features/catalogue";
 import type { ProductCardData } from "~/features/catalogue/cards.server";
+import { writeSpecs } from "~/features/catalogue/index.server";
+import { createProduct, productForEdit, updateProduct } from "~/features/catalogue/product-admin.server";
 import { searchSuggestions, storePage } from "~/features/catalogue/products.server";
-import { indexStaleProducts, SEARCH_VERSION } from "~/features/catalogue/search/search-index.server";
+import { indexStaleProducts } from "~/features/catalogue/search/reindex.server";
+import { SEARCH_VERSION, searchColumns } from "~/features/catalogue/search/search-index.server";
 import { tsqueryFor } from "~/features/catalogue/search/search-terms";
 import type { StoreFilters } from "~/features/catalogue/store-filters";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { insertProduct } from "./support/fixtures";
 
 /*
  * The shop's search on the seed catalogue, as shoppers type it (issue 18's table and more): every word in any
@@ -42,6 +49,18 @@ async function search(q: string, filters: Partial<StoreFilters> = {}) {
 }
 
 const lower = (text: string) => text.toLowerCase();
+
+/** A seed product's specification, by its title (none for a product the test made). */
+const specsOf = (title: string): SpecValues => seedSpecs[title] ?? {};
+
+/** The titles of the seed products whose category and specification pass `test`, in order. */
+const seedTitles = (test: (specs: SpecValues, category: string) => boolean) =>
+  seedProducts
+    .filter((product) => test(specsOf(product.title), product.category))
+    .map((product) => product.title)
+    .sort();
+
+const sorted = (titles: readonly string[]) => [...titles].sort();
 
 describe(`search on the seed catalogue (${databaseKind})`, () => {
   it("lenovo finds every Lenovo product, its title naming the brand or not", async () => {
@@ -88,12 +107,15 @@ describe(`search on the seed catalogue (${databaseKind})`, () => {
     expect(found.items.every((item) => item.brand === "Dell" && /i5/i.test(item.title))).toBe(true);
   });
 
-  it("16gb and 16 gb find the same products, with 16GB in the title", async () => {
+  it("16gb and 16 gb find the same products, with 16GB in the title or the specification", async () => {
     const joined = await search("16gb");
     const spaced = await search("16 gb");
     expect(joined.total).toBeGreaterThanOrEqual(10);
-    expect(spaced.titles).toEqual(joined.titles);
-    expect(joined.titles.every((title) => /16\s?gb/i.test(title))).toBe(true);
+    // The same products; the order differs only where a title holds the search exactly as typed.
+    expect(sorted(spaced.titles)).toEqual(sorted(joined.titles));
+    const sixteen = (title: string) => /16\s?gb/i.test(title) || specsOf(title).ram_gb === 16;
+    expect(joined.titles.every(sixteen)).toBe(true);
+    expect(joined.titles).toEqual(expect.arrayContaining(seedTitles((specs) => specs.ram_gb === 16)));
   });
 
   it("i5-1335U and i5 1335u find the same products, the one written as typed first", async () => {
@@ -115,8 +137,16 @@ describe(`search on the seed catalogue (${databaseKind})`, () => {
     expect(hikvision.items.every((item) => item.brand === "Hikvision")).toBe(true);
   });
 
-  it('15.6 inch and 15.6" are the same size', async () => {
-    expect((await search('15.6"')).titles).toEqual((await search("15.6 inch")).titles);
+  it('15.6 inch and 15.6" are the same size, in the title or the specification; as typed first', async () => {
+    const quoted = await search('15.6"');
+    const spelled = await search("15.6 inch");
+    expect(sorted(quoted.titles)).toEqual(sorted(spelled.titles));
+    const saysSo = (title: string) => /15\.6(?:"| ?inch)/i.test(title);
+    expect(sorted(spelled.titles)).toEqual(
+      sorted(seedProducts.map((p) => p.title).filter((t) => specsOf(t).screen_in === 15.6 || saysSo(t))),
+    );
+    expect(quoted.titles[0]).toContain('15.6"');
+    expect(spelled.titles[0]).toContain("15.6 inch");
   });
 
   it("synonyms: notebook, pc, fingerprint, rent", async () => {
@@ -245,5 +275,154 @@ describe(`search on the seed catalogue (${databaseKind})`, () => {
     expect(suggested).not.toContain(first.id);
     await database.db.update(products).set({ hiddenAt: null }).where(eq(products.id, first.id));
     expect((await search("lenovo", cheapestFirst)).total).toBe(before.total);
+  });
+});
+
+describe(`a product's specification is searched (${databaseKind})`, () => {
+  const laptop = (specs: SpecValues, category: string) => category === "Laptops" && specs.ram_gb === 16;
+
+  it("16gb ram laptop finds exactly the 16 GB laptops, their titles saying RAM or not", async () => {
+    const expected = seedTitles(laptop);
+    expect(expected.length).toBeGreaterThanOrEqual(8);
+    for (const q of ["16gb ram laptop", "16 GB RAM laptops", "laptop ram 16 gb"]) {
+      expect(sorted((await search(q)).titles), q).toEqual(expected);
+    }
+    // Most of them say 16GB but not RAM, one neither: the specification's words find them.
+    expect(expected.filter((title) => !/ram/i.test(title)).length).toBeGreaterThan(1);
+    expect(expected.some((title) => !/16\s?gb/i.test(title))).toBe(true);
+  });
+
+  it("i5 13th gen finds exactly the 13th-generation Core i5 machines, most titles naming neither", async () => {
+    const expected = seedTitles((specs) => specs.cpu === "core-i5" && specs.cpu_generation === 13);
+    expect(expected.length).toBeGreaterThanOrEqual(4);
+    expect(expected.some((title) => /13th/i.test(title))).toBe(false);
+    expect(sorted((await search("i5 13th gen")).titles)).toEqual(expected);
+    expect(sorted((await search("core i5 13th generation")).titles)).toEqual(expected);
+  });
+
+  it("8 channel nvr finds exactly the 8-channel recorders sold as NVRs, 8ch too", async () => {
+    const expected = seedTitles((specs) => specs.cctv_form === "nvr" && specs.channels === 8);
+    expect(expected).toHaveLength(1);
+    for (const q of ["8 channel nvr", "8ch nvr", "8 channels NVR", "nvr 8-ch"]) {
+      expect(sorted((await search(q)).titles), q).toEqual(expected);
+    }
+  });
+
+  it("2mp dome finds exactly the 2 MP dome cameras, not the 2.4 MP one", async () => {
+    const expected = seedTitles((specs) => specs.cctv_form === "dome" && specs.megapixels === 2);
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    expect(sorted((await search("2mp dome")).titles)).toEqual(expected);
+  });
+
+  it("a specification written later is searched at once: i7 13th gen, 4mp dome, and a change of it", async () => {
+    const i7 = await insertProduct(database.db, { title: "Acme Workstation 14", brand: "Acme" });
+    const dome = await insertProduct(database.db, {
+      title: "Acme Eyeball Camera",
+      brand: "Acme",
+      category: "CCTV",
+    });
+    expect((await search("i7 13th gen")).total).toBe(0);
+    expect((await search("4mp dome")).total).toBe(0);
+
+    await writeSpecs(database.db, i7.id, "Laptops", { cpu: "core-i7", cpu_generation: 13, ram_gb: 32 });
+    await database.db.transaction((tx) =>
+      writeSpecs(tx, dome.id, "CCTV", { cctv_form: "dome", megapixels: 4, cctv_tech: "ip-poe" }),
+    );
+    const i7s = seedTitles((specs) => specs.cpu === "core-i7" && specs.cpu_generation === 13);
+    expect(sorted((await search("i7 13th gen")).titles)).toEqual(sorted([...i7s, i7.title]));
+    const domes = seedTitles((specs) => specs.cctv_form === "dome" && specs.megapixels === 4);
+    expect(sorted((await search("4mp dome")).titles)).toEqual(sorted([...domes, dome.title]));
+    expect((await search("acme poe")).titles).toEqual([dome.title]);
+
+    // A specification replaced takes its words with it.
+    await writeSpecs(database.db, i7.id, "Laptops", { cpu: "core-i7", cpu_generation: 12, ram_gb: 32 });
+    expect((await search("i7 13th gen")).titles).not.toContain(i7.title);
+    expect((await search("acme i7 12th gen 32gb")).titles).toEqual([i7.title]);
+    await writeSpecs(database.db, i7.id, "Laptops", {});
+    expect((await search("acme i7")).total).toBe(0);
+  });
+
+  it("a specification's words rank as title words: before a match in the brand, newest first among them", async () => {
+    const inTitle = await insertProduct(database.db, { title: "Quokka One 16GB", brand: "Acme" });
+    const inSpecs = await insertProduct(database.db, { title: "Quokka Two", brand: "Acme" });
+    await writeSpecs(database.db, inSpecs.id, "Laptops", { ram_gb: 16 });
+    // The newest, but "quokka" is only its brand.
+    const inBrand = await insertProduct(database.db, { title: "Notebook 16GB", brand: "Quokka" });
+    expect((await search("quokka 16gb")).items.map((item) => item.id)).toEqual([
+      inSpecs.id,
+      inTitle.id,
+      inBrand.id,
+    ]);
+  });
+
+  it("a product retitled in the back office keeps its specification's words", async () => {
+    const [member] = await database.db
+      .insert(staff)
+      .values({ email: "search@kavericomputers.in", name: "Meena", role: "staff" })
+      .returning({ id: staff.id, name: staff.name });
+    if (!member) throw new Error("no staff member");
+    const [black] = await database.db
+      .select({ id: colours.id })
+      .from(colours)
+      .where(eq(colours.name, "Black"));
+    if (!black) throw new Error("the seed has black");
+    const values = {
+      title: "Acme Slimbook",
+      description: "<p>A laptop.</p>",
+      brand: "Acme",
+      category: "Laptops",
+      productType: "new" as const,
+      tags: [],
+      colourIds: [black.id],
+      originalPrice: 60_000_00,
+      discountedPrice: 55_000_00,
+      quantity: 9,
+      hsn: "8471",
+      gstRate: 18,
+    };
+    const created = await createProduct(database.db, member, values);
+    if (!created.ok) throw new Error(`create refused: ${created.problem}`);
+    await writeSpecs(database.db, created.id, "Laptops", { cpu: "core-i9", cpu_generation: 14 });
+    expect((await search("i9 14th gen")).titles).toEqual(["Acme Slimbook"]);
+    const before = await productForEdit(database.db, created.id);
+    if (!before) throw new Error("the product is gone");
+    const saved = await updateProduct(database.db, member, created.id, before.version, {
+      ...values,
+      title: "Acme Slimbook Air",
+    });
+    expect(saved.ok).toBe(true);
+    expect((await search("i9 14th gen")).titles).toEqual(["Acme Slimbook Air"]);
+  });
+
+  it("a shop whose products were written by the rules before specifications rewrites them all at start", async () => {
+    const rows = await database.db
+      .select({
+        id: products.id,
+        title: products.title,
+        brand: products.brand,
+        category: products.category,
+        productType: products.productType,
+        tags: products.tags,
+      })
+      .from(products);
+    // What the shop wrote before specifications were searched: the same columns without their words.
+    for (const row of rows) {
+      await database.db
+        .update(products)
+        .set({ ...searchColumns(row), searchVersion: SEARCH_VERSION - 1 })
+        .where(eq(products.id, row.id));
+    }
+    expect((await search("i5 13th gen")).total).toBe(0);
+    expect((await search("i9 14th gen")).total).toBe(0);
+
+    expect(await indexStaleProducts(database.db, 25)).toBe(rows.length);
+    const expected = seedTitles((specs) => specs.cpu === "core-i5" && specs.cpu_generation === 13);
+    expect(sorted((await search("i5 13th gen")).titles)).toEqual(expected);
+    // The seed's 16 GB laptops and the one this file gave 16 GB above.
+    expect(sorted((await search("16gb ram laptop")).titles)).toEqual(
+      sorted([...seedTitles(laptop), "Quokka Two"]),
+    );
+    expect((await search("i9 14th gen")).titles).toEqual(["Acme Slimbook Air"]);
+    expect(await indexStaleProducts(database.db)).toBe(0);
   });
 });

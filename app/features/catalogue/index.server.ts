@@ -5,6 +5,7 @@ export * from "./product-detail.server";
 export * from "./products.server";
 export * from "./reviews.server";
 export * from "./schemas";
+export * from "./search/reindex.server";
 export * from "./search/search-index.server";
 export * from "./specs/product-specs.server";
 export * from "./store-queries.server";

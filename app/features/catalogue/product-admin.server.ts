@@ -31,6 +31,7 @@ import { knownTags, type ProductType, type Tag } from "./catalogue";
 import { productAdminMessages } from "./messages";
 import { PRODUCT_LIMITS } from "./schemas";
 import { addSearchWords, searchColumns, vocabularyOf } from "./search/search-index.server";
+import { readProductSpecs } from "./specs/product-specs.server";
 
 // ---------------------------------------------------------------------------------------------------------
 // The list
@@ -402,7 +403,7 @@ export async function updateProduct(
 
       const [updated] = await tx
         .update(products)
-        .set({ ...fields, ...searchColumns(fields), updatedAt: sql`now()` })
+        .set({ ...fields, ...searchColumns(fields, await readProductSpecs(tx, id)), updatedAt: sql`now()` })
         .where(and(eq(products.id, id), eq(products.updatedAt, sql`${version}::timestamptz`)))
         .returning({ id: products.id });
       if (!updated) return { ok: false, problem: "stale" };

@@ -67,6 +67,14 @@ describe("documentText", () => {
     );
   });
 
+  it("joins a number to its unit across a space, as a query's 16 gb is joined", () => {
+    const text = words(documentText("Acer Aspire 15.6 inch FHD Laptop, 16 GB RAM, 1 TB HDD, 2 Mini ports"));
+    expect(text).toEqual(expect.arrayContaining(["15.6inch", "16gb", "1tb", "mini"]));
+    expect(text).not.toContain("inch");
+    expect(words(documentText("Monitor 24 Inches"))).toContain("24inch");
+    expect(words(documentText("8 Channel DVR, 20 m IR"))).toEqual(["8", "channel", "dvr", "20m", "ir"]);
+  });
+
   it("reads every field given, lists too, each word once", () => {
     const text = words(documentText("Hikvision 2MP Dome Camera", "Hikvision", "CCTV", "new", ["popular"]));
     expect(text).toEqual(

@@ -76,6 +76,9 @@ export function foldText(text: string): string {
   );
 }
 
+/** A number and its unit apart in product text ("15.6 inch", "16 GB"), to be read as one word before splitting. */
+const spacedUnit = new RegExp(`(\\d)\\s+(${UNITS.join("|")}|inch(?:es)?)(?![\\p{L}\\p{N}])`, "giu");
+
 /** "ThinkPad" → ["Think", "Pad"], "iMac" → ["i", "Mac"]: the parts of a word written in camel case. */
 function camelParts(word: string): string[] {
   return word.split(/(?<=\p{Ll})(?=\p{Lu})/u);
@@ -84,11 +87,12 @@ function camelParts(word: string): string[] {
 /**
  * A product's searchable text: every word folded, plus the parts of compound words and the compounds of
  * hyphenated ones, so that "ThinkPad" is found by "think pad" and "i5-1335U" by "i51335u" as well as "i5 1335u".
+ * A number and its unit are one word, as in a query: "15.6 inch" is "15.6inch".
  */
 export function documentText(...fields: (string | readonly string[])[]): string {
   const words = new Set<string>();
   for (const field of fields.flat()) {
-    for (const raw of field.split(/\s+/)) {
+    for (const raw of field.replace(spacedUnit, "$1$2").split(/\s+/)) {
       const parts = camelParts(raw);
       for (const text of parts.length > 1 ? [raw, parts.join(" ")] : [raw]) {
         for (const word of foldText(text).split(" ")) {

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { productSpecs } from "~/db/schema";
+import { productSpecs, products } from "~/db/schema";
+import { searchableFields, writeSearchColumns } from "../search/search-index.server";
 import { specsOfCategory } from "./definitions";
 import type { SpecValue, SpecValues } from "./values";
 
@@ -53,9 +54,14 @@ export function specRows(
   });
 }
 
-/** Replaces a product's specification with `values` (in the caller's transaction). */
+/**
+ * Replaces a product's specification with `values` (in the caller's transaction), and rewrites the product's
+ * search columns from its fields and these values: a specification's words are searched (decision 0042).
+ */
 export async function writeSpecs(tx: Database | Tx, productId: number, category: string, values: SpecValues) {
   await tx.delete(productSpecs).where(eq(productSpecs.productId, productId));
   const rows = specRows(productId, category, values);
   if (rows.length > 0) await tx.insert(productSpecs).values(rows);
+  const [product] = await tx.select(searchableFields).from(products).where(eq(products.id, productId));
+  if (product) await writeSearchColumns(tx, [{ ...product, specs: values }]);
 }
