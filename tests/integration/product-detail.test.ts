@@ -12,6 +12,7 @@ import {
 import { productReviews } from "~/features/catalogue/reviews.server";
 import { writeSpecs } from "~/features/catalogue/specs/product-specs.server";
 import { addToCart, cartLineFor } from "~/features/lists/cart.server";
+import { compareProducts } from "~/features/lists/compare.server";
 import { toggleWishlist, wishlistIds } from "~/features/lists/wishlist.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct } from "./support/fixtures";
@@ -243,5 +244,10 @@ describe(`product detail (${databaseKind})`, () => {
     await writeSpecs(database.db, laptop.id, "Laptops", { ram_gb: 32, storage_kind: "ssd" });
     const changed = await view();
     expect(changed?.specs.map((group) => group.rows.map((row) => row.value))).toEqual([["32 GB"], ["SSD"]]);
+
+    expect((await compareProducts(database.db, [laptop.id, plainId]))[0]?.specs).toEqual({
+      ram_gb: 32,
+      storage_kind: "ssd",
+    });
   });
 });
