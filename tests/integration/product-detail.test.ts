@@ -10,7 +10,9 @@ import {
   productPageView,
 } from "~/features/catalogue/product-detail.server";
 import { productReviews } from "~/features/catalogue/reviews.server";
+import { writeSpecs } from "~/features/catalogue/specs/product-specs.server";
 import { addToCart, cartLineFor } from "~/features/lists/cart.server";
+import { compareProducts } from "~/features/lists/compare.server";
 import { toggleWishlist, wishlistIds } from "~/features/lists/wishlist.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct } from "./support/fixtures";
@@ -203,6 +205,49 @@ describe(`product detail (${databaseKind})`, () => {
     expect(await view(await readCatalogueVersion(database.db), [])).toMatchObject({
       wished: false,
       popularWished: [],
+    });
+  });
+
+  it("shows the specification as a table and in the JSON-LD, and a page kept for its version follows a change to it", async () => {
+    const publicUrl = "https://shop.example.in";
+    const laptop = await insertProduct(database.db, { category: "Laptops" });
+    const view = async () =>
+      productPageView(database.db, laptop.id, {
+        publicUrl,
+        imageParam: null,
+        versionNow: await readCatalogueVersion(database.db),
+      });
+    const bare = await view();
+    expect(bare?.specs).toEqual([]);
+    expect(JSON.parse(bare?.seo.jsonLd ?? "{}")).not.toHaveProperty("additionalProperty");
+
+    await writeSpecs(database.db, laptop.id, "Laptops", { ram_gb: 16, cpu: "core-i5", cpu_generation: 12 });
+    const specified = await view();
+    expect(specified?.specs).toEqual([
+      {
+        group: "Processor and memory",
+        rows: [
+          { code: "cpu", label: "Processor", value: "Intel Core i5" },
+          { code: "cpu_generation", label: "Processor generation", value: "12th gen" },
+          { code: "ram_gb", label: "RAM", value: "16 GB" },
+        ],
+      },
+    ]);
+    expect(JSON.parse(specified?.seo.jsonLd ?? "{}").additionalProperty).toContainEqual({
+      "@type": "PropertyValue",
+      name: "RAM",
+      value: 16,
+      unitCode: "E34",
+    });
+    expect(await view(), "kept for the version").toEqual(specified);
+
+    await writeSpecs(database.db, laptop.id, "Laptops", { ram_gb: 32, storage_kind: "ssd" });
+    const changed = await view();
+    expect(changed?.specs.map((group) => group.rows.map((row) => row.value))).toEqual([["32 GB"], ["SSD"]]);
+
+    expect((await compareProducts(database.db, [laptop.id, plainId]))[0]?.specs).toEqual({
+      ram_gb: 32,
+      storage_kind: "ssd",
     });
   });
 });

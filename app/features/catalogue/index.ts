@@ -12,6 +12,7 @@ export * from "./StarInput";
 export * from "./Stars";
 export * from "./specs/definitions";
 export * from "./specs/facets";
+export * from "./specs/format";
 export * from "./specs/values";
 export * from "./store-filters";
 export * from "./WhatsAppLinks";

@@ -17,6 +17,9 @@ import {
 } from "./product-page";
 import { getProduct } from "./products.server";
 import { productReviews, type ReviewList } from "./reviews.server";
+import { specTable } from "./specs/format";
+import { readProductSpecs } from "./specs/product-specs.server";
+import type { SpecValues } from "./specs/values";
 
 /** How many popular products the product page suggests (two rows of three on a desktop). */
 export const POPULAR_ON_PRODUCT_PAGE = 6;
@@ -26,26 +29,30 @@ export type ProductDetailPage = {
   reviews: ReviewList;
   /** Products tagged popular, this product left out. */
   popular: ProductCardData[];
+  /** The product's specification, empty when it has none. */
+  specs: SpecValues;
 };
 
 /** What the product page shows of the catalogue for one product, or null when the id names no product. */
 export async function productDetailPage(db: Database, id: number): Promise<ProductDetailPage | null> {
-  const [product, reviews, popular] = await Promise.all([
+  const [product, reviews, popular, specs] = await Promise.all([
     getProduct(db, id),
     productReviews(db, id),
     productsTagged(db, "popular", POPULAR_ON_PRODUCT_PAGE + 1),
+    readProductSpecs(db, id),
   ]);
   if (!product) return null;
   return {
     product,
     reviews,
     popular: popular.filter((card) => card.id !== id).slice(0, POPULAR_ON_PRODUCT_PAGE),
+    specs,
   };
 }
 
 /**
  * The product page's loader data: the product as the page shows it (description sanitised, only known tags),
- * its gallery, reviews, popular products, the customer's wishlist, and what search engines and
+ * its specification table, its gallery, reviews, popular products, the customer's wishlist, and what search engines and
  * link previews read (summary, canonical URL, og:image, JSON-LD). Null when the id names no product. What is
  * the same for every shopper is kept per catalogue version (`versionNow`, read with the session).
  */
@@ -85,7 +92,7 @@ const keptProductViews = keptByVersion<Awaited<ReturnType<typeof sharedProductVi
 async function sharedProductView(db: Database, id: number, publicUrl: string) {
   const page = await productDetailPage(db, id);
   if (!page) return null;
-  const { product, reviews, popular } = page;
+  const { product, reviews, popular, specs } = page;
   const url = absoluteUrl(publicUrl, `/product/${product.id}`);
   const images = galleryImages(product.images, product.title, FALLBACK_IMAGE);
   const imageUrls = images.map((image) => absoluteUrl(publicUrl, image.url));
@@ -105,6 +112,8 @@ async function sharedProductView(db: Database, id: number, publicUrl: string) {
       colours: product.colours,
       description: sanitizeDescription(product.description),
     },
+    // Formatted here: the definitions stay out of the page's JavaScript.
+    specs: specTable(product.category, product.productType, specs),
     images,
     reviews: {
       count: reviews.count,
@@ -138,6 +147,7 @@ async function sharedProductView(db: Database, id: number, publicUrl: string) {
           price: product.discountedPrice,
           stock: product.quantity,
           rating: reviews.average === null ? null : { average: reviews.average, count: reviews.count },
+          specs,
         }),
       ),
     },

@@ -149,6 +149,40 @@ describe("product JSON-LD", () => {
     });
   });
 
+  it("gives the specification as additionalProperty PropertyValues, with unit codes where they exist", () => {
+    expect(productJsonLd(base)).not.toHaveProperty("additionalProperty");
+    expect(productJsonLd({ ...base, specs: {} })).not.toHaveProperty("additionalProperty");
+    const data = productJsonLd({
+      ...base,
+      specs: { ram_gb: 16, cpu: "core-i5", cpu_generation: 12, storage_kind: "ssd", screen_in: 15.6 },
+    });
+    expect(data.additionalProperty).toEqual([
+      { "@type": "PropertyValue", name: "Processor", value: "Intel Core i5" },
+      { "@type": "PropertyValue", name: "Processor generation", value: 12 },
+      { "@type": "PropertyValue", name: "RAM", value: 16, unitCode: "E34" },
+      { "@type": "PropertyValue", name: "Storage type", value: "SSD" },
+      { "@type": "PropertyValue", name: "Screen size", value: 15.6, unitCode: "INH" },
+    ]);
+    const camera = productJsonLd({
+      ...base,
+      category: "CCTV",
+      specs: { megapixels: 2.4, cctv_form: "dome" },
+    });
+    expect(camera.additionalProperty).toEqual([
+      { "@type": "PropertyValue", name: "Form", value: "Dome" },
+      { "@type": "PropertyValue", name: "Resolution", value: 2.4, unitText: "MP" },
+    ]);
+    const reader = productJsonLd({
+      ...base,
+      category: "Biometric",
+      specs: { bio_methods: ["fingerprint", "card"], user_capacity: 3000 },
+    });
+    expect(reader.additionalProperty).toEqual([
+      { "@type": "PropertyValue", name: "Identifies by", value: "Fingerprint, RFID card" },
+      { "@type": "PropertyValue", name: "User capacity", value: 3000, unitText: "users" },
+    ]);
+  });
+
   it("serialises so no text can close the script element", () => {
     const text = serializeJsonLd({ name: "</script><script>alert(1)</script> & more\u2028" });
     expect(text).not.toMatch(/[<>&\u2028]/);

@@ -3,6 +3,8 @@
 import { LOW_STOCK, MAX_QUANTITY } from "~/lib/limits";
 import { linkPreviewTags } from "~/lib/link-preview";
 import { shop } from "~/lib/shop";
+import { specProperties } from "./specs/format";
+import type { SpecValues } from "./specs/values";
 
 /** What the page says about stock: "In Stock", "Only 3 left" or "Out of Stock". */
 export function availabilityLabel(stock: number): string {
@@ -76,6 +78,8 @@ export type ProductJsonLdInput = {
   stock: number;
   /** Present only when the product has reviews. */
   rating: { average: number; count: number } | null;
+  /** The product's specification, given as additionalProperty; none when it has none. */
+  specs?: SpecValues;
 };
 
 const itemCondition = {
@@ -83,7 +87,10 @@ const itemCondition = {
   refurbished: "https://schema.org/RefurbishedCondition",
 } as const;
 
-/** schema.org Product data for search engines; aggregateRating only when there are reviews. */
+/**
+ * schema.org Product data for search engines; aggregateRating only when there are reviews, additionalProperty
+ * only when the product has a specification.
+ */
 export function productJsonLd(input: ProductJsonLdInput): Record<string, unknown> {
   const offer: Record<string, unknown> = {
     "@type": "Offer",
@@ -105,6 +112,8 @@ export function productJsonLd(input: ProductJsonLdInput): Record<string, unknown
     brand: { "@type": "Brand", name: input.brand },
     offers: offer,
   };
+  const properties = specProperties(input.category, input.productType, input.specs ?? {});
+  if (properties.length > 0) data.additionalProperty = properties;
   if (input.rating && input.rating.count > 0) {
     data.aggregateRating = {
       "@type": "AggregateRating",

@@ -3,7 +3,7 @@ import { and, inArray } from "drizzle-orm";
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { cardColumns, coloursFor, shownInShop } from "~/features/catalogue/index.server";
+import { cardColumns, coloursFor, readSpecs, shownInShop } from "~/features/catalogue/index.server";
 import { parseCompareList, serialiseCompareList } from "./compare-list";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
@@ -27,15 +27,19 @@ export async function compareListCookie(ids: number[]): Promise<string> {
   return compareCookie().serialize(serialiseCompareList(ids));
 }
 
-/** The products being compared, in the order they were added, with their colours (hidden ones left out). */
+/**
+ * The products being compared, in the order they were added, with their colours and specifications (hidden
+ * products left out).
+ */
 export async function compareProducts(db: Database, ids: number[]) {
   if (ids.length === 0) return [];
-  const [rows, colourRows] = await Promise.all([
+  const [rows, colourRows, specs] = await Promise.all([
     db
       .select(cardColumns)
       .from(products)
       .where(and(shownInShop, inArray(products.id, ids))),
     coloursFor(db, ids),
+    readSpecs(db, ids),
   ]);
   return ids.flatMap((id) => {
     const row = rows.find((r) => r.id === id);
@@ -45,6 +49,7 @@ export async function compareProducts(db: Database, ids: number[]) {
       {
         ...rest,
         image: images[0]?.url ?? null,
+        specs: specs.get(id) ?? {},
         colours: colourRows
           .filter((c) => c.productId === id)
           .map(({ id, name, value }) => ({ id, name, value })),

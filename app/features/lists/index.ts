@@ -1,3 +1,4 @@
 export * from "./cart";
 export * from "./compare-list";
+export * from "./compare-table";
 export * from "./messages";

@@ -10,4 +10,6 @@ export const listMessages = {
   compareAlready: "This product is already in your compare list",
   compareFull: (max: number) => `You can compare up to ${max} products. Remove one first.`,
   compareRemoved: "Product removed from compare",
+  compareNoDifferences: "These products are the same in every row we compare.",
+  compareOnlyDifferences: "Showing only the rows where the products differ.",
 } as const;

@@ -4,13 +4,23 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
+  type SerializeFrom,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { getDb } from "~/db/db.server";
-import { FALLBACK_IMAGE, productTypeLabels, Stars } from "~/features/catalogue";
+import { FALLBACK_IMAGE, Stars } from "~/features/catalogue";
 import { productExists } from "~/features/catalogue/index.server";
-import { addToCompare, type CompareChange, listMessages, removeFromCompare } from "~/features/lists";
+import {
+  addToCompare,
+  type CompareChange,
+  type CompareRow,
+  compareTable,
+  listMessages,
+  ONLY_DIFFERENCES,
+  onlyDifferencesAsked,
+  removeFromCompare,
+} from "~/features/lists";
 import {
   compareListCookie,
   compareProducts,
@@ -18,7 +28,6 @@ import {
   readCompareList,
 } from "~/features/lists/index.server";
 import { MAX_COMPARE } from "~/lib/limits";
-import { formatRupees } from "~/lib/money";
 import { parseId } from "~/lib/params";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
@@ -30,9 +39,20 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: compareSty
 
 export const meta: MetaFunction = () => [{ title: `Compare Products | ${shop.name}` }];
 
+/** The compared products and the table's rows; `?diff=1` keeps only the rows where they differ. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ids = await readCompareList(request);
-  return json({ products: await compareProducts(await getDb(), ids) });
+  const compared = await compareProducts(await getDb(), ids);
+  const table = compareTable(compared, onlyDifferencesAsked(new URL(request.url).searchParams));
+  // The rows are made here: the definitions and the formatting stay out of the page's JavaScript.
+  const products = compared.map(({ id, title, image, totalRating, colours }) => ({
+    id,
+    title,
+    image,
+    totalRating,
+    colours,
+  }));
+  return json({ products, ...table });
 }
 
 const outcomeMessage = {
@@ -70,8 +90,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Compare() {
-  const { products } = useLoaderData<typeof loader>();
+  const { products, sections, onlyDifferences, canFilter } = useLoaderData<typeof loader>();
   const location = useLocation();
+  const columns = products.length + 1;
   return (
     <div className="container page compare">
       <Breadcrumbs current="Compare Products" />
@@ -79,87 +100,109 @@ export default function Compare() {
       {products.length === 0 ? (
         <SampleComparison />
       ) : (
-        <div className="compare-scroll">
-          <table className="compare-table">
-            <caption className="visually-hidden">Products you are comparing</caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">Feature</span>
-                </th>
-                {products.map((p) => (
-                  <th scope="col" key={p.id}>
-                    <img src={p.image ?? FALLBACK_IMAGE} alt="" width="120" height="120" />
-                    <Link to={`/product/${p.id}`}>{p.title}</Link>
-                    <Form method="post" className="compare-remove">
-                      <input type="hidden" name="productId" value={p.id} />
-                      <input
-                        type="hidden"
-                        name="redirectTo"
-                        value={`${location.pathname}${location.search}`}
-                      />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="remove"
-                        className="button-small"
-                        aria-label={`Remove ${p.title} from compare`}
-                      >
-                        Remove
-                      </button>
-                    </Form>
+        <>
+          {canFilter ? (
+            <p className="compare-view">
+              {onlyDifferences ? (
+                <>
+                  <span>{listMessages.compareOnlyDifferences}</span>{" "}
+                  <Link to="/compare-product">Show all</Link>
+                </>
+              ) : (
+                <Link to={`/compare-product?${ONLY_DIFFERENCES}`}>Show only differences</Link>
+              )}
+            </p>
+          ) : null}
+          {onlyDifferences && sections.length === 0 ? (
+            <p className="empty-state">{listMessages.compareNoDifferences}</p>
+          ) : null}
+          <div className="compare-scroll">
+            <table className="compare-table">
+              <caption className="visually-hidden">Products you are comparing</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">Feature</span>
                   </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              <CompareRow label="Price" values={products.map((p) => formatRupees(p.discountedPrice))} />
-              <CompareRow label="MRP" values={products.map((p) => formatRupees(p.originalPrice))} />
-              <CompareRow label="Brand" values={products.map((p) => p.brand)} />
-              <CompareRow label="Type" values={products.map((p) => productTypeLabels[p.productType])} />
-              <CompareRow label="Category" values={products.map((p) => p.category)} />
-              <tr>
-                <th scope="row">Rating</th>
-                {products.map((p) => (
-                  <td key={p.id}>
-                    <Stars rating={p.totalRating} />
-                  </td>
-                ))}
-              </tr>
-              <CompareRow
-                label="Availability"
-                values={products.map((p) => (p.quantity > 0 ? `In Stock (${p.quantity})` : "Out of Stock"))}
-              />
-              <tr>
-                <th scope="row">Colours</th>
-                {products.map((p) => (
-                  <td key={p.id}>
-                    <ul className="swatches">
-                      {p.colours.map((c) => (
-                        <li key={c.id}>
-                          <span className="swatch" style={{ background: c.value }} aria-hidden="true" />
-                          {c.name}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                ))}
-              </tr>
-            </tbody>
-          </table>
-        </div>
+                  {products.map((p) => (
+                    <th scope="col" key={p.id}>
+                      <img src={p.image ?? FALLBACK_IMAGE} alt="" width="120" height="120" />
+                      <Link to={`/product/${p.id}`}>{p.title}</Link>
+                      <Form method="post" className="compare-remove">
+                        <input type="hidden" name="productId" value={p.id} />
+                        <input
+                          type="hidden"
+                          name="redirectTo"
+                          value={`${location.pathname}${location.search}`}
+                        />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="remove"
+                          className="button-small"
+                          aria-label={`Remove ${p.title} from compare`}
+                        >
+                          Remove
+                        </button>
+                      </Form>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              {sections.map((section) => (
+                <tbody key={section.heading ?? "facts"}>
+                  {section.heading ? (
+                    <tr className="compare-group">
+                      <th scope="rowgroup" colSpan={columns}>
+                        {section.heading}
+                      </th>
+                    </tr>
+                  ) : null}
+                  {section.rows.map((row) => (
+                    <CompareTableRow key={row.key} row={row} products={products} />
+                  ))}
+                </tbody>
+              ))}
+            </table>
+          </div>
+        </>
       )}
     </div>
   );
 }
 
-function CompareRow({ label, values }: { label: string; values: string[] }) {
+type ComparedColumn = SerializeFrom<typeof loader>["products"][number];
+
+/** A row, marked in words as well as by colour when its values differ. Rating and colours are drawn. */
+function CompareTableRow({ row, products }: { row: CompareRow; products: ComparedColumn[] }) {
   return (
-    <tr>
-      <th scope="row">{label}</th>
-      {values.map((value, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: one cell per compared product, in order
-        <td key={index}>{value}</td>
+    <tr className={row.differs ? "differs" : undefined}>
+      <th scope="row">
+        {row.label}
+        {row.differs ? (
+          <>
+            {" "}
+            <span className="differs-mark">Differs</span>
+          </>
+        ) : null}
+      </th>
+      {products.map((p, index) => (
+        <td key={p.id}>
+          {row.key === "rating" ? (
+            <Stars rating={p.totalRating} />
+          ) : row.key === "colours" ? (
+            <ul className="swatches">
+              {p.colours.map((c) => (
+                <li key={c.id}>
+                  <span className="swatch" style={{ background: c.value }} aria-hidden="true" />
+                  {c.name}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            row.values[index]
+          )}
+        </td>
       ))}
     </tr>
   );

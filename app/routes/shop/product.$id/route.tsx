@@ -12,6 +12,7 @@ import type { action } from "./action.server";
 import type { loader } from "./loader.server";
 import { ProductSummary } from "./ProductSummary";
 import { Reviews } from "./Reviews";
+import { Specifications } from "./Specifications";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
 
@@ -34,6 +35,7 @@ export default function ProductPage() {
     selectedImage,
     reviews,
     popular,
+    specs,
     inCart,
     wished,
     popularWished,
@@ -72,6 +74,8 @@ export default function ProductPage() {
         <h2 id="description-heading">Description</h2>
         <SanitizedHtml html={product.description} className="rich-text" />
       </section>
+
+      <Specifications groups={specs} />
 
       <Reviews
         rating={product.totalRating}
