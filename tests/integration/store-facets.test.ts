@@ -4,8 +4,8 @@ import { products } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
 import { seedProducts } from "~/db/seed-data";
 import { seedSpecs } from "~/db/seed-specs";
-import { parseStoreFilters, type StoreFilters, storeQuery, toggleSpecValue } from "~/features/catalogue";
-import { storePage, writeSpecs } from "~/features/catalogue/index.server";
+import { type StoreFilters, storeQuery, toggleSpecValue } from "~/features/catalogue";
+import { readStoreFilters, storePage, writeSpecs } from "~/features/catalogue/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
 /*
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 /** The store as the loader reads a URL's query. */
-const filtersOf = (query: string): StoreFilters => parseStoreFilters(new URLSearchParams(query));
+const filtersOf = (query: string): StoreFilters => readStoreFilters(new URLSearchParams(query));
 const pageOf = (filters: StoreFilters) => storePage(database.db, filters);
 
 /** Every product of a store page's filters, across its pages. */

@@ -9,4 +9,5 @@ export * from "./search/reindex.server";
 export * from "./search/search-index.server";
 export * from "./specs/product-specs.server";
 export * from "./store-queries.server";
+export * from "./store-url.server";
 export * from "./visibility.server";

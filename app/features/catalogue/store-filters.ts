@@ -3,13 +3,7 @@ import { formatRupees } from "~/lib/money";
 import { normaliseSearch } from "~/lib/search-text";
 import { isTypedText } from "~/lib/text";
 import { TAGS, type Tag, tagLabels } from "./catalogue";
-import {
-  allowedFacets,
-  parseSpecSelection,
-  type SpecSelection,
-  specSelectionParams,
-  toggleSpecValue,
-} from "./specs/facets";
+import type { SpecSelection } from "./specs/facets";
 
 /**
  * The store's filters live in the URL so a shared link opens the same page. This module parses them,
@@ -71,6 +65,37 @@ function oneOf<T extends string | number>(value: string | null, options: readonl
   return options.find((option) => String(option) === value);
 }
 
+/** The store's own keys: any other key may be a specification facet, and no facet may take one of these. */
+export const STORE_KEYS = [
+  "q",
+  "exact",
+  "category",
+  "brand",
+  "tag",
+  "minPrice",
+  "maxPrice",
+  "sort",
+  "grid",
+  "page",
+] as const;
+const OWN_KEYS: ReadonlySet<string> = new Set(STORE_KEYS);
+
+/**
+ * The specification facets of a URL as written, in its order, each value once, bounded in size. Which keys and
+ * values the category has, and their order, is the server's business (store-url.server.ts redirects to the
+ * canonical URL), so the definitions stay out of the browser's bundle.
+ */
+function specParams(params: URLSearchParams): SpecSelection {
+  const selection: Record<string, string[]> = {};
+  for (const [key, value] of params) {
+    if (OWN_KEYS.has(key) || !/^[a-z]{1,20}$/.test(key) || !/^[a-z0-9.-]{1,20}$/.test(value)) continue;
+    const values = selection[key] ?? [];
+    if (!values.includes(value) && values.length < 20) values.push(value);
+    if (Object.keys(selection).length < 20) selection[key] = values;
+  }
+  return selection;
+}
+
 export function parseStoreFilters(params: URLSearchParams): StoreFilters {
   let minPrice = wholeNumber(params.get("minPrice"), 0, MAX_PRICE_RUPEES);
   let maxPrice = wholeNumber(params.get("maxPrice"), 0, MAX_PRICE_RUPEES);
@@ -88,7 +113,7 @@ export function parseStoreFilters(params: URLSearchParams): StoreFilters {
     tag: oneOf(params.get("tag"), TAGS),
     minPrice,
     maxPrice,
-    specs: parseSpecSelection(params, category),
+    specs: specParams(params),
     sort: oneOf(params.get("sort"), SORTS),
     grid: oneOf(params.get("grid"), GRIDS.map(String)) ? (Number(params.get("grid")) as Grid) : DEFAULT_GRID,
     page: wholeNumber(params.get("page"), 1, MAX_PAGE) ?? 1,
@@ -106,8 +131,8 @@ export function storeQuery(filters: StoreFilters, changes: Partial<StoreFilters>
   if (f.tag) params.set("tag", f.tag);
   if (f.minPrice !== undefined) params.set("minPrice", String(f.minPrice));
   if (f.maxPrice !== undefined) params.set("maxPrice", String(f.maxPrice));
-  // Only the facets of the category in force: choosing another category drops the ones it has not.
-  for (const [key, value] of specSelectionParams(f.specs ?? {}, f.category)) params.append(key, value);
+  for (const [key, values] of Object.entries(f.specs ?? {}))
+    for (const value of values) params.append(key, value);
   // Newest first is the default order unless a search ranks by relevance.
   if (f.sort && (f.q || f.sort !== DEFAULT_SORT)) params.set("sort", f.sort);
   if (f.grid !== DEFAULT_GRID) params.set("grid", String(f.grid));
@@ -119,12 +144,6 @@ export function storeQuery(filters: StoreFilters, changes: Partial<StoreFilters>
 export function storeUrl(filters: StoreFilters, changes: Partial<StoreFilters> = {}): string {
   const query = storeQuery(filters, changes);
   return query ? `/product?${query}` : "/product";
-}
-
-/** Where to redirect a store request whose query is not canonical, or null when it already is. */
-export function canonicalRedirect(url: URL): string | null {
-  const canonical = storeQuery(parseStoreFilters(url.searchParams));
-  return canonical === url.searchParams.toString() ? null : storeUrl(parseStoreFilters(url.searchParams));
 }
 
 /** The order a listing uses: the chosen sort, else relevance for a search, else newest first. */
@@ -148,7 +167,8 @@ export type FilterChip = {
 
 /**
  * The filters the shopper set in the filter panel (category, brand, tag, price), in the panel's order. The
- * search, the sort, the grid and the page are not filters: the heading and the toolbar show them.
+ * search, the sort, the grid and the page are not filters: the heading and the toolbar show them. The
+ * specifications' chips come from the server with their labels (specFilterChips).
  */
 export function activeFilterChips(filters: StoreFilters): FilterChip[] {
   const chips: FilterChip[] = [];
@@ -159,16 +179,6 @@ export function activeFilterChips(filters: StoreFilters): FilterChip[] {
   if (filters.tag) add("tag", `Tag: ${tagLabels[filters.tag]}`);
   if (filters.minPrice !== undefined) add("minPrice", `From ${formatRupees(filters.minPrice * 100)}`);
   if (filters.maxPrice !== undefined) add("maxPrice", `Up to ${formatRupees(filters.maxPrice * 100)}`);
-  for (const facet of allowedFacets(filters.category)) {
-    for (const code of filters.specs[facet.key] ?? []) {
-      const value = facet.values.find((candidate) => candidate.code === code);
-      chips.push({
-        key: `${facet.key}=${code}`,
-        label: `${facet.label}: ${value?.label ?? code}`,
-        href: storeUrl(filters, { specs: toggleSpecValue(filters.specs, facet.key, code), page: 1 }),
-      });
-    }
-  }
   return chips;
 }
 

@@ -493,17 +493,3 @@ const SAME_CATEGORY: Readonly<Record<string, string>> = { Laptop: "Laptops" };
 export function specsOfCategory(category: string): readonly SpecDefinition[] {
   return SPEC_CATEGORIES[SAME_CATEGORY[category] ?? category] ?? [];
 }
-
-/** The store's filters that are not specifications: a facet key may not take one of their names. */
-export const STORE_KEYS = [
-  "q",
-  "exact",
-  "category",
-  "brand",
-  "tag",
-  "minPrice",
-  "maxPrice",
-  "sort",
-  "grid",
-  "page",
-];

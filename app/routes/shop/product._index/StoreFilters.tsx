@@ -4,16 +4,20 @@ import {
   effectiveSort,
   type StoreFilters as Filters,
   parseStoreFilters,
-  type ShownFacet,
   SORTS,
   sortLabels,
-  specSelectionParams,
   storeUrl,
   TAGS,
   tagLabels,
-  toggleSpecValue,
 } from "~/features/catalogue";
 import { namesChangedSinceRender } from "~/lib/changed-before-hydration";
+
+/** A facet as the loader sends it: its values' links made on the server (the definitions stay there). */
+type LinkedFacet = {
+  key: string;
+  label: string;
+  values: { code: string; label: string; count: number; selected: boolean; href: string }[];
+};
 
 /** The filter form's id: the sort control in the toolbar belongs to it through its `form` attribute. */
 export const FILTER_FORM_ID = "store-filter-form";
@@ -33,7 +37,7 @@ export function StoreFilters({
 }: {
   filters: Filters;
   facets: { categories: string[]; brands: string[] };
-  specFacets: ShownFacet[];
+  specFacets: LinkedFacet[];
 }) {
   const apply = useApplyFilters();
   const hydrated = useHydrated();
@@ -72,7 +76,7 @@ export function StoreFilters({
           {facets.categories.map((category) => (
             <li key={category}>
               <Link
-                to={storeUrl(filters, { category, page: 1 })}
+                to={storeUrl(filters, { category, specs: {}, page: 1 })}
                 aria-current={filters.category === category ? "page" : undefined}
               >
                 {category}
@@ -81,7 +85,7 @@ export function StoreFilters({
           ))}
         </ul>
       </section>
-      {specFacets.length > 0 ? <SpecFacets filters={filters} facets={specFacets} /> : null}
+      {specFacets.length > 0 ? <SpecFacets facets={specFacets} /> : null}
       <Form
         ref={formRef}
         id={FILTER_FORM_ID}
@@ -94,9 +98,9 @@ export function StoreFilters({
         <h2>Filter By</h2>
         {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
         {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
-        {specSelectionParams(filters.specs, filters.category).map(([key, code]) => (
-          <input key={`${key}=${code}`} type="hidden" name={key} value={code} />
-        ))}
+        {Object.entries(filters.specs).flatMap(([key, codes]) =>
+          codes.map((code) => <input key={`${key}=${code}`} type="hidden" name={key} value={code} />),
+        )}
         <input type="hidden" name="grid" value={filters.grid} />
         <fieldset>
           <legend>Price (Rs.)</legend>
@@ -168,7 +172,7 @@ export function StoreFilters({
  * off (one click, with or without JavaScript), with the number of products it leads to given the other
  * facets. A value with nothing behind it shows greyed, not as a link.
  */
-function SpecFacets({ filters, facets }: { filters: Filters; facets: ShownFacet[] }) {
+function SpecFacets({ facets }: { facets: LinkedFacet[] }) {
   return (
     <section className="filter-card spec-facets" aria-labelledby="spec-facets-heading">
       <h2 id="spec-facets-heading">Specifications</h2>
@@ -191,10 +195,7 @@ function SpecFacets({ filters, facets }: { filters: Filters; facets: ShownFacet[
                   ) : (
                     <Link
                       className="facet-value"
-                      to={storeUrl(filters, {
-                        specs: toggleSpecValue(filters.specs, facet.key, value.code),
-                        page: 1,
-                      })}
+                      to={value.href}
                       aria-current={value.selected ? "true" : undefined}
                       rel="nofollow"
                       preventScrollReset

@@ -12,16 +12,22 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { getDb } from "~/db/db.server";
 import {
   activeFilterChips,
-  canonicalRedirect,
   GRIDS,
   ProductGrid,
   ProductSection,
-  parseStoreFilters,
   searchMessages,
   storeTitleLimit,
   storeUrl,
 } from "~/features/catalogue";
-import { PAGE_SIZE, productsTagged, storePage } from "~/features/catalogue/index.server";
+import {
+  canonicalRedirect,
+  PAGE_SIZE,
+  productsTagged,
+  readStoreFilters,
+  specFilterChips,
+  storePage,
+  withFacetLinks,
+} from "~/features/catalogue/index.server";
 import { shop } from "~/lib/shop";
 import { currentCustomer } from "~/request.server";
 import storeStyles from "~/styles/store.css?url";
@@ -45,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const clean = canonicalRedirect(url);
   if (clean) throw redirect(clean);
-  const filters = parseStoreFilters(url.searchParams);
+  const filters = readStoreFilters(url.searchParams);
   const db = await getDb();
   // The session's query also reads the catalogue's version: a signed-in shopper's page may then be one kept.
   const customer = await currentCustomer(request);
@@ -64,7 +70,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total,
     filters,
     facets,
-    specFacets,
+    specFacets: withFacetLinks(filters, specFacets),
+    specChips: specFilterChips(filters),
     pages,
     wished,
     used: search?.used ?? null,
@@ -73,12 +80,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Store() {
-  const { items, total, filters, facets, specFacets, pages, wished, used, popular } =
+  const { items, total, filters, facets, specFacets, specChips, pages, wished, used, popular } =
     useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/product";
   const titleLimit = storeTitleLimit(filters.grid);
-  const chips = activeFilterChips(filters);
+  const chips = [...activeFilterChips(filters), ...specChips];
 
   return (
     <div className="container page store">
