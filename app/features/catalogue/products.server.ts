@@ -6,7 +6,7 @@ import { cardColumns, type ProductCardData, productsTagged, toCards } from "./ca
 import { catalogueVersionColumn, readCatalogueVersion } from "./catalogue-version.server";
 import { type KeptReads, keptByVersion } from "./kept-by-version.server";
 import { runSearch, type Search } from "./search/search.server";
-import { type FacetCounts, facetCounts } from "./specs/facet-queries.server";
+import { applyFacets, facetIndexAt } from "./specs/facet-index.server";
 import { facetsInView, type ShownFacet, shownFacets } from "./specs/facets";
 import { effectiveSort, type StoreFilters } from "./store-filters";
 import {
@@ -78,7 +78,6 @@ export async function catalogueFacets(db: Database): Promise<StoreFacets> {
  */
 const keptFacets = keptByVersion<StoreFacets>("store lists");
 const keptTotals = keptByVersion<number>("store counts");
-const keptFacetCounts = keptByVersion<FacetCounts>("store facet counts");
 
 /** The value kept for `key` if it was kept at exactly `version`. */
 function keptAt<T>(kept: KeptReads<T>, db: Database, key: string, version: number | undefined) {
@@ -96,29 +95,6 @@ const totalKey = (filters: Partial<StoreFilters>) =>
     filters.maxPrice,
     filters.specs ?? {},
   ]);
-
-/**
- * The specification facets of the categories in view with their disjunctive counts, and the number of products
- * that match: kept per catalogue version like the store's other counts (one query when not kept). `baseWhere`
- * selects the products every filter but the specifications leaves; `version` is the one the page was read at.
- */
-async function specFacetsFor(
-  db: Database,
-  filters: Partial<StoreFilters>,
-  baseWhere: SQL | undefined,
-  version: number | undefined,
-  key = totalKey(filters),
-): Promise<{ facets: ShownFacet[]; total: number } | null> {
-  const selection = filters.specs ?? {};
-  const inView = facetsInView(filters.category, selection);
-  if (inView.length === 0) return null;
-  let counted = keptAt(keptFacetCounts, db, key, version);
-  if (!counted) {
-    counted = await facetCounts(db, inView, selection, baseWhere);
-    keptFacetCounts.keep(db, key, counted, counted.version);
-  }
-  return { facets: shownFacets(inView, selection, counted.counts, counted.held), total: counted.total };
-}
 
 /** Lists and count for `where`: from what is kept for `version`, else read (and kept) in one query. */
 async function summaryFor(
@@ -181,57 +157,82 @@ const storePageKey = (f: Partial<StoreFilters>) => JSON.stringify([searchKey(f),
 type ReadPage = { page: StorePage; version: number | null };
 
 async function listingPage(db: Database, filters: Partial<StoreFilters>): Promise<ReadPage> {
+  if (facetsInView(filters.category, filters.specs ?? {}).length > 0) return facetedListing(db, filters);
   const where = whereFor(filters, null);
   const rows = await pageQuery(db, filters, where);
-  const version = rows[0]?.version;
-  // With specification facets in view their query also counts the matches: no count of its own.
-  const specs = await specFacetsFor(db, filters, whereFor({ ...filters, specs: {} }, null), version);
-  const summary = await summaryFor(db, filters, where, specs === null, version);
+  const summary = await summaryFor(db, filters, where, true, rows[0]?.version);
   const page = {
     items: toCards(rows),
-    total: specs?.total ?? summary.total ?? 0,
+    total: summary.total ?? 0,
     facets: summary.facets,
-    specFacets: specs?.facets ?? [],
+    specFacets: [],
     search: null,
   };
-  return { page, version: version ?? null };
+  return { page, version: rows[0]?.version ?? null };
+}
+
+/**
+ * A listing with specification facets in view: the ids every other filter selects, in the page's order (one
+ * query), then the facets applied and counted in memory (specs/facet-index.server.ts), then the page's cards.
+ */
+async function facetedListing(db: Database, filters: Partial<StoreFilters>): Promise<ReadPage> {
+  const ordered = db
+    .select({ id: products.id })
+    .from(products)
+    .where(whereFor({ ...filters, specs: {} }, null))
+    .orderBy(...orderFor(filters, null));
+  const [row] = await db
+    .select({ ids: sql<number[]>`ARRAY(${ordered})`, version: catalogueVersionColumn })
+    .from(sql`(SELECT 1) AS one`);
+  return facetedPage(db, filters, Int32Array.from((row?.ids ?? []).map(Number)), row?.version ?? null, null);
+}
+
+/** The page of the products `ids` (in order) that hold the chosen facets, with every facet's counts over `ids`. */
+async function facetedPage(
+  db: Database,
+  filters: Partial<StoreFilters>,
+  ids: Int32Array,
+  version: number | null,
+  search: StoreSearch | null,
+): Promise<ReadPage> {
+  const selection = filters.specs ?? {};
+  const index = await facetIndexAt(db, version);
+  const { matching, counts, held } = applyFacets(index, ids, selection);
+  const from = (Math.max(1, filters.page ?? 1) - 1) * PAGE_SIZE;
+  const { cards } = await cardsByIds(db, Int32Array.from(matching.slice(from, from + PAGE_SIZE)));
+  const { facets } = await summaryFor(db, filters, undefined, false, version ?? undefined);
+  const inView = facetsInView(filters.category, selection);
+  const page = {
+    items: cards,
+    total: matching.length,
+    facets,
+    specFacets: shownFacets(inView, selection, counts, held),
+    search,
+  };
+  return { page, version };
 }
 
 async function searchPage(db: Database, filters: Partial<StoreFilters>): Promise<ReadPage> {
+  if (facetsInView(filters.category, filters.specs ?? {}).length > 0) {
+    // The search's ranking without the facets (kept like any other), the facets applied and counted over it.
+    const { ranked } = await searchAndRead(db, { ...filters, specs: {} }, () => new Int32Array());
+    const { used, corrections } = ranked.search;
+    return facetedPage(db, filters, ranked.ids, ranked.version, { used, corrections });
+  }
   const from = (Math.max(1, filters.page ?? 1) - 1) * PAGE_SIZE;
   const { ranked, cards } = await searchAndRead(db, filters, (ids) => ids.slice(from, from + PAGE_SIZE));
   // The lists to go on from; a search of punctuation only has nothing to look for and finds nothing.
   const version = ranked.version ?? undefined;
   const { facets } = await summaryFor(db, filters, undefined, false, version);
-  const specs = await searchSpecFacets(db, filters, ranked, version);
   const { used, corrections } = ranked.search;
   const page = {
     items: cards,
     total: ranked.ids.length,
     facets,
-    specFacets: specs?.facets ?? [],
+    specFacets: [],
     search: { used, corrections },
   };
   return { page, version: ranked.version };
-}
-
-/**
- * A search's specification facets count over the products the search finds with every filter but the
- * specifications: the ranking without them (kept like any other), as a list of ids.
- */
-async function searchSpecFacets(
-  db: Database,
-  filters: Partial<StoreFilters>,
-  ranked: RankedSearch,
-  version: number | undefined,
-) {
-  if (facetsInView(filters.category, filters.specs ?? {}).length === 0) return null;
-  const chosen = Object.keys(filters.specs ?? {}).length > 0;
-  const base = chosen
-    ? (await searchAndRead(db, { ...filters, specs: {} }, () => new Int32Array())).ranked
-    : ranked;
-  const ids = sql`${products.id} = ANY(${`{${Array.from(base.ids).join(",")}}`}::int[])`;
-  return specFacetsFor(db, filters, and(ids, shownInShop), version, `search ${searchKey(filters)}`);
 }
 
 /*

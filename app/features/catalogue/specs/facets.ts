@@ -158,3 +158,8 @@ export function shownFacets(
       : [];
   });
 }
+
+/** Every facet of every category, each once. */
+export function allFacets(): Facet[] {
+  return [...EVERY_FACET.values()];
+}
