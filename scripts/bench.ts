@@ -345,7 +345,9 @@ async function vacuumAnalyze(): Promise<void> {
     ? await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 1 })
     : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
   try {
-    await handle.db.execute(sql`VACUUM (ANALYZE) products, product_colours, product_specs, colours, ratings, blogs`);
+    await handle.db.execute(
+      sql`VACUUM (ANALYZE) products, product_colours, product_specs, colours, ratings, blogs`,
+    );
   } finally {
     await handle.close();
   }
