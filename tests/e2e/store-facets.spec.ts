@@ -50,6 +50,15 @@ test.describe("the store's specification facets", () => {
     await expect(ram.getByRole("link", { name: /^16 GB/ })).toHaveAttribute("aria-current", "true");
     await expect(ram.getByRole("link", { name: /^8 GB/ })).toContainText(`(${withRam(8).length})`);
     await expect(page.getByRole("navigation", { name: "Active filters" })).toContainText("RAM: 16 GB");
+
+    // What the facet found, the product's page says: its Specifications table reads 16 GB.
+    await page.locator(".product-card-title a").first().click();
+    await expect(
+      page
+        .getByRole("table", { name: "Processor and memory" })
+        .getByRole("row", { name: /^RAM \d/ })
+        .getByRole("cell"),
+    ).toHaveText("16 GB");
   });
 
   test("each count is the number of products its link lists", async ({ page }) => {
