@@ -11,6 +11,7 @@ export * from "./SpecialCard";
 export * from "./StarInput";
 export * from "./Stars";
 export * from "./specs/definitions";
+export * from "./specs/spec-form";
 export * from "./specs/values";
 export * from "./store-filters";
 export * from "./WhatsAppLinks";
