@@ -91,6 +91,18 @@ export function isUniqueViolation(error: unknown): boolean {
   return causeChain(error).some((link) => codeOf(link) === "23505");
 }
 
+/**
+ * The constraint a refused write broke: a unique, foreign key or check constraint (class 23), or the one a
+ * trigger names when it refuses a row that way. Undefined for every other error.
+ */
+export function violatedConstraint(error: unknown): string | undefined {
+  for (const link of causeChain(error)) {
+    const constraint = (link as { constraint?: unknown }).constraint;
+    if (codeOf(link)?.startsWith("23") && typeof constraint === "string") return constraint;
+  }
+  return undefined;
+}
+
 /** A SQLSTATE: five characters whose class starts with a digit, F, H, P or X (Node's codes start with E). */
 function isSqlState(code: string | undefined): code is string {
   return code !== undefined && /^[0-9FHPX][0-9A-Z]{4}$/.test(code);

@@ -74,6 +74,22 @@ describe("stateFromResult", () => {
     expect(initialValueOf(after, "role", { role: "staff" })).toBe("staff");
   });
 
+  it("finds a nested field's value by its dotted name, in the answer or the defaults", () => {
+    const answer = stateFromResult("product-form", {
+      status: "error",
+      initialValue: { title: "ThinkPad", spec: { ram_gb: "999", bio_methods: ["face", "card"] } },
+      error: { "spec.ram_gb": ["RAM must be from 1 to 256 GB."] },
+      fields: ["title", "spec.ram_gb"],
+    });
+    expect(initialValueOf(answer, "spec.ram_gb", { spec: { ram_gb: "16" } })).toBe("999");
+    expect(initialValueOf(answer, "spec.bio_methods", {})).toEqual(["face", "card"]);
+    // Not in the answer: empty, like every other field the answer leaves out.
+    expect(initialValueOf(answer, "spec.cpu", { spec: { cpu: "core-i5" } })).toBeUndefined();
+    const fresh = stateFromResult("product-form", undefined);
+    expect(initialValueOf(fresh, "spec.cpu", { spec: { cpu: "core-i5" } })).toBe("core-i5");
+    expect(initialValueOf(fresh, "spec.toString", { spec: {} })).toBeUndefined();
+  });
+
   it("does not count a reset on the first drawing of the page (Conform did not either)", () => {
     expect(stateFromResult("invite-staff", { initialValue: null }).generation).toBe(0);
   });

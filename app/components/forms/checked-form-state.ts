@@ -125,6 +125,18 @@ export function afterFieldCheck(state: CheckedFormState, name: string, errors: E
   return { ...state, errors: next, validated };
 }
 
+/** A field's value among a form's values: by its name, else down a dotted name's path (`spec.ram_gb`), as Conform nests it. */
+function valueAt(values: Record<string, unknown> | undefined, name: string): unknown {
+  if (!values) return undefined;
+  if (Object.hasOwn(values, name)) return values[name];
+  let value: unknown = values;
+  for (const key of name.split(".")) {
+    if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
 /** A field's starting value: what the last answer sent back, else the form's default (none after a reset). */
 export function initialValueOf(
   state: CheckedFormState,
@@ -133,7 +145,7 @@ export function initialValueOf(
 ): FieldValue | undefined {
   const sent = state.resultValuesIgnored ? undefined : state.result?.initialValue;
   // As Conform: the answer's values replace the defaults as a whole (a hidden password stays empty).
-  return toFieldValue(sent ? sent[name] : defaults?.[name]);
+  return toFieldValue(sent ? valueAt(sent, name) : valueAt(defaults, name));
 }
 
 /** A field's key: none until the form is reset, then a new one each time (so the input is drawn afresh). */

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ChangeEvent, type ReactNode, useState } from "react";
 import type { FormConstraint } from "~/components/forms/checked-form-state";
 import { FieldError, FormError } from "~/components/forms/FieldError";
 import { FieldFrame } from "~/components/forms/FieldFrame";
@@ -16,6 +16,8 @@ import { useIsPending } from "~/components/forms/use-is-pending";
 import { GST_RATE_CHOICES } from "~/features/invoices";
 import { PRODUCT_LIMITS } from "~/lib/form-limits";
 import { PRODUCT_TYPES, productTypeLabels, TAGS, tagLabels } from "./catalogue";
+import { SpecificationFields } from "./SpecificationFields";
+import { type SpecForms, specFieldName, specFieldsOf } from "./specs/spec-form";
 
 export type ProductFormDefaults = {
   title: string;
@@ -32,9 +34,27 @@ export type ProductFormDefaults = {
   gstRate: string;
   newColourName?: string;
   newColourValue?: string;
+  /** The stored specification by attribute code: numbers as text, options as codes (specFormDefaults). */
+  spec: Record<string, string | string[]>;
 };
 
 type Colour = { id: number; name: string; value: string };
+
+type BaseField =
+  | "title"
+  | "description"
+  | "brand"
+  | "category"
+  | "productType"
+  | "tags"
+  | "colours"
+  | "newColourName"
+  | "newColourValue"
+  | "mrp"
+  | "offerPrice"
+  | "stock"
+  | "hsn"
+  | "gstRate";
 
 /** A labelled text input of the checked form, with the extras the catalogue needs (suggestions, a unit). */
 function TextField({
@@ -43,31 +63,38 @@ function TextField({
   list,
   inputMode,
   hint,
+  onChange,
 }: {
   label: string;
   field: CheckedField;
   list?: string;
   inputMode?: "decimal" | "numeric";
   hint?: ReactNode;
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
 }) {
   const { key, ...props } = inputProps(field, { type: "text" });
   return (
     <FieldFrame id={field.id} label={label} hint={hint} field={field}>
-      <input key={key} {...props} list={list} inputMode={inputMode} autoComplete="off" />
+      <input key={key} {...props} list={list} inputMode={inputMode} autoComplete="off" onChange={onChange} />
     </FieldFrame>
   );
 }
+
+const asText = (value: unknown) => (typeof value === "string" ? value : "");
 
 /**
  * Every field of a product, for /admin/products/new and /admin/products/$id: a plain multipart form (a long
  * description in Kannada stays far under the 64 KB limit) checked in the browser with the server's own schema
  * (loaded when the form is first touched). `constraint` is `getZodConstraint(productFormSchema)`, from the
- * route's loader. `children` go inside the form (the edit page's version field).
+ * route's loader. `children` go inside the form (the edit page's version field). The specification's fields
+ * are those of the category and type typed last (`specForms`, from the loader): as the page is drawn, and as
+ * they change with JavaScript on.
  */
 export function ProductForm({
   lastResult,
   constraint,
   defaults,
+  specForms,
   colours,
   categories,
   brands,
@@ -77,6 +104,7 @@ export function ProductForm({
   lastResult: SubmissionResult<string[]> | undefined;
   constraint: FormConstraint;
   defaults: ProductFormDefaults;
+  specForms: SpecForms;
   colours: Colour[];
   categories: string[];
   brands: string[];
@@ -84,7 +112,13 @@ export function ProductForm({
   children?: ReactNode;
 }) {
   const saving = useIsPending({ intent: "save" });
-  const [form, fields] = useCheckedForm(
+  // What a refused save sent back, else the product as stored: the fields follow the category typed.
+  const [specsOf, setSpecsOf] = useState(() => {
+    const start: Record<string, unknown> = lastResult?.initialValue ?? defaults;
+    return { category: asText(start.category), productType: asText(start.productType) };
+  });
+  const specs = specFieldsOf(specForms, specsOf.category, specsOf.productType);
+  const [form, fields] = useCheckedForm<BaseField | `spec.${string}`>(
     "product-form",
     lastResult,
     [
@@ -102,6 +136,7 @@ export function ProductForm({
       "stock",
       "hsn",
       "gstRate",
+      ...specs.map((spec) => specFieldName(spec.code)),
     ],
     {
       constraint,
@@ -143,7 +178,12 @@ export function ProductForm({
       </FieldFrame>
       <div className="product-form-pair">
         <TextField label="Brand" field={fields.brand} list="product-brands" />
-        <TextField label="Category" field={fields.category} list="product-categories" />
+        <TextField
+          label="Category"
+          field={fields.category}
+          list="product-categories"
+          onChange={(event) => setSpecsOf((now) => ({ ...now, category: event.target.value }))}
+        />
       </div>
       <datalist id="product-brands">
         {brands.map((brand) => (
@@ -156,7 +196,11 @@ export function ProductForm({
         ))}
       </datalist>
       <FieldFrame id={fields.productType.id} label="Type" field={fields.productType}>
-        <select key={typeKey} {...typeProps}>
+        <select
+          key={typeKey}
+          {...typeProps}
+          onChange={(event) => setSpecsOf((now) => ({ ...now, productType: event.target.value }))}
+        >
           {PRODUCT_TYPES.map((type) => (
             <option key={type} value={type}>
               {productTypeLabels[type]}
@@ -231,6 +275,7 @@ export function ProductForm({
           </select>
         </FieldFrame>
       </div>
+      <SpecificationFields forms={specForms} specs={specs} fieldOf={(name) => fields[name]} />
       <button type="submit" name="intent" value="save" disabled={saving}>
         {saving ? "Saving…" : submitLabel}
       </button>

@@ -19,6 +19,9 @@ export const visibilityLabels: Record<VisibilityFilter, string> = {
   hidden: "Hidden",
 };
 
+/** The specification filter's value for products with no specification yet (decision 0042). */
+export const NO_SPEC = "none";
+
 export type AdminProductFilters = {
   /** Part of a title or brand. */
   q?: string;
@@ -28,6 +31,8 @@ export type AdminProductFilters = {
   tag?: Tag;
   stock?: StockFilter;
   visibility?: VisibilityFilter;
+  /** A specification: `none` (no specification yet), an attribute (`ram_gb`) or a value (`ram_gb:16`). */
+  spec?: string | undefined;
   page: number;
 };
 

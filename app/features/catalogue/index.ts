@@ -13,6 +13,7 @@ export * from "./Stars";
 export * from "./specs/definitions";
 export * from "./specs/facets";
 export * from "./specs/format";
+export * from "./specs/spec-form";
 export * from "./specs/values";
 export * from "./store-filters";
 export * from "./WhatsAppLinks";

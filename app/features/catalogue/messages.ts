@@ -41,7 +41,13 @@ export const productAdminMessages = {
   gstRateInvalid: "Choose a GST rate in force: 0, 5, 18 or 40 %",
   stockInvalid: (max: number) => `Stock must be a whole number from 0 to ${max}`,
   created: "Product created. Add its pictures below.",
+  /** The new page showed no specification fields (its category was typed with JavaScript off). */
+  createdFillSpecs: "Product created. Add its pictures below. Then fill in its specification.",
   saved: "Product saved",
+  /** The category or type changed with JavaScript off: the form showed the old one's fields. */
+  savedFillSpecs: "Product saved. Its category or type changed: fill in its specification below.",
+  specRefused:
+    "The shop could not store this specification: one of its values is not one the database accepts. Nothing was saved; check the values and save again.",
   stale:
     "This product was changed while you were editing it (someone saved it, or an order took stock). Nothing was saved; your values are still in the form. Check them and save again to replace the other change.",
   notFound: "That product could not be found",

@@ -19,10 +19,10 @@ import {
 } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { qualified } from "~/db/qualified";
-import { colours, type ProductImage, productColours, products } from "~/db/schema";
+import { colours, type ProductImage, productColours, productSpecs, products } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
 import { deleteUploadedImage } from "~/features/images/index.server";
-import { isUniqueViolation } from "~/lib/errors.server";
+import { isUniqueViolation, violatedConstraint } from "~/lib/errors.server";
 import { LOW_STOCK } from "~/lib/limits";
 import { sanitizeDescription } from "~/lib/sanitize.server";
 import { escapeLike, normaliseSearch } from "~/lib/search-text";
@@ -31,7 +31,11 @@ import { knownTags, type ProductType, type Tag } from "./catalogue";
 import { productAdminMessages } from "./messages";
 import { PRODUCT_LIMITS } from "./schemas";
 import { addSearchWords, searchColumns, vocabularyOf } from "./search/search-index.server";
-import { readProductSpecs } from "./specs/product-specs.server";
+import { specsToStore } from "./specs/form-values";
+import { readProductSpecs, writeSpecs } from "./specs/product-specs.server";
+import { specFilterOf } from "./specs/spec-filter";
+import { sameSpecs, specChanges, specSummary } from "./specs/spec-text";
+import { type SpecValues, specProblems } from "./specs/values";
 
 // ---------------------------------------------------------------------------------------------------------
 // The list
@@ -68,7 +72,26 @@ function listWhere(filters: AdminProductFilters): SQL | undefined {
   if (filters.stock === "out") conditions.push(lte(products.quantity, 0));
   if (filters.visibility === "shown") conditions.push(isNull(products.hiddenAt));
   if (filters.visibility === "hidden") conditions.push(isNotNull(products.hiddenAt));
+  const spec = specCondition(filters.spec);
+  if (spec) conditions.push(spec);
   return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The list's specification filter: products with none at all, or with a value of one attribute. */
+function specCondition(text: string | undefined): SQL | undefined {
+  const filter = specFilterOf(text);
+  if (!filter) return undefined;
+  const ofProduct = sql`${qualified(productSpecs.productId)} = ${qualified(products.id)}`;
+  if (filter.kind === "none") {
+    return sql`NOT EXISTS (SELECT 1 FROM ${productSpecs} WHERE ${ofProduct})`;
+  }
+  const value =
+    filter.kind === "number"
+      ? sql` AND ${qualified(productSpecs.number)} = ${filter.number}`
+      : filter.kind === "option"
+        ? sql` AND ${qualified(productSpecs.option)} = ${filter.option}`
+        : sql``;
+  return sql`EXISTS (SELECT 1 FROM ${productSpecs} WHERE ${ofProduct} AND ${qualified(productSpecs.attribute)} = ${filter.attribute}${value})`;
 }
 
 /** One page (25) of products for the filters, newest first, and how many match in all. */
@@ -145,6 +168,11 @@ export type ProductValues = {
   /** HSN code and GST rate, printed on the product's invoices from its next order on. */
   hsn: string;
   gstRate: number;
+  /**
+   * The specification as the form gave it: the values of the attributes it showed. The others keep what is
+   * stored while they apply to the product's category and type; left out, the whole stored one does.
+   */
+  specs?: { values: SpecValues; shown: readonly string[] } | undefined;
 };
 
 /**
@@ -197,8 +225,9 @@ export async function productForEdit(db: Database, id: number): Promise<ProductF
 }
 
 export type ProductProblem =
-  | { ok: false; problem: "not-found" | "stale" | "unknown-colour" | "empty-description" }
-  | { ok: false; problem: "colour-taken"; colourName: string };
+  | { ok: false; problem: "not-found" | "stale" | "unknown-colour" | "empty-description" | "spec-refused" }
+  | { ok: false; problem: "colour-taken"; colourName: string }
+  | { ok: false; problem: "spec"; code: string; message: string };
 
 export type ProductSaved = { ok: true; id: number; changed: string[] } | ProductProblem;
 
@@ -297,8 +326,33 @@ export function productProblemReply(problem: ProductProblem): {
       return { message: productAdminMessages.descriptionEmpty, status: 400, field: "description" };
     case "not-found":
       return { message: productAdminMessages.notFound, status: 404 };
+    case "spec":
+      return { message: problem.message, status: 400, field: `spec.${problem.code}` };
+    case "spec-refused":
+      return { message: productAdminMessages.specRefused, status: 400 };
   }
 }
+
+/**
+ * The specification a save stores, refused when a value does not fit the product (the form checks it first;
+ * this is for the callers that skip the form).
+ */
+function specsOfSave(
+  fields: { category: string; productType: string },
+  stored: SpecValues,
+  values: ProductValues,
+): { specs: SpecValues; problem?: ProductProblem } {
+  const specs = specsToStore(fields.category, fields.productType, stored, values.specs);
+  const [first] = specProblems(fields.category, fields.productType, specs);
+  return first ? { specs, problem: { ok: false, problem: "spec", ...first } } : { specs };
+}
+
+/**
+ * A value the form and the definitions let through but the database refused (its attributes and ranges are a
+ * migration behind the code's, say): the save is refused with a message, not a server error.
+ */
+const specRefused = (error: unknown): ProductProblem | null =>
+  violatedConstraint(error)?.startsWith("product_specs") ? { ok: false, problem: "spec-refused" } : null;
 
 const prices = (row: { originalPrice: number; discountedPrice: number; quantity: number }) => ({
   originalPrice: row.originalPrice,
@@ -306,7 +360,10 @@ const prices = (row: { originalPrice: number; discountedPrice: number; quantity:
   quantity: row.quantity,
 });
 
-/** Creates a product (shown in the shop at once) with its colours; audited as product.create. */
+/**
+ * Creates a product (shown in the shop at once) with its colours and specification, in one transaction;
+ * audited as product.create.
+ */
 export async function createProduct(
   db: Database,
   actor: Actor,
@@ -314,27 +371,34 @@ export async function createProduct(
 ): Promise<ProductSaved> {
   const fields = storedFields(values);
   if (!fields) return { ok: false, problem: "empty-description" };
+  const { specs, problem: specProblem } = specsOfSave(fields, {}, values);
+  if (specProblem) return specProblem;
+  const stated = Object.keys(specs).length > 0;
   try {
     return await db.transaction(async (tx): Promise<ProductSaved> => {
       const problem = await checkColours(tx, values);
       if (problem) return problem;
       const [created] = await tx
         .insert(products)
-        .values({ ...fields, ...searchColumns(fields) })
+        .values({ ...fields, ...searchColumns(fields, specs) })
         .returning({ id: products.id });
-      await addSearchWords(tx, vocabularyOf(fields));
+      await addSearchWords(tx, vocabularyOf(fields, specs));
       if (!created) throw new Error("The new product was not returned");
       const colourIds = await saveColours(tx, actor, created.id, values);
-      const changed = [...Object.keys(fields), "colours"];
+      if (stated) await writeSpecs(tx, created.id, fields.category, specs);
+      const changed = [...Object.keys(fields), "colours", ...(stated ? ["specification"] : [])];
       await recordAudit(tx, actor, "product.create", `product ${created.id}`, {
         title: fields.title,
         changed,
         after: { ...prices(fields), colours: colourIds },
+        ...(stated ? { specification: specSummary(fields.category, specs) } : {}),
       });
       return { ok: true, id: created.id, changed };
     });
   } catch (error) {
     if (isUniqueViolation(error)) return (await takenColour(db, values)) ?? Promise.reject(error);
+    const refused = specRefused(error);
+    if (refused) return refused;
     throw error;
   }
 }
@@ -344,8 +408,10 @@ const sameList = <T>(a: readonly T[], b: readonly T[]) =>
 
 /**
  * Saves a product's fields and colours, if the product is still as it was when the form was opened (`version`):
- * the UPDATE matches on updated_at, so a save made on a stale copy changes nothing ("stale"). Audited as
- * product.update with the fields that changed and the prices and stock before and after.
+ * the UPDATE matches on updated_at, so a save made on a stale copy changes nothing ("stale"). The specification
+ * is written in the same transaction (a change to it alone is a change of the product: its version moves on).
+ * Audited as product.update with the fields that changed, the prices and stock before and after, and each
+ * specification value that changed, before and after.
  */
 export async function updateProduct(
   db: Database,
@@ -396,6 +462,11 @@ export async function updateProduct(
       const wantedColours = [...values.colourIds].sort((a, b) => a - b);
       const coloursChange = Boolean(values.newColour) || !sameList(beforeColours, wantedColours);
       if (coloursChange) changed.push("colours");
+      const specsBefore = await readProductSpecs(tx, id);
+      const { specs, problem: specProblem } = specsOfSave(fields, specsBefore, values);
+      if (specProblem) return specProblem;
+      const specsChange = !sameSpecs(specsBefore, specs);
+      if (specsChange) changed.push("specification");
       if (changed.length === 0) {
         // Nothing to write, but a stale copy is still refused: the form showed other values than the product has.
         return before.version === version ? { ok: true, id, changed: [] } : { ok: false, problem: "stale" };
@@ -403,22 +474,34 @@ export async function updateProduct(
 
       const [updated] = await tx
         .update(products)
-        .set({ ...fields, ...searchColumns(fields, await readProductSpecs(tx, id)), updatedAt: sql`now()` })
+        .set({ ...fields, ...searchColumns(fields, specs), updatedAt: sql`now()` })
         .where(and(eq(products.id, id), eq(products.updatedAt, sql`${version}::timestamptz`)))
         .returning({ id: products.id });
       if (!updated) return { ok: false, problem: "stale" };
-      await addSearchWords(tx, vocabularyOf(fields));
+      await addSearchWords(tx, vocabularyOf(fields, specs));
       const colourIds = coloursChange ? await saveColours(tx, actor, id, values) : beforeColours;
+      if (specsChange) await writeSpecs(tx, id, fields.category, specs);
       await recordAudit(tx, actor, "product.update", `product ${id}`, {
         title: fields.title,
         changed,
         before: { ...prices(before), colours: beforeColours },
         after: { ...prices(fields), colours: colourIds },
+        ...(specsChange
+          ? {
+              specification: specChanges(
+                { before: before.category, after: fields.category },
+                specsBefore,
+                specs,
+              ),
+            }
+          : {}),
       });
       return { ok: true, id, changed };
     });
   } catch (error) {
     if (isUniqueViolation(error)) return (await takenColour(db, values)) ?? Promise.reject(error);
+    const refused = specRefused(error);
+    if (refused) return refused;
     throw error;
   }
 }

@@ -50,6 +50,8 @@ describe("the back office's product form", () => {
       // Left blank: the usual code for a laptop, at 18 %.
       hsn: "8471",
       gstRate: 18,
+      // A form that showed no specification fields leaves the stored specification as it is.
+      specs: expect.objectContaining({ values: {}, shown: [] }),
     });
   });
 
@@ -138,6 +140,96 @@ describe("the back office's product form", () => {
     unknown.set("intent", "delete");
     const refused = parseWithZod(unknown, { schema: productEditSchema });
     expect(refused.status === "error" && refused.error?.intent).toBeTruthy();
+  });
+
+  it("reads the specification's fields the form showed: numbers, one option, several options", () => {
+    const data = formData({
+      specFields: "cpu ram_gb storage_kind screen_in weight_kg os",
+      "spec.cpu": "core-i5",
+      "spec.ram_gb": " 16 ",
+      "spec.screen_in": "15.6",
+      "spec.weight_kg": "1.45",
+      // Empty: not stated.
+      "spec.storage_kind": "",
+      "spec.os": "",
+      // Not shown on the form (another category's field, or a made-up one): ignored.
+      "spec.megapixels": "4",
+      "spec.made_up": "x",
+    });
+    const submission = parseWithZod(data, { schema: productFormSchema });
+    if (submission.status !== "success") throw new Error(JSON.stringify(submission.error));
+    const { specs } = productValuesOf(submission.value);
+    expect(specs.values).toEqual({ cpu: "core-i5", ram_gb: 16, screen_in: 15.6, weight_kg: 1.45 });
+    expect(specs.shown).toEqual(["cpu", "ram_gb", "storage_kind", "screen_in", "os", "weight_kg"]);
+    expect(specs.unshown).toContain("gpu");
+
+    const reader = parseWithZod(
+      formData({
+        category: "Biometric",
+        specFields: "bio_methods bio_connectivity user_capacity",
+        "spec.bio_methods": ["face", "card"],
+        "spec.bio_connectivity": "usb",
+      }),
+      { schema: productFormSchema },
+    );
+    if (reader.status !== "success") throw new Error(JSON.stringify(reader.error));
+    expect(productValuesOf(reader.value).specs.values).toEqual({
+      bio_methods: ["face", "card"],
+      bio_connectivity: ["usb"],
+    });
+  });
+
+  it("puts each wrong specification value's message beside its field, with the other fields' messages", () => {
+    const errors = errorsOf(
+      formData({
+        specFields: "cpu ram_gb cpu_generation screen_in weight_kg",
+        mrp: "",
+        "spec.ram_gb": "999",
+        "spec.cpu": "pentium-4",
+        "spec.cpu_generation": "13.5",
+        "spec.screen_in": "fifteen",
+        "spec.weight_kg": "0x2",
+      }),
+    );
+    expect(errors).toEqual({
+      mrp: ["MRP is Required"],
+      "spec.ram_gb": ["RAM must be from 1 to 256 GB."],
+      "spec.cpu": ["Choose a processor."],
+      "spec.cpu_generation": ["Processor generation must be a multiple of 1."],
+      "spec.screen_in": ["Screen size must be a number."],
+      "spec.weight_kg": ["Weight must be a number."],
+    });
+    // Two options for a one-option field, or an unknown one among several, are refused too.
+    expect(
+      errorsOf(
+        formData({
+          category: "Biometric",
+          specFields: "bio_methods bio_use",
+          "spec.bio_methods": ["face", "iris"],
+          "spec.bio_use": ["attendance", "access-control"],
+        }),
+      ),
+    ).toEqual({
+      "spec.bio_methods": ["Choose one or more: identifies by."],
+      "spec.bio_use": ["Choose a used for."],
+    });
+  });
+
+  it("never fails on a made-up specification field: wrong shapes are ignored or refused with a message", () => {
+    const probes: [string, string][] = [
+      ["spec", "16"],
+      ["spec[0]", "16"],
+      ["spec.__proto__", "16"],
+      ["spec.constructor", "16"],
+      ["specFields", "cpu"],
+    ];
+    for (const [name, value] of probes) {
+      const data = formData({ [name]: value });
+      if (name === "specFields") data.append("specFields", "ram_gb");
+      const submission = parseWithZod(data, { schema: productFormSchema });
+      expect(submission.status, name).toBe("success");
+      if (submission.status === "success") expect(productValuesOf(submission.value).specs.values).toEqual({});
+    }
   });
 
   it("shows paise as rupees without needless decimals", () => {

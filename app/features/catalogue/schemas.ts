@@ -11,6 +11,8 @@ import { type AdminProductFilters, STOCK_FILTERS, VISIBILITY_FILTERS } from "./a
 import { PRODUCT_TYPES, TAGS } from "./catalogue";
 import { normaliseCssColour } from "./css-colour";
 import { productAdminMessages, productMessages } from "./messages";
+import { readSpecForm } from "./specs/form-values";
+import { specFilterOf, specFilterText } from "./specs/spec-filter";
 
 export const REVIEW_MAX = 1000;
 
@@ -137,9 +139,20 @@ const productFields = {
     .enum(GST_RATE_CHOICES, { errorMap: () => ({ message: adminMessages.gstRateInvalid }) })
     .default("18")
     .transform(Number),
+  /**
+   * The specification's fields (`spec.ram_gb`, `spec.bio_methods` repeated), read by readSpecForm for the
+   * product's category and type: anything else under `spec` is ignored, never an error.
+   */
+  spec: z.unknown().optional(),
+  /** The attributes the form showed, by code: only their fields are read. */
+  specFields: z.unknown().optional(),
 };
 
 type ProductFields = {
+  category?: string;
+  productType?: string;
+  spec?: unknown;
+  specFields?: unknown;
   colours?: number[];
   newColourName?: string;
   newColourValue?: string;
@@ -167,14 +180,41 @@ function productRules(form: ProductFields, context: z.RefinementCtx) {
   }
 }
 
+/**
+ * Puts each specification problem on its field (`spec.ram_gb`), checked as the database checks it. Checked on
+ * the form as sent, before the schema, so the messages show beside the other fields' (a refinement would wait
+ * for every field to pass).
+ */
+function withSpecChecks<T extends z.ZodTypeAny>(
+  schema: T,
+  applies: (form: Record<string, unknown>) => boolean,
+) {
+  return z.preprocess((form, context) => {
+    if (typeof form === "object" && form !== null && applies(form as Record<string, unknown>)) {
+      for (const problem of readSpecForm(form).problems) {
+        context.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["spec", problem.code],
+          message: problem.message,
+        });
+      }
+    }
+    return form;
+  }, schema);
+}
+
 /** The product form as the browser checks it, and as /admin/products/new reads it. */
-export const productFormSchema = z.object(productFields).superRefine(productRules);
+export const productFormSchema = withSpecChecks(
+  z.object(productFields).superRefine(productRules),
+  () => true,
+);
 
 export type ProductFormValues = z.infer<typeof productFormSchema>;
 
 /** What the catalogue module stores from a valid form (prices in paise; the new colour normalised). */
 export function productValuesOf(form: ProductFormValues) {
   const newColourValue = form.newColourValue ? normaliseCssColour(form.newColourValue) : undefined;
+  const { values, shown, unshown } = readSpecForm(form);
   return {
     title: form.title,
     description: form.description,
@@ -190,6 +230,7 @@ export function productValuesOf(form: ProductFormValues) {
     quantity: form.stock,
     hsn: form.hsn ?? taxFactsFor(form).hsn,
     gstRate: form.gstRate,
+    specs: { values, shown, unshown },
   };
 }
 
@@ -210,19 +251,22 @@ const imageField = z
 const altField = typedText({ max: PRODUCT_LIMITS.alt }).optional();
 
 /** The edit page's forms, told apart by the submit button's intent. */
-export const productEditSchema = z
-  .discriminatedUnion("intent", [
-    z.object({ intent: z.literal("save"), version: versionField, ...productFields }),
-    z.object({ intent: z.literal("hide") }),
-    z.object({ intent: z.literal("show") }),
-    z.object({ intent: z.literal("image-up"), image: imageField }),
-    z.object({ intent: z.literal("image-down"), image: imageField }),
-    z.object({ intent: z.literal("image-remove"), image: imageField }),
-    z.object({ intent: z.literal("image-alt"), image: imageField, alt: altField }),
-  ])
-  .superRefine((form, context) => {
-    if (form.intent === "save") productRules(form, context);
-  });
+export const productEditSchema = withSpecChecks(
+  z
+    .discriminatedUnion("intent", [
+      z.object({ intent: z.literal("save"), version: versionField, ...productFields }),
+      z.object({ intent: z.literal("hide") }),
+      z.object({ intent: z.literal("show") }),
+      z.object({ intent: z.literal("image-up"), image: imageField }),
+      z.object({ intent: z.literal("image-down"), image: imageField }),
+      z.object({ intent: z.literal("image-remove"), image: imageField }),
+      z.object({ intent: z.literal("image-alt"), image: imageField, alt: altField }),
+    ])
+    .superRefine((form, context) => {
+      if (form.intent === "save") productRules(form, context);
+    }),
+  (form) => form.intent === "save",
+);
 
 /** A picture upload: one JPEG, PNG or WebP file (its type is decided on the server by its bytes) and its alt text. */
 export const imageUploadSchema = z.object({
@@ -233,17 +277,30 @@ export const imageUploadSchema = z.object({
   alt: altField,
 });
 
-/** The back office's product list: its search and filters in the URL (app/admin-list.server.ts), in order. */
-export const adminProductFiltersSchema = z.object({
-  q: listText(100),
-  category: listText(60),
-  brand: listText(60),
-  type: choice(PRODUCT_TYPES),
-  tag: choice(TAGS),
-  stock: choice(STOCK_FILTERS),
-  visibility: choice(VISIBILITY_FILTERS),
-  page: listPage,
-});
+/**
+ * The back office's product list: its search and filters in the URL (app/admin-list.server.ts), in order.
+ * The filter form sends a specification's attribute (`spec`) and value (`specValue`) apart; the URL keeps them
+ * as one `spec` (specs/spec-filter.ts).
+ */
+export const adminProductFiltersSchema = z
+  .object({
+    q: listText(100),
+    category: listText(60),
+    brand: listText(60),
+    type: choice(PRODUCT_TYPES),
+    tag: choice(TAGS),
+    stock: choice(STOCK_FILTERS),
+    visibility: choice(VISIBILITY_FILTERS),
+    spec: listText(80),
+    // As typed, to be matched against the attribute's options: a value that matches none drops the filter.
+    specValue: z.string().max(60).optional().catch(undefined),
+    page: listPage,
+  })
+  .transform(({ spec, specValue, page, ...filters }) => ({
+    ...filters,
+    spec: specFilterText(specFilterOf(spec, specValue)),
+    page,
+  }));
 
 export function parseAdminProductFilters(params: URLSearchParams): AdminProductFilters {
   return adminProductFiltersSchema.parse(firstValues(params));

@@ -10,6 +10,7 @@ import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   adminProductsUrl,
   FALLBACK_IMAGE,
+  NO_SPEC,
   PRODUCT_TYPES,
   productTypeLabels,
   STOCK_FILTERS,
@@ -19,7 +20,7 @@ import {
   VISIBILITY_FILTERS,
   visibilityLabels,
 } from "~/features/catalogue";
-import { catalogueFacets, listAdminProducts } from "~/features/catalogue/index.server";
+import { catalogueFacets, listAdminProducts, specFilterChoices } from "~/features/catalogue/index.server";
 import { adminProductFiltersSchema } from "~/features/catalogue/schemas";
 import { LOW_STOCK } from "~/lib/limits";
 import { pageCount } from "~/lib/list-query";
@@ -34,7 +35,56 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [{ items, total }, facets] = await Promise.all([listAdminProducts(db, filters), catalogueFacets(db)]);
   const pages = pageCount(total, ADMIN_PRODUCTS_PAGE_SIZE);
   if (filters.page > pages) throw redirect(adminProductsUrl(filters, { page: pages }));
-  return json({ items, total, pages, filters, facets });
+  return json({ items, total, pages, filters, facets, specChoices: specFilterChoices() });
+}
+
+/**
+ * The specification filter: which attribute (or none at all yet) and, apart, its value, both in the GET form;
+ * the list's URL keeps them as one `spec` (`ram_gb:16`).
+ */
+function SpecFilter({
+  spec,
+  choices,
+}: {
+  spec: string | undefined;
+  choices: { label: string; options: { value: string; label: string }[] }[];
+}) {
+  const [attribute = "", value = ""] = spec ? [spec.split(":")[0], spec.split(":").slice(1).join(":")] : [];
+  // Keyed by the filter: after a client-side navigation the fields show the list's canonical filter again.
+  return (
+    <>
+      <FieldFrame key={`spec ${attribute}`} id="product-spec" label="Specification">
+        <select id="product-spec" name="spec" defaultValue={attribute}>
+          <option value="">All specifications</option>
+          <option value={NO_SPEC}>No specification yet</option>
+          {choices.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </FieldFrame>
+      <FieldFrame
+        key={`value ${value}`}
+        id="product-spec-value"
+        label="Its value"
+        hint="Such as 16 for 16 GB, or Core i5; left empty: products that state it"
+      >
+        <input
+          id="product-spec-value"
+          type="text"
+          name="specValue"
+          defaultValue={value}
+          maxLength={60}
+          autoComplete="off"
+        />
+      </FieldFrame>
+    </>
+  );
 }
 
 function stockText(quantity: number): string {
@@ -43,7 +93,7 @@ function stockText(quantity: number): string {
 }
 
 export default function AdminProducts() {
-  const { items, total, pages, filters, facets } = useLoaderData<typeof loader>();
+  const { items, total, pages, filters, facets, specChoices } = useLoaderData<typeof loader>();
   const filtered = Object.entries(filters).some(([key, value]) => key !== "page" && value !== undefined);
   const narrowed = Object.entries(filters).some(([key, value]) => !["page", "q"].includes(key) && value);
   return (
@@ -124,6 +174,7 @@ export default function AdminProducts() {
                     everything="Shown and hidden"
                     options={optionsOf(VISIBILITY_FILTERS, (visibility) => visibilityLabels[visibility])}
                   />
+                  <SpecFilter spec={filters.spec} choices={specChoices} />
                 </div>
                 <div className="admin-filters-actions">
                   <button type="submit">Apply filters</button>

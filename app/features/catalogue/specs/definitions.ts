@@ -487,7 +487,7 @@ export const SPEC_CATEGORIES: Readonly<Record<string, readonly SpecDefinition[]>
 };
 
 /** The earlier shop's name for a category that the catalogue now names otherwise. */
-const SAME_CATEGORY: Readonly<Record<string, string>> = { Laptop: "Laptops" };
+export const SAME_CATEGORY: Readonly<Record<string, string>> = { Laptop: "Laptops" };
 
 /** The specifications of a category's products, in the order they are shown; none for another category. */
 export function specsOfCategory(category: string): readonly SpecDefinition[] {

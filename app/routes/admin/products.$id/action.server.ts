@@ -63,8 +63,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = submission.value;
   switch (form.intent) {
     case "save": {
-      const saved = await updateProduct(db, actor, id, form.version, productValuesOf(form));
-      if (saved.ok) return toasts().redirectWithSuccess(here, productAdminMessages.saved, { status: 303 });
+      const values = productValuesOf(form);
+      const saved = await updateProduct(db, actor, id, form.version, values);
+      if (saved.ok) {
+        // A new category or type with JavaScript off: the form showed the old one's fields, so some are new.
+        const message =
+          values.specs.unshown.length > 0 ? productAdminMessages.savedFillSpecs : productAdminMessages.saved;
+        return toasts().redirectWithSuccess(here, message, { status: 303 });
+      }
       if (saved.problem === "not-found") throw notFound();
       const { message, status, field } = productProblemReply(saved);
       return replyWithError(submission, message, { status, field }, { intent: "save" as const });

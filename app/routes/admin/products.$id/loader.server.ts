@@ -7,6 +7,9 @@ import {
   listColours,
   productForEdit,
   productFormSchema,
+  readProductSpecs,
+  specFormDefaults,
+  specFormsOf,
 } from "~/features/catalogue/index.server";
 import { formatLongDate } from "~/lib/dates";
 import { getZodConstraint } from "~/lib/forms/zod-forms.server";
@@ -23,8 +26,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   if (id === undefined) throw notFound();
   const db = await getDb();
-  const [product, colours, facets] = await Promise.all([
+  const [product, specs, colours, facets] = await Promise.all([
     productForEdit(db, id),
+    readProductSpecs(db, id),
     listColours(db),
     catalogueFacets(db),
   ]);
@@ -54,7 +58,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       stock: String(product.quantity),
       hsn: product.hsn,
       gstRate: String(product.gstRate),
+      spec: specFormDefaults(specs),
     },
+    specForms: specFormsOf(),
     colours,
     facets,
     constraints: { product: getZodConstraint(productFormSchema), image: getZodConstraint(imageUploadSchema) },

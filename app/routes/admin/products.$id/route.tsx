@@ -31,7 +31,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod === "POST" || defaultShouldRevalidate;
 
 export default function EditProduct() {
-  const { product, defaults, colours, facets, constraints } = useLoaderData<typeof loader>();
+  const { product, defaults, specForms, colours, facets, constraints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const outlet = useOutlet();
   const changingVisibility = useIsPending({ intent: product.hiddenAt ? "show" : "hide" });
@@ -61,6 +61,7 @@ export default function EditProduct() {
         lastResult={answer?.intent === "save" ? answer.result : undefined}
         constraint={constraints.product}
         defaults={defaults}
+        specForms={specForms}
         colours={colours}
         categories={facets.categories}
         brands={facets.brands}

@@ -17,16 +17,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const member = await requireBackOffice(request);
   const submission = parseWithZod(await readForm(request, productFormSchema), { schema: productFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
-  const saved = await createProduct(
-    await getDb(),
-    { id: member.id, name: member.name },
-    productValuesOf(submission.value),
-  );
+  const values = productValuesOf(submission.value);
+  const saved = await createProduct(await getDb(), { id: member.id, name: member.name }, values);
   if (!saved.ok) {
     const { message, status, field } = productProblemReply(saved);
     return replyWithError(submission, message, { status, field });
   }
-  return toasts().redirectWithSuccess(`/admin/products/${saved.id}`, productAdminMessages.created, {
-    status: 303,
-  });
+  // The category was typed with JavaScript off, so the form had none of its specification's fields yet.
+  const message =
+    values.specs.unshown.length > 0 ? productAdminMessages.createdFillSpecs : productAdminMessages.created;
+  return toasts().redirectWithSuccess(`/admin/products/${saved.id}`, message, { status: 303 });
 }

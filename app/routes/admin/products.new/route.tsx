@@ -5,7 +5,12 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { ProductForm } from "~/features/catalogue";
-import { catalogueFacets, listColours, productFormSchema } from "~/features/catalogue/index.server";
+import {
+  catalogueFacets,
+  listColours,
+  productFormSchema,
+  specFormsOf,
+} from "~/features/catalogue/index.server";
 import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import type { action } from "./action.server";
 
@@ -15,14 +20,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireBackOffice(request);
   const db = await getDb();
   const [colours, facets] = await Promise.all([listColours(db), catalogueFacets(db)]);
-  return json({ colours, facets, constraint: getZodConstraint(productFormSchema) });
+  return json({
+    colours,
+    facets,
+    specForms: specFormsOf(),
+    constraint: getZodConstraint(productFormSchema),
+  });
 }
 
 /** The form posts are handled in action.server.ts, so the page's JavaScript leaves out what they need. */
 export { action } from "./action.server";
 
 export default function NewProduct() {
-  const { colours, facets, constraint } = useLoaderData<typeof loader>();
+  const { colours, facets, specForms, constraint } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
@@ -48,7 +58,9 @@ export default function NewProduct() {
           stock: "",
           hsn: "",
           gstRate: "18",
+          spec: {},
         }}
+        specForms={specForms}
         colours={colours}
         categories={facets.categories}
         brands={facets.brands}
