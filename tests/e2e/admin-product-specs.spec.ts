@@ -39,6 +39,29 @@ test.describe("back office: product specifications", () => {
     await ensureOwner(request);
   });
 
+  test("staff set a laptop's RAM to 16 GB and the store's 16 GB facet finds it at once", async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    const title = `Kaveri Facet Laptop ${testInfo.project.name} ${randomBytes(3).toString("hex")}`;
+    await staffLogIn(page, owner);
+    const edit = await ownProduct(page, title, "Laptops");
+    const store = `/product?category=Laptops&ram=16`;
+    await page.goto(store);
+    await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+
+    await page.goto(edit);
+    await productForm(page).getByLabel("RAM (GB)").fill("16");
+    await productForm(page).getByRole("button", { name: "Save product" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Product saved");
+
+    // Newest first: the laptop is on the facet's first page, and on no other RAM's.
+    await page.goto(store);
+    await expect(page.locator(".product-card-title").getByRole("link", { name: title })).toBeVisible();
+    await page.goto("/product?category=Laptops&ram=8");
+    await expect(page.locator(".product-card-title").getByRole("link", { name: title })).toHaveCount(0);
+  });
+
   test("staff set a laptop's RAM and processor: the form shows them after a reload, the audit trail and the list too", async ({
     page,
   }, testInfo) => {
