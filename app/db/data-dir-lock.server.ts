@@ -166,12 +166,15 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   const holder = thisProcess();
   // Each round creates the lock, refuses, or clears a stale lock and tries again; only a crowd of starters
   // racing for the same stale lock needs more than two.
-  for (let round = 0; round < 5; round++) {
+  for (let round = 0; round < 10; round++) {
     if (createLockFile(file, holder)) {
       // Another starter clearing a stale lock at the same moment may have replaced ours: only a file that
       // still names us after the fact is ours.
       const now = readLockFile(file);
-      const owner = now === undefined ? undefined : parseHolder(now.text);
+      // Gone: a starter clearing the stale lock has just moved ours aside, and puts it back (it is not the
+      // stale text). Giving up here would leave ours standing with nobody holding it: try again instead.
+      if (now === undefined) continue;
+      const owner = parseHolder(now.text);
       if (owner?.pid !== process.pid) throw new DataDirectoryLocked(dir, file, owner);
       const lock = { dataDir: dir, file, holder };
       held.set(file, lock);
