@@ -214,7 +214,7 @@ async function facetedPage(
 
 async function searchPage(db: Database, filters: Partial<StoreFilters>): Promise<ReadPage> {
   if (facetsInView(filters.category, filters.specs ?? {}).length > 0) {
-    // The search's ranking without the facets (kept like any other), the facets applied and counted over it.
+    // The search's ranking without the facets (kept like every ranking), the facets applied and counted over it.
     const { ranked } = await searchAndRead(db, { ...filters, specs: {} }, () => new Int32Array());
     const { used, corrections } = ranked.search;
     return facetedPage(db, filters, ranked.ids, ranked.version, { used, corrections });

@@ -65,7 +65,7 @@ function oneOf<T extends string | number>(value: string | null, options: readonl
   return options.find((option) => String(option) === value);
 }
 
-/** The store's own keys: any other key may be a specification facet, and no facet may take one of these. */
+/** The store's own keys: every other key may be a specification facet, and no facet may take one of these. */
 export const STORE_KEYS = [
   "q",
   "exact",

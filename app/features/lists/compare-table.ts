@@ -13,7 +13,7 @@ export const NO_VALUE = "—";
 /** The query that shows only the rows where the compared products differ. */
 export const ONLY_DIFFERENCES = "diff=1";
 
-/** Whether the URL asks for differences only: `diff=1`; any other value, or none, is off. */
+/** Whether the URL asks for differences only: `diff=1`; every other value, or none, is off. */
 export function onlyDifferencesAsked(search: URLSearchParams): boolean {
   return search.get("diff") === "1";
 }

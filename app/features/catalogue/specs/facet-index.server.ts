@@ -34,7 +34,7 @@ const CODES = numberCodes(FACETS);
 
 /**
  * Each product's facet value codes: product `id`'s codes are codes[start[at[id]] .. start[at[id] + 1]), where
- * at[id] is its place (-1 for a product without any). Typed arrays, so it is kept and copied as bytes.
+ * at[id] is its place (-1 for a product without facet values). Typed arrays, so it is kept and copied as bytes.
  */
 export type FacetIndex = { at: Int32Array; start: Int32Array; codes: Uint16Array };
 

@@ -54,7 +54,7 @@ const EVERY_FACET: ReadonlyMap<string, Facet> = new Map(
   ),
 );
 
-/** The facets a URL may use: its category's, or any category's when it names none. */
+/** The facets a URL may use: its category's, or every category's when it names none. */
 export function allowedFacets(category: string | undefined): readonly Facet[] {
   return category ? facetsOf(specsOfCategory(category)) : [...EVERY_FACET.values()];
 }

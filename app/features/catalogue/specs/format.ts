@@ -9,7 +9,7 @@ import {
 import { type SpecValue, type SpecValues, specsFor } from "./values";
 
 /**
- * How a specification reads to a shopper: the one place the product page, compare and any other screen get
+ * How a specification reads to a shopper: the one place the product page, compare and every other screen get
  * "16 GB", "12th gen" or "Fingerprint, Face" from, and the product's JSON-LD its PropertyValues.
  */
 
