@@ -75,6 +75,15 @@ describe("specification facets in the URL", () => {
     expect(redirectFor("ram=16&page=3")).toBeNull();
   });
 
+  it("read keys named like an object's own properties as unknown facets, not as a crash", () => {
+    expect(parseStoreFilters(new URLSearchParams("constructor=x&tostring=y&ram=16")).specs).toEqual({
+      constructor: ["x"],
+      tostring: ["y"],
+      ram: ["16"],
+    });
+    expect(redirectFor("category=Laptops&constructor=x&ram=16")).toBe("/product?category=Laptops&ram=16");
+  });
+
   it("drop the page when a facet value is added or removed, and the facets another category has not", () => {
     const filters = parse("category=Laptops&ram=16&page=3");
     const [chip] = specFilterChips(filters).filter((one) => one.key === "ram=16");

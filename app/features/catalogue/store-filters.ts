@@ -86,14 +86,15 @@ const OWN_KEYS: ReadonlySet<string> = new Set(STORE_KEYS);
  * canonical URL), so the definitions stay out of the browser's bundle.
  */
 function specParams(params: URLSearchParams): SpecSelection {
-  const selection: Record<string, string[]> = {};
+  // A Map, not an object: a key such as "constructor" must read as nothing chosen yet, not as Object's.
+  const selection = new Map<string, string[]>();
   for (const [key, value] of params) {
     if (OWN_KEYS.has(key) || !/^[a-z]{1,20}$/.test(key) || !/^[a-z0-9.-]{1,20}$/.test(value)) continue;
-    const values = selection[key] ?? [];
+    const values = selection.get(key) ?? [];
     if (!values.includes(value) && values.length < 20) values.push(value);
-    if (Object.keys(selection).length < 20) selection[key] = values;
+    if (selection.has(key) || selection.size < 20) selection.set(key, values);
   }
-  return selection;
+  return Object.fromEntries(selection);
 }
 
 export function parseStoreFilters(params: URLSearchParams): StoreFilters {
