@@ -117,4 +117,32 @@ describe(`the store's specification facets (${databaseKind})`, () => {
     });
     expect(await allTitles(filtersOf("category=Laptops&ram=16"))).toContain(laptop?.title);
   });
+
+  it("apply a price bound with the facets, in the listing's order, and follow a price change at once", async () => {
+    const priceOf = async (title: string) =>
+      (
+        await database.db
+          .select({ paise: products.discountedPrice })
+          .from(products)
+          .where(eq(products.title, title))
+      )[0]?.paise ?? 0;
+    // The listing without a bound first, so the bound is then applied to what was read before.
+    const all = await allTitles(filtersOf("category=Laptops&ram=16&sort=price"));
+    const prices = await Promise.all(all.map(priceOf));
+    const ceiling = Math.floor((prices[Math.floor(prices.length / 2)] ?? 0) / 100);
+    const bounded = await allTitles(filtersOf(`category=Laptops&ram=16&maxPrice=${ceiling}&sort=price`));
+    expect(bounded.length).toBeGreaterThan(0);
+    expect(bounded.length).toBeLessThan(all.length);
+    expect(bounded).toEqual(all.filter((_, i) => (prices[i] ?? 0) <= ceiling * 100));
+
+    // A laptop's price drops under the bound: the same URL lists it at once.
+    const dear = all.find((_, i) => (prices[i] ?? 0) > ceiling * 100) ?? "";
+    await database.db
+      .update(products)
+      .set({ discountedPrice: ceiling * 100 })
+      .where(eq(products.title, dear));
+    const after = await allTitles(filtersOf(`category=Laptops&ram=16&maxPrice=${ceiling}&sort=price`));
+    expect(after).toContain(dear);
+    expect(after.length).toBe(bounded.length + 1);
+  });
 });

@@ -172,19 +172,66 @@ async function listingPage(db: Database, filters: Partial<StoreFilters>): Promis
 }
 
 /**
- * A listing with specification facets in view: the ids every other filter selects, in the page's order (one
- * query), then the facets applied and counted in memory (specs/facet-index.server.ts), then the page's cards.
+ * A listing's products before its price bounds and facets: the ids every other filter selects, in the page's
+ * order, with their prices in paise. Kept per catalogue version like a search's ranking, so a new price bound
+ * or facet on a listing already read costs one query, for the page's cards.
+ */
+type Listing = { ids: Int32Array; prices: Int32Array };
+const keptListings = keptByVersion<Listing>("listing orders");
+
+async function readListing(db: Database, filters: Partial<StoreFilters>) {
+  const listed = db
+    .select({
+      id: products.id,
+      price: products.discountedPrice,
+      place: sql<number>`row_number() OVER (ORDER BY ${sql.join(orderFor(filters, null), sql`, `)})`.as(
+        "place",
+      ),
+    })
+    .from(products)
+    .where(whereFor(filters, null))
+    .as("listed");
+  const [row] = await db
+    .select({
+      ids: sql<number[] | null>`array_agg(${listed.id} ORDER BY ${listed.place})`,
+      prices: sql<number[] | null>`array_agg(${listed.price} ORDER BY ${listed.place})`,
+      version: catalogueVersionColumn,
+    })
+    .from(listed);
+  const listing = {
+    ids: Int32Array.from((row?.ids ?? []).map(Number)),
+    prices: Int32Array.from((row?.prices ?? []).map(Number)),
+  };
+  return { listing, version: row?.version ?? null };
+}
+
+/** The listing's ids whose price lies within the filters' bounds (whole rupees), in order. */
+function withinPrice(listing: Listing, filters: Partial<StoreFilters>): Int32Array {
+  if (filters.minPrice === undefined && filters.maxPrice === undefined) return listing.ids;
+  const lowest = (filters.minPrice ?? 0) * 100;
+  const highest = filters.maxPrice === undefined ? Number.POSITIVE_INFINITY : filters.maxPrice * 100;
+  return listing.ids.filter((_, i) => {
+    const price = listing.prices[i] as number;
+    return price >= lowest && price <= highest;
+  });
+}
+
+/**
+ * A listing with specification facets in view: the listing without its price bounds and facets (kept, else one
+ * query), the bounds and the facets applied and counted in memory (specs/facet-index.server.ts), then the
+ * page's cards. A kept listing whose version the cards' query no longer reports is read again.
  */
 async function facetedListing(db: Database, filters: Partial<StoreFilters>): Promise<ReadPage> {
-  const ordered = db
-    .select({ id: products.id })
-    .from(products)
-    .where(whereFor({ ...filters, specs: {} }, null))
-    .orderBy(...orderFor(filters, null));
-  const [row] = await db
-    .select({ ids: sql<number[]>`ARRAY(${ordered})`, version: catalogueVersionColumn })
-    .from(sql`(SELECT 1) AS one`);
-  return facetedPage(db, filters, Int32Array.from((row?.ids ?? []).map(Number)), row?.version ?? null, null);
+  const unbounded = { ...filters, specs: {}, minPrice: undefined, maxPrice: undefined, page: 1 };
+  const key = searchKey(unbounded);
+  const hit = keptListings.get(db, key);
+  if (hit) {
+    const read = await facetedPage(db, filters, withinPrice(hit.value, filters), hit.version, null);
+    if (read.cardsVersion === hit.version) return read;
+  }
+  const { listing, version } = await readListing(db, unbounded);
+  if (version !== null) keptListings.keep(db, key, listing, version);
+  return facetedPage(db, filters, withinPrice(listing, filters), version, null);
 }
 
 /** The page of the products `ids` (in order) that hold the chosen facets, with every facet's counts over `ids`. */
@@ -194,12 +241,15 @@ async function facetedPage(
   ids: Int32Array,
   version: number | null,
   search: StoreSearch | null,
-): Promise<ReadPage> {
+): Promise<ReadPage & { cardsVersion: number }> {
   const selection = filters.specs ?? {};
   const index = await facetIndexAt(db, version);
   const { matching, counts, held } = applyFacets(index, ids, selection);
   const from = (Math.max(1, filters.page ?? 1) - 1) * PAGE_SIZE;
-  const { cards } = await cardsByIds(db, Int32Array.from(matching.slice(from, from + PAGE_SIZE)));
+  const { cards, version: cardsVersion } = await cardsByIds(
+    db,
+    Int32Array.from(matching.slice(from, from + PAGE_SIZE)),
+  );
   const { facets } = await summaryFor(db, filters, undefined, false, version ?? undefined);
   const inView = facetsInView(filters.category, selection);
   const page = {
@@ -209,7 +259,7 @@ async function facetedPage(
     specFacets: shownFacets(inView, selection, counts, held),
     search,
   };
-  return { page, version };
+  return { page, version, cardsVersion };
 }
 
 async function searchPage(db: Database, filters: Partial<StoreFilters>): Promise<ReadPage> {
