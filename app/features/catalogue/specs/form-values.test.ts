@@ -150,7 +150,7 @@ describe("a specification in the audit trail", () => {
   it("sums up a new product's specification, and compares lists whatever their order", () => {
     expect(specSummary("Biometric", { bio_methods: ["fingerprint", "face"], user_capacity: 3000 })).toEqual({
       "Identifies by": "Fingerprint, Face",
-      "User capacity": "3000 users",
+      "User capacity": "3,000 users",
     });
     expect(sameSpecs({ bio_methods: ["face", "card"] }, { bio_methods: ["card", "face"] })).toBe(true);
     expect(sameSpecs({ ram_gb: 8 }, { ram_gb: 8, cpu: "core-i5" })).toBe(false);

@@ -1,4 +1,5 @@
 import { SPEC_CATEGORIES, type SpecDefinition, specsOfCategory } from "./definitions";
+import { formatSpecValue } from "./format";
 import type { SpecValue, SpecValues } from "./values";
 
 /** Every attribute by its code (a code means the same in every category: definitions.test.ts). */
@@ -9,16 +10,6 @@ const BY_CODE = new Map(
 /** The attribute a code names, whichever category has it. */
 export function specByCode(code: string): SpecDefinition | undefined {
   return BY_CODE.get(code);
-}
-
-/** A value as people read it: "16 GB", "13th gen", "Intel Core i5", "Fingerprint, Face". */
-export function specText(spec: SpecDefinition, value: SpecValue): string {
-  if (spec.kind === "number") {
-    if (spec.unit === "generation") return `${value}th gen`;
-    return `${value} ${spec.unit}`;
-  }
-  const label = (code: string) => spec.options.find((option) => option.code === code)?.label ?? code;
-  return typeof value === "string" ? label(value) : Array.isArray(value) ? value.map(label).join(", ") : "";
 }
 
 const same = (a: SpecValue | undefined, b: SpecValue | undefined) =>
@@ -52,8 +43,8 @@ export function specChanges(
     // Two categories may give one label to different attributes (a camera's and a screen's resolution).
     const label = Object.hasOwn(changes, spec.label) ? `${spec.label} (${spec.code})` : spec.label;
     changes[label] = {
-      before: was === undefined ? null : specText(spec, was),
-      after: now === undefined ? null : specText(spec, now),
+      before: was === undefined ? null : formatSpecValue(spec, was),
+      after: now === undefined ? null : formatSpecValue(spec, now),
     };
   }
   return changes;
@@ -64,7 +55,7 @@ export function specSummary(category: string, values: SpecValues): Record<string
   const summary: Record<string, string> = {};
   for (const spec of specsOfCategory(category)) {
     const value = values[spec.code];
-    if (value !== undefined) summary[spec.label] = specText(spec, value);
+    if (value !== undefined) summary[spec.label] = formatSpecValue(spec, value);
   }
   return summary;
 }
