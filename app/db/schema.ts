@@ -243,6 +243,55 @@ export const productSpecs = pgTable(
   ],
 );
 
+/**
+ * How a rental booked for a tenure is closed before it ends: the rent charged again at the plan for the months
+ * used ("reprice"), or a fixed number of months' rent as a fee ("fee").
+ */
+export const rentalEarlyClosure = pgEnum("rental_early_closure", ["reprice", "fee"]);
+
+/**
+ * A rental product's offer (decision 0043): its refundable deposit per unit, its minimum tenure and its rule
+ * for closing early. Its plans are in rental_plans. Money in paise, GST included, as every shop price.
+ */
+export const rentalOffers = pgTable(
+  "rental_offers",
+  {
+    productId: integer("product_id")
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    deposit: integer("deposit").notNull(),
+    minimumMonths: smallint("minimum_months").notNull(),
+    earlyClosure: rentalEarlyClosure("early_closure").notNull(),
+    /** With "fee": the months of rent the fee is; 0 with "reprice". */
+    closureFeeMonths: smallint("closure_fee_months").notNull().default(0),
+  },
+  (t) => [
+    check("rental_offers_deposit", sql`${t.deposit} >= 0`),
+    check("rental_offers_minimum_months", sql`${t.minimumMonths} BETWEEN 1 AND 36`),
+    check(
+      "rental_offers_closure_fee",
+      sql`CASE WHEN ${t.earlyClosure} = 'fee' THEN ${t.closureFeeMonths} BETWEEN 1 AND 3 ELSE ${t.closureFeeMonths} = 0 END`,
+    ),
+  ],
+);
+
+/** The monthly rent of a rental product for each tenure offered (in months); longer tenures rent for less. */
+export const rentalPlans = pgTable(
+  "rental_plans",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => rentalOffers.productId, { onDelete: "cascade" }),
+    months: smallint("months").notNull(),
+    monthlyRent: integer("monthly_rent").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.months] }),
+    check("rental_plans_months", sql`${t.months} BETWEEN 1 AND 36`),
+    check("rental_plans_rent", sql`${t.monthlyRent} > 0`),
+  ],
+);
+
 export const productColours = pgTable(
   "product_colours",
   {

@@ -4,6 +4,7 @@
  */
 
 import type { SpecValues } from "~/features/catalogue";
+import type { RentalOffer } from "~/features/rentals";
 
 export type SeedColour = { name: string; value: string };
 
@@ -30,6 +31,8 @@ export type SeedProduct = {
   daysAgo: number;
   /** Its specification when it is not the one seed-specs.ts gives its title (the bench's generated variants). */
   specs?: SpecValues;
+  /** A rental's offer when it is not the one seed-rentals.ts gives its title (the bench's variants). */
+  rental?: RentalOffer;
 };
 
 export type SeedBlog = {
@@ -65,8 +68,9 @@ function blogImg(file: string, alt: string): { url: string; alt: string } {
   return { url: `/images/blogs/${file}.svg`, alt };
 }
 
+/** The service every monthly rental comes with; its rents, deposit and terms are data (seed-rentals.ts). */
 const RENTAL_TERMS =
-  "<h3>Rental terms</h3><ul><li>Price shown is the monthly rent; GST extra as applicable</li><li>Minimum rental period: 1 month; longer terms get lower rates</li><li>Refundable security deposit collected at delivery (see below)</li><li>Free delivery, set-up and pick-up within Bengaluru city limits</li><li>Replacement within 24 hours if the unit develops a fault</li></ul>";
+  "<h3>Rental service</h3><ul><li>Free delivery, set-up and pick-up within Bengaluru city limits</li><li>Replacement within 24 hours if the unit develops a fault</li></ul>";
 
 const REFURB_PROMISE =
   "<p><strong>Kaveri Certified Refurbished:</strong> every unit passes a 40-point hardware check, gets a fresh battery or battery health above 80%, a new SSD where listed, a genuine Windows licence and a deep clean. Cosmetic grade A (light marks only). Covered by our <strong>6-month carry-in warranty</strong> at the SP Road service centre.</p>";
@@ -482,15 +486,14 @@ export const seedProducts: SeedProduct[] = [
     title: "Dell Latitude 3440 Core i5 12th Gen Laptop on Rent (per month)",
     description:
       "<p>Business laptops on monthly rent for start-ups, project teams and interns. No capital outlay, no repair worries: we swap faulty units the next day.</p><ul><li>Processor: Intel Core i5-1235U</li><li>Memory: 8GB DDR4</li><li>Storage: 256GB SSD</li><li>Display: 14 inch FHD</li><li>OS: Windows 11 Pro, Office on request</li><li>Accessories: charger and laptop bag included</li></ul>" +
-      RENTAL_TERMS +
-      "<p><strong>Security deposit:</strong> ₹10,000 per laptop, refunded on return.</p>",
+      RENTAL_TERMS,
     brand: "Dell",
     category: "Laptops",
     productType: "rental",
     tags: ["special"],
     images: [img("laptop-black", "Dell Latitude 3440 rental laptop")],
-    originalPrice: 350000,
-    discountedPrice: 279900,
+    originalPrice: 279900,
+    discountedPrice: 189900,
     quantity: 45,
     sold: 132,
     totalRating: 4.3,
@@ -501,15 +504,14 @@ export const seedProducts: SeedProduct[] = [
     title: "HP ProBook 450 G8 Core i5 11th Gen Laptop on Rent (per month)",
     description:
       "<p>15.6 inch rental laptop with a numeric keypad, popular with accounts teams during audit season.</p><ul><li>Processor: Intel Core i5-1135G7</li><li>Memory: 8GB DDR4</li><li>Storage: 512GB SSD</li><li>Display: 15.6 inch FHD</li><li>OS: Windows 11 Pro</li></ul>" +
-      RENTAL_TERMS +
-      "<p><strong>Security deposit:</strong> ₹8,000 per laptop, refunded on return.</p>",
+      RENTAL_TERMS,
     brand: "HP",
     category: "Laptops",
     productType: "rental",
     tags: [],
     images: [img("laptop-silver", "HP ProBook 450 G8 rental laptop")],
-    originalPrice: 299900,
-    discountedPrice: 249900,
+    originalPrice: 249900,
+    discountedPrice: 179900,
     quantity: 32,
     sold: 76,
     totalRating: 4.0,
@@ -520,15 +522,14 @@ export const seedProducts: SeedProduct[] = [
     title: "Apple MacBook Air M1 on Rent (per month) - 8GB, 256GB",
     description:
       "<p>Try macOS before you buy, or equip a design intern for a semester. Rent paid in the first three months can be adjusted against the purchase of a new MacBook from us.</p><ul><li>Chip: Apple M1, 8-core CPU, 7-core GPU</li><li>Memory: 8GB</li><li>Storage: 256GB SSD</li><li>Display: 13.3 inch Retina</li></ul>" +
-      RENTAL_TERMS +
-      "<p><strong>Security deposit:</strong> ₹20,000, refunded on return.</p>",
+      RENTAL_TERMS,
     brand: "Apple",
     category: "Laptops",
     productType: "rental",
     tags: ["popular"],
     images: [img("macbook-silver", "MacBook Air M1 available on rent")],
-    originalPrice: 499900,
-    discountedPrice: 449900,
+    originalPrice: 449900,
+    discountedPrice: 319900,
     quantity: 6,
     sold: 41,
     totalRating: 4.7,
@@ -757,15 +758,14 @@ export const seedProducts: SeedProduct[] = [
     title: "Dell OptiPlex Core i5 Desktop with 19 inch Monitor on Rent (per month)",
     description:
       "<p>Desktops on rent for new offices, back-office teams and exam centres, delivered and installed.</p><ul><li>Processor: Intel Core i5 (7th Gen or newer)</li><li>Memory: 8GB</li><li>Storage: 256GB SSD</li><li>Monitor: 19 inch LED, keyboard and mouse included</li></ul>" +
-      RENTAL_TERMS +
-      "<p><strong>Security deposit:</strong> ₹5,000 per set, refunded on return.</p>",
+      RENTAL_TERMS,
     brand: "Dell",
     category: "Desktops",
     productType: "rental",
     tags: [],
     images: [img("desktop-tower", "Dell OptiPlex desktop set available on rent")],
-    originalPrice: 180000,
-    discountedPrice: 149900,
+    originalPrice: 149900,
+    discountedPrice: 99900,
     quantity: 40,
     sold: 103,
     totalRating: 4.1,
@@ -1024,8 +1024,7 @@ export const seedProducts: SeedProduct[] = [
     title: "4 Camera CCTV Surveillance Kit on Rent (per month) for Events, Sites and Weddings",
     description:
       "<p>Temporary security for construction sites, exhibitions, godowns and wedding halls. We install, configure mobile viewing and remove it when you are done.</p><ul><li>4 x 2MP HD cameras (dome or bullet as needed)</li><li>4-channel DVR with 1TB recording</li><li>Mobile app viewing set-up</li><li>Installation and removal within Bengaluru included</li></ul>" +
-      RENTAL_TERMS +
-      "<p><strong>Security deposit:</strong> ₹7,500, refunded on return.</p>",
+      RENTAL_TERMS,
     brand: "Hikvision",
     category: "CCTV",
     productType: "rental",
@@ -1034,8 +1033,8 @@ export const seedProducts: SeedProduct[] = [
       img("cctv-kit", "CCTV kit available on rent"),
       img("bullet-camera", "Outdoor camera in rental kit"),
     ],
-    originalPrice: 250000,
-    discountedPrice: 199900,
+    originalPrice: 199900,
+    discountedPrice: 159900,
     quantity: 12,
     sold: 29,
     totalRating: 4.2,
@@ -1221,15 +1220,14 @@ export const seedProducts: SeedProduct[] = [
     title: "Biometric Attendance Machine on Rent (per month) - eSSL, with Software Set-up",
     description:
       "<p>Ideal for short projects, temporary staff and event crews. We install the machine, enrol staff and set up monthly reports.</p><ul><li>Device: eSSL fingerprint + RFID attendance terminal</li><li>Capacity: up to 3,000 staff</li><li>Reports: daily in/out, late arrivals, monthly summary in Excel</li></ul>" +
-      RENTAL_TERMS +
-      "<p><strong>Security deposit:</strong> ₹3,000, refunded on return.</p>",
+      RENTAL_TERMS,
     brand: "eSSL",
     category: "Biometric",
     productType: "rental",
     tags: [],
     images: [img("attendance-terminal", "Biometric attendance machine on rent")],
-    originalPrice: 99900,
-    discountedPrice: 79900,
+    originalPrice: 79900,
+    discountedPrice: 49900,
     quantity: 15,
     sold: 22,
     totalRating: 4.2,

@@ -1,9 +1,11 @@
 import { count, sql } from "drizzle-orm";
 import { addSearchWords, searchColumns, specRows, vocabularyOf } from "~/features/catalogue/index.server";
 import { taxFactsFor } from "~/features/invoices";
+import { rentalPriceColumns } from "~/features/rentals";
 import type { Database } from "./client.server";
-import { blogs, colours, productColours, productSpecs, products } from "./schema";
+import { blogs, colours, productColours, productSpecs, products, rentalOffers, rentalPlans } from "./schema";
 import { type SeedProduct, seedBlogs, seedColours, seedProducts } from "./seed-data";
+import { seedRentalOffers } from "./seed-rentals";
 import { seedSpecs } from "./seed-specs";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,6 +48,10 @@ async function insertProducts(
   now: Date,
 ): Promise<void> {
   const specsOf = items.map((item) => item.specs ?? seedSpecs[item.title] ?? {});
+  // A rental's offer, and its price columns read from its rents (decision 0043).
+  const offersOf = items.map((item) =>
+    item.productType === "rental" ? (item.rental ?? seedRentalOffers[item.title]) : undefined,
+  );
   const inserted = await tx
     .insert(products)
     .values(
@@ -59,6 +65,7 @@ async function insertProducts(
         images: item.images,
         originalPrice: item.originalPrice,
         discountedPrice: item.discountedPrice,
+        ...(offersOf[index] ? rentalPriceColumns(offersOf[index]) : {}),
         quantity: item.quantity,
         sold: item.sold,
         totalRating: item.totalRating,
@@ -73,6 +80,24 @@ async function insertProducts(
     return item ? specRows(row.id, item.category, specsOf[index] ?? {}) : [];
   });
   if (specs.length > 0) await tx.insert(productSpecs).values(specs);
+  const offered = inserted.flatMap((row, index) => {
+    const offer = offersOf[index];
+    return offer ? [{ productId: row.id, offer }] : [];
+  });
+  if (offered.length > 0) {
+    await tx.insert(rentalOffers).values(
+      offered.map(({ productId, offer }) => ({
+        productId,
+        deposit: offer.deposit,
+        minimumMonths: offer.minimumMonths,
+        earlyClosure: offer.earlyClosure,
+        closureFeeMonths: offer.closureFeeMonths,
+      })),
+    );
+    await tx
+      .insert(rentalPlans)
+      .values(offered.flatMap(({ productId, offer }) => offer.plans.map((plan) => ({ productId, ...plan }))));
+  }
   await addSearchWords(
     tx,
     items.flatMap((item, index) => vocabularyOf(item, specsOf[index])),
@@ -109,6 +134,7 @@ export function generatedProduct(index: number, random: () => number): SeedProdu
   return {
     ...base,
     specs: seedSpecs[base.title],
+    rental: seedRentalOffers[base.title],
     title: `${base.title} ${edition} (Model ${1000 + index})`,
     tags: random() < 0.05 ? base.tags : [],
     originalPrice,

@@ -1,0 +1,26 @@
+/** The rentals feature (decision 0043): a rental product's offer, for the browser and the server alike. */
+export { rentalMessages } from "./messages";
+export {
+  EARLY_CLOSURES,
+  type EarlyClosure,
+  earlyClosureText,
+  highestRent,
+  lowestRent,
+  monthsText,
+  perMonth,
+  RENTAL_LIMITS,
+  RENTAL_TENURES,
+  type RentalOffer,
+  type RentalPlan,
+  rentalPriceColumns,
+  savingPercent,
+  sortedPlans,
+  upFront,
+} from "./offer";
+export {
+  type RentalField,
+  type RentalProblem,
+  readRentalForm,
+  rentalFormDefaults,
+  rentFieldOf,
+} from "./rental-form";

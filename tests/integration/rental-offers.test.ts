@@ -1,0 +1,144 @@
+import { readFileSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products, rentalOffers, rentalPlans } from "~/db/schema";
+import { seedCatalogue } from "~/db/seed.server";
+import { seedProducts } from "~/db/seed-data";
+import { seedRentalOffers } from "~/db/seed-rentals";
+import { lowestRent } from "~/features/rentals";
+import { readRentalOffer, writeRentalOffer } from "~/features/rentals/index.server";
+import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { insertProduct } from "./support/fixtures";
+
+/*
+ * A rental product's offer as data (decision 0043): the seed's rentals have their plans and deposits, an
+ * existing shop's get them from migration 0020, the price columns read the rents, and the database refuses an
+ * offer no dealer could mean.
+ */
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedCatalogue(database.db);
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+async function refusal(statement: Promise<unknown>): Promise<string> {
+  try {
+    await statement;
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    return cause instanceof Error ? cause.message : String(cause);
+  }
+  return "accepted";
+}
+
+const idOf = async (title: string) =>
+  (await database.db.select({ id: products.id }).from(products).where(eq(products.title, title)))[0]?.id ?? 0;
+
+describe(`rental offers (${databaseKind})`, () => {
+  it("give every monthly seed rental its plans and deposit, its prices from its rents, no deposit in its prose", async () => {
+    const rentals = seedProducts.filter((product) => product.productType === "rental");
+    expect(rentals.length).toBe(7);
+    for (const rental of rentals) {
+      const offer = await readRentalOffer(database.db, await idOf(rental.title));
+      expect(offer, rental.title).toEqual(seedRentalOffers[rental.title]);
+      expect(rental.description).not.toMatch(/deposit:/i);
+    }
+    const dell = "Dell Latitude 3440 Core i5 12th Gen Laptop on Rent (per month)";
+    const [row] = await database.db.select().from(products).where(eq(products.title, dell));
+    expect(row?.discountedPrice).toBe(1_899_00);
+    expect(row?.originalPrice).toBe(2_799_00);
+    expect((await readRentalOffer(database.db, await idOf(dell)))?.deposit).toBe(10_000_00);
+    // The events laptops are quoted by the day: no plans.
+    const events = rentals.find((rental) => rental.title.includes("per day"));
+    expect(await readRentalOffer(database.db, await idOf(events?.title ?? ""))).toBeUndefined();
+  });
+
+  it("are given by migration 0020 to an existing shop's seed rentals, with the seed's prices and prose", async () => {
+    const title = "Apple MacBook Air M1 on Rent (per month) - 8GB, 256GB";
+    const seed = seedProducts.find((product) => product.title === title);
+    const oldDescription = `${seed?.description.replace(
+      "<h3>Rental service</h3><ul>",
+      "<h3>Rental terms</h3><ul><li>Price shown is the monthly rent; GST extra as applicable</li><li>Minimum rental period: 1 month; longer terms get lower rates</li><li>Refundable security deposit collected at delivery (see below)</li>",
+    )}<p><strong>Security deposit:</strong> ₹20,000, refunded on return.</p>`;
+    const older = await insertProduct(database.db, {
+      title,
+      productType: "rental",
+      description: oldDescription,
+      originalPrice: 4_999_00,
+      discountedPrice: 4_499_00,
+    });
+    const sold = await insertProduct(database.db, { title, productType: "new" });
+    const migration = readFileSync(
+      new URL("../../app/db/migrations/0020_seed_rental_offers.sql", import.meta.url),
+      "utf8",
+    );
+    for (const statement of migration.split("--> statement-breakpoint")) {
+      await database.db.execute(sql.raw(statement));
+    }
+
+    expect(await readRentalOffer(database.db, older.id)).toEqual(seedRentalOffers[title]);
+    expect(
+      await readRentalOffer(database.db, sold.id),
+      "a product sold, not rented, gets none",
+    ).toBeUndefined();
+    const [row] = await database.db.select().from(products).where(eq(products.id, older.id));
+    expect(row?.description).toBe(seed?.description);
+    expect(row?.discountedPrice).toBe(lowestRent(seedRentalOffers[title] ?? { plans: [] }));
+  });
+
+  it("write a new offer in place of the old, and its rents into the price columns", async () => {
+    const rental = await insertProduct(database.db, { productType: "rental" });
+    await database.db.transaction((tx) =>
+      writeRentalOffer(tx, rental.id, {
+        deposit: 5_000_00,
+        minimumMonths: 3,
+        earlyClosure: "fee",
+        closureFeeMonths: 1,
+        plans: [
+          { months: 12, monthlyRent: 900_00 },
+          { months: 3, monthlyRent: 1_200_00 },
+        ],
+      }),
+    );
+    expect(await readRentalOffer(database.db, rental.id)).toEqual({
+      deposit: 5_000_00,
+      minimumMonths: 3,
+      earlyClosure: "fee",
+      closureFeeMonths: 1,
+      plans: [
+        { months: 3, monthlyRent: 1_200_00 },
+        { months: 12, monthlyRent: 900_00 },
+      ],
+    });
+    const [row] = await database.db.select().from(products).where(eq(products.id, rental.id));
+    expect([row?.originalPrice, row?.discountedPrice]).toEqual([1_200_00, 900_00]);
+    await database.db.transaction((tx) => writeRentalOffer(tx, rental.id, undefined));
+    expect(await readRentalOffer(database.db, rental.id)).toBeUndefined();
+  });
+
+  it("refuse a negative deposit, a fee rule without its months, a plan of 0 months or no rent", async () => {
+    const { id } = await insertProduct(database.db, { productType: "rental" });
+    const offer = { productId: id, deposit: 0, minimumMonths: 1, earlyClosure: "reprice" as const };
+    expect(await refusal(database.db.insert(rentalOffers).values({ ...offer, deposit: -1 }))).toMatch(
+      /rental_offers_deposit/,
+    );
+    expect(
+      await refusal(
+        database.db.insert(rentalOffers).values({ ...offer, earlyClosure: "fee", closureFeeMonths: 0 }),
+      ),
+    ).toMatch(/rental_offers_closure_fee/);
+    await database.db.insert(rentalOffers).values(offer);
+    expect(
+      await refusal(database.db.insert(rentalPlans).values({ productId: id, months: 0, monthlyRent: 100 })),
+    ).toMatch(/rental_plans_months/);
+    expect(
+      await refusal(database.db.insert(rentalPlans).values({ productId: id, months: 1, monthlyRent: 0 })),
+    ).toMatch(/rental_plans_rent/);
+  });
+});
