@@ -538,9 +538,10 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     title:
-      "Laptops on Rent for Events, Exams and Training (per day) - Core i5, 8GB RAM, Windows 11, bulk orders",
+      "Laptops on Rent for Training Labs, Exams and Projects (per month) - Core i5, 8GB RAM, bulk orders",
     description:
-      "<p>Need 20 or 200 laptops for a hackathon, online exam centre, conference or corporate training at a Whitefield hotel? We deliver, image every machine with your software, and collect them after the event.</p><ul><li>Configuration: Intel Core i5 (8th Gen or newer), 8GB RAM, 256GB SSD</li><li>Display: 14 or 15.6 inch</li><li>Software pre-loaded to your list at no extra cost for orders of 10+</li><li>On-site technician available for full-day events</li><li>Wi-Fi routers and projectors also available on rent</li></ul><p><strong>Price is per laptop per day.</strong> Minimum order 5 laptops. Deposit waived for registered companies with a purchase order.</p>",
+      "<p>Need 20 or 200 laptops for a training lab, an online exam centre or a project team at a Whitefield office? We deliver, image every machine with your software, and collect them at the end of the tenure.</p><ul><li>Configuration: Intel Core i5 (8th Gen or newer), 8GB RAM, 256GB SSD</li><li>Display: 14 or 15.6 inch</li><li>Software pre-loaded to your list at no extra cost for orders of 10+</li><li>On-site technician available on request</li><li>Wi-Fi routers and projectors also available on rent</li></ul><p>Minimum order 5 laptops.</p>" +
+      RENTAL_TERMS,
     brand: "Lenovo",
     category: "Laptops",
     productType: "rental",
@@ -549,8 +550,8 @@ export const seedProducts: SeedProduct[] = [
       img("laptop-silver", "Rental laptop for events"),
       img("laptop-blue", "Rental laptop, alternative model"),
     ],
-    originalPrice: 69900,
-    discountedPrice: 54900,
+    originalPrice: 169900,
+    discountedPrice: 129900,
     quantity: 60,
     sold: 290,
     totalRating: 4.5,

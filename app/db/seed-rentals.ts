@@ -3,8 +3,7 @@ import type { RentalOffer } from "~/features/rentals";
 /*
  * The seed's rental offers, by the product's exact title (migration 0019 gives an existing shop's seed rentals
  * the same). Rents by tenure and deposits per unit in paise, GST included; the deposits were the sentences
- * the descriptions carried. The events laptops, rented by the day for a quoted number, have no plans: their
- * page asks for a quote.
+ * the descriptions carried.
  */
 const offer = (deposit: number, plans: [months: number, rupees: number][]): RentalOffer => ({
   deposit: deposit * 100,
@@ -50,4 +49,12 @@ export const seedRentalOffers: Record<string, RentalOffer> = {
     [6, 599],
     [12, 499],
   ]),
+  "Laptops on Rent for Training Labs, Exams and Projects (per month) - Core i5, 8GB RAM, bulk orders": offer(
+    5_000,
+    [
+      [1, 1_699],
+      [3, 1_499],
+      [6, 1_299],
+    ],
+  ),
 };

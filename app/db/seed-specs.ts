@@ -326,7 +326,7 @@ export const seedSpecs: Readonly<Record<string, SpecValues>> = {
     os: "macos",
   },
   // "8th Gen or newer" and "14 or 15.6 inch": no one generation or screen to give.
-  "Laptops on Rent for Events, Exams and Training (per day) - Core i5, 8GB RAM, Windows 11, bulk orders": {
+  "Laptops on Rent for Training Labs, Exams and Projects (per month) - Core i5, 8GB RAM, bulk orders": {
     cpu: "core-i5",
     ram_gb: 8,
     storage_kind: "ssd",

@@ -1,14 +1,15 @@
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products, rentalOffers, rentalPlans } from "~/db/schema";
+import { cartItems, products, rentalOffers, rentalPlans } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
 import { seedProducts } from "~/db/seed-data";
 import { seedRentalOffers } from "~/db/seed-rentals";
+import { addToCart, cartLines } from "~/features/lists/index.server";
 import { lowestRent } from "~/features/rentals";
 import { readRentalOffer, writeRentalOffer } from "~/features/rentals/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
-import { insertProduct } from "./support/fixtures";
+import { insertCustomer, insertProduct } from "./support/fixtures";
 
 /*
  * A rental product's offer as data (decision 0043): the seed's rentals have their plans and deposits, an
@@ -37,11 +38,28 @@ async function refusal(statement: Promise<unknown>): Promise<string> {
   return "accepted";
 }
 
+/** Migration 0020, statement by statement as the migrator runs it, on a shop already migrated. */
+async function runMigration0020() {
+  const migration = readFileSync(
+    new URL("../../app/db/migrations/0020_seed_rental_offers.sql", import.meta.url),
+    "utf8",
+  );
+  for (const statement of migration.split("--> statement-breakpoint")) {
+    await database.db.execute(sql.raw(statement));
+  }
+}
+
+/** The seed's events laptops before rentals were monthly plans. */
+const EVENTS_TITLE =
+  "Laptops on Rent for Events, Exams and Training (per day) - Core i5, 8GB RAM, Windows 11, bulk orders";
+const EVENTS_DESCRIPTION =
+  "<p>Need 20 or 200 laptops for a hackathon, online exam centre, conference or corporate training at a Whitefield hotel? We deliver, image every machine with your software, and collect them after the event.</p><ul><li>Configuration: Intel Core i5 (8th Gen or newer), 8GB RAM, 256GB SSD</li><li>Display: 14 or 15.6 inch</li><li>Software pre-loaded to your list at no extra cost for orders of 10+</li><li>On-site technician available for full-day events</li><li>Wi-Fi routers and projectors also available on rent</li></ul><p><strong>Price is per laptop per day.</strong> Minimum order 5 laptops. Deposit waived for registered companies with a purchase order.</p>";
+
 const idOf = async (title: string) =>
   (await database.db.select({ id: products.id }).from(products).where(eq(products.title, title)))[0]?.id ?? 0;
 
 describe(`rental offers (${databaseKind})`, () => {
-  it("give every monthly seed rental its plans and deposit, its prices from its rents, no deposit in its prose", async () => {
+  it("give every seed rental its plans and deposit, its prices from its rents, no deposit in its prose", async () => {
     const rentals = seedProducts.filter((product) => product.productType === "rental");
     expect(rentals.length).toBe(7);
     for (const rental of rentals) {
@@ -54,9 +72,6 @@ describe(`rental offers (${databaseKind})`, () => {
     expect(row?.discountedPrice).toBe(1_899_00);
     expect(row?.originalPrice).toBe(2_799_00);
     expect((await readRentalOffer(database.db, await idOf(dell)))?.deposit).toBe(10_000_00);
-    // The events laptops are quoted by the day: no plans.
-    const events = rentals.find((rental) => rental.title.includes("per day"));
-    expect(await readRentalOffer(database.db, await idOf(events?.title ?? ""))).toBeUndefined();
   });
 
   it("are given by migration 0020 to an existing shop's seed rentals, with the seed's prices and prose", async () => {
@@ -74,13 +89,7 @@ describe(`rental offers (${databaseKind})`, () => {
       discountedPrice: 4_499_00,
     });
     const sold = await insertProduct(database.db, { title, productType: "new" });
-    const migration = readFileSync(
-      new URL("../../app/db/migrations/0020_seed_rental_offers.sql", import.meta.url),
-      "utf8",
-    );
-    for (const statement of migration.split("--> statement-breakpoint")) {
-      await database.db.execute(sql.raw(statement));
-    }
+    await runMigration0020();
 
     expect(await readRentalOffer(database.db, older.id)).toEqual(seedRentalOffers[title]);
     expect(
@@ -90,6 +99,29 @@ describe(`rental offers (${databaseKind})`, () => {
     const [row] = await database.db.select().from(products).where(eq(products.id, older.id));
     expect(row?.description).toBe(seed?.description);
     expect(row?.discountedPrice).toBe(lowestRent(seedRentalOffers[title] ?? { plans: [] }));
+  });
+
+  it("turn an untouched copy of the seed's per-day events laptops into the monthly training-lab rental", async () => {
+    const training = seedProducts.find((product) => product.title.startsWith("Laptops on Rent for Training"));
+    const events = await insertProduct(database.db, {
+      title: EVENTS_TITLE,
+      description: EVENTS_DESCRIPTION,
+      productType: "rental",
+    });
+    const edited = await insertProduct(database.db, {
+      title: EVENTS_TITLE,
+      description: "<p>The dealer's own words.</p>",
+      productType: "rental",
+    });
+    await runMigration0020();
+    const [row] = await database.db.select().from(products).where(eq(products.id, events.id));
+    expect(row?.title).toBe(training?.title);
+    expect(row?.description).toBe(training?.description);
+    expect(await readRentalOffer(database.db, events.id)).toEqual(seedRentalOffers[training?.title ?? ""]);
+    expect(
+      await readRentalOffer(database.db, edited.id),
+      "what the dealer rewrote is left to the dealer",
+    ).toBeUndefined();
   });
 
   it("write a new offer in place of the old, and its rents into the price columns", async () => {
@@ -140,5 +172,27 @@ describe(`rental offers (${databaseKind})`, () => {
     expect(
       await refusal(database.db.insert(rentalPlans).values({ productId: id, months: 1, monthlyRent: 0 })),
     ).toMatch(/rental_plans_rent/);
+  });
+
+  it("are never put in the cart, and a rental line from before cannot be ordered", async () => {
+    const customer = await insertCustomer(database.db);
+    const rental = await insertProduct(database.db, { productType: "rental" });
+    const refused = await addToCart(database.db, customer.id, {
+      productId: rental.id,
+      colourId: rental.colourId,
+      quantity: 1,
+    });
+    expect(refused).toEqual({ ok: false, problem: "rental" });
+    expect(await cartLines(database.db, customer.id)).toEqual([]);
+
+    await database.db.insert(cartItems).values({
+      customerId: customer.id,
+      productId: rental.id,
+      colourId: rental.colourId,
+      quantity: 1,
+      unitPrice: rental.discountedPrice,
+    });
+    const [line] = await cartLines(database.db, customer.id);
+    expect(line?.available).toBe(false);
   });
 });

@@ -1,3 +1,12 @@
+-- The seed's events laptops were priced by the day; rentals are now monthly plans, so an untouched copy of
+-- that product becomes the seed's monthly training-lab rental (its title and prose only; its specification stays).
+UPDATE "products"
+SET "title" = 'Laptops on Rent for Training Labs, Exams and Projects (per month) - Core i5, 8GB RAM, bulk orders',
+  "description" = '<p>Need 20 or 200 laptops for a training lab, an online exam centre or a project team at a Whitefield office? We deliver, image every machine with your software, and collect them at the end of the tenure.</p><ul><li>Configuration: Intel Core i5 (8th Gen or newer), 8GB RAM, 256GB SSD</li><li>Display: 14 or 15.6 inch</li><li>Software pre-loaded to your list at no extra cost for orders of 10+</li><li>On-site technician available on request</li><li>Wi-Fi routers and projectors also available on rent</li></ul><p>Minimum order 5 laptops.</p><h3>Rental service</h3><ul><li>Free delivery, set-up and pick-up within Bengaluru city limits</li><li>Replacement within 24 hours if the unit develops a fault</li></ul>'
+WHERE "title" = 'Laptops on Rent for Events, Exams and Training (per day) - Core i5, 8GB RAM, Windows 11, bulk orders'
+  AND "description" = '<p>Need 20 or 200 laptops for a hackathon, online exam centre, conference or corporate training at a Whitefield hotel? We deliver, image every machine with your software, and collect them after the event.</p><ul><li>Configuration: Intel Core i5 (8th Gen or newer), 8GB RAM, 256GB SSD</li><li>Display: 14 or 15.6 inch</li><li>Software pre-loaded to your list at no extra cost for orders of 10+</li><li>On-site technician available for full-day events</li><li>Wi-Fi routers and projectors also available on rent</li></ul><p><strong>Price is per laptop per day.</strong> Minimum order 5 laptops. Deposit waived for registered companies with a purchase order.</p>'
+  AND "product_type" = 'rental';
+--> statement-breakpoint
 -- An existing shop's seed rentals get the seed's offer (decision 0043), if they have none: matched by title and
 -- type. Their price columns then read the plans (the 1-month rent as MRP, the lowest rent as the price), and
 -- their descriptions lose the deposit and the terms the offer now states as data.
@@ -9,7 +18,8 @@ FROM (VALUES
   ('Apple MacBook Air M1 on Rent (per month) - 8GB, 256GB', 2000000),
   ('Dell OptiPlex Core i5 Desktop with 19 inch Monitor on Rent (per month)', 500000),
   ('4 Camera CCTV Surveillance Kit on Rent (per month) for Events, Sites and Weddings', 750000),
-  ('Biometric Attendance Machine on Rent (per month) - eSSL, with Software Set-up', 300000)
+  ('Biometric Attendance Machine on Rent (per month) - eSSL, with Software Set-up', 300000),
+  ('Laptops on Rent for Training Labs, Exams and Projects (per month) - Core i5, 8GB RAM, bulk orders', 500000)
 ) AS v(title, deposit)
 JOIN "products" p ON p."title" = v.title AND p."product_type" = 'rental'
 WHERE NOT EXISTS (SELECT 1 FROM "rental_offers" o WHERE o."product_id" = p.id);
@@ -39,7 +49,10 @@ FROM (VALUES
   ('Biometric Attendance Machine on Rent (per month) - eSSL, with Software Set-up', 1, 79900),
   ('Biometric Attendance Machine on Rent (per month) - eSSL, with Software Set-up', 3, 69900),
   ('Biometric Attendance Machine on Rent (per month) - eSSL, with Software Set-up', 6, 59900),
-  ('Biometric Attendance Machine on Rent (per month) - eSSL, with Software Set-up', 12, 49900)
+  ('Biometric Attendance Machine on Rent (per month) - eSSL, with Software Set-up', 12, 49900),
+  ('Laptops on Rent for Training Labs, Exams and Projects (per month) - Core i5, 8GB RAM, bulk orders', 1, 169900),
+  ('Laptops on Rent for Training Labs, Exams and Projects (per month) - Core i5, 8GB RAM, bulk orders', 3, 149900),
+  ('Laptops on Rent for Training Labs, Exams and Projects (per month) - Core i5, 8GB RAM, bulk orders', 6, 129900)
 ) AS v(title, months, rent)
 JOIN "products" p ON p."title" = v.title AND p."product_type" = 'rental'
 JOIN "rental_offers" o ON o."product_id" = p.id

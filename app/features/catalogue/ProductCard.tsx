@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { highFetchPriority } from "~/lib/fetch-priority";
+import { formatRupees } from "~/lib/money";
 import { cutText, discountPercent } from "~/lib/text";
 import type { ProductCardData } from "./cards.server";
 import { FALLBACK_IMAGE, productTypeLabels } from "./catalogue";
@@ -35,7 +36,9 @@ export function ProductCard({
   /** Load the picture at once: the first row is on the first screen, where lazy loading only delays it. */
   eager?: boolean;
 }) {
-  const discount = discountPercent(product.originalPrice, product.discountedPrice);
+  // A rental's price columns are its rents (decision 0043): it shows the lowest a month, and no discount.
+  const rental = product.productType === "rental";
+  const discount = rental ? 0 : discountPercent(product.originalPrice, product.discountedPrice);
   const title = titleLimit === undefined ? product.title : cutText(product.title, titleLimit, titleSuffix);
   return (
     <article className="product-card">
@@ -61,7 +64,13 @@ export function ProductCard({
           </Link>
         </h3>
         <Stars rating={product.totalRating} />
-        <Price offer={product.discountedPrice} mrp={product.originalPrice} />
+        {rental ? (
+          <p className="price">
+            From <span className="offer-price">{formatRupees(product.discountedPrice)}</span> / month
+          </p>
+        ) : (
+          <Price offer={product.discountedPrice} mrp={product.originalPrice} />
+        )}
         {showTaxLine ? <TaxLine /> : null}
         <button
           type="submit"

@@ -1,5 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { personalDataMessages } from "~/features/accounts";
+import { type RentalOffer, rentalOfferView } from "~/features/rentals";
+import { readRentalOffer } from "~/features/rentals/index.server";
 import { formatLongDate } from "~/lib/dates";
 import { plainText, sanitizeDescription } from "~/lib/sanitize.server";
 import { cutText } from "~/lib/text";
@@ -31,15 +33,18 @@ export type ProductDetailPage = {
   popular: ProductCardData[];
   /** The product's specification, empty when it has none. */
   specs: SpecValues;
+  /** A rental's offer; undefined for a product sold, or a rental quoted on request. */
+  rental: RentalOffer | undefined;
 };
 
 /** What the product page shows of the catalogue for one product, or null when the id names no product. */
 export async function productDetailPage(db: Database, id: number): Promise<ProductDetailPage | null> {
-  const [product, reviews, popular, specs] = await Promise.all([
+  const [product, reviews, popular, specs, rental] = await Promise.all([
     getProduct(db, id),
     productReviews(db, id),
     productsTagged(db, "popular", POPULAR_ON_PRODUCT_PAGE + 1),
     readProductSpecs(db, id),
+    readRentalOffer(db, id),
   ]);
   if (!product) return null;
   return {
@@ -47,6 +52,7 @@ export async function productDetailPage(db: Database, id: number): Promise<Produ
     reviews,
     popular: popular.filter((card) => card.id !== id).slice(0, POPULAR_ON_PRODUCT_PAGE),
     specs,
+    rental,
   };
 }
 
@@ -92,7 +98,7 @@ const keptProductViews = keptByVersion<Awaited<ReturnType<typeof sharedProductVi
 async function sharedProductView(db: Database, id: number, publicUrl: string) {
   const page = await productDetailPage(db, id);
   if (!page) return null;
-  const { product, reviews, popular, specs } = page;
+  const { product, reviews, popular, specs, rental } = page;
   const url = absoluteUrl(publicUrl, `/product/${product.id}`);
   const images = galleryImages(product.images, product.title, FALLBACK_IMAGE);
   const imageUrls = images.map((image) => absoluteUrl(publicUrl, image.url));
@@ -114,6 +120,7 @@ async function sharedProductView(db: Database, id: number, publicUrl: string) {
     },
     // Formatted here: the definitions stay out of the page's JavaScript.
     specs: specTable(product.category, product.productType, specs),
+    rental: product.productType === "rental" ? rentalOfferView(rental) : null,
     images,
     reviews: {
       count: reviews.count,

@@ -133,6 +133,7 @@ describe("product JSON-LD", () => {
     expect(sold.itemCondition).toBe("https://schema.org/RefurbishedCondition");
     const rental = productJsonLd({ ...base, productType: "rental" }).offers as Record<string, unknown>;
     expect(rental).not.toHaveProperty("itemCondition");
+    expect(rental.priceSpecification).toMatchObject({ unitCode: "MON", price: rental.price });
   });
 
   it("adds aggregateRating only when there are reviews", () => {

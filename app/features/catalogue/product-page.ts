@@ -100,6 +100,15 @@ export function productJsonLd(input: ProductJsonLdInput): Record<string, unknown
     availability: input.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
   };
   if (input.productType !== "rental") offer.itemCondition = itemCondition[input.productType];
+  // A rental's price is its lowest monthly rent: said as a price per month (UN/CEFACT unit MON).
+  else
+    offer.priceSpecification = {
+      "@type": "UnitPriceSpecification",
+      price: offer.price,
+      priceCurrency: "INR",
+      unitCode: "MON",
+      unitText: "month",
+    };
   const data: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": "Product",

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { qualified } from "~/db/qualified";
 import { type CartSnapshotLine, cartItems, colours, productColours, products } from "~/db/schema";
 import { productAdminMessages, productMessages } from "~/features/catalogue";
+import { rentalMessages } from "~/features/rentals";
 import { listMessages } from "./messages";
 
 export type CartLine = {
@@ -40,7 +41,8 @@ export async function cartLines(db: Database, customerId: number): Promise<CartL
       unitPrice: products.discountedPrice,
       originalPrice: products.originalPrice,
       stock: products.quantity,
-      available: sql<boolean>`${products.hiddenAt} IS NULL`,
+      // A rental is booked, never bought (decision 0043): a line from before rentals had offers cannot be ordered.
+      available: sql<boolean>`${products.hiddenAt} IS NULL AND ${products.productType} <> 'rental'`,
       hsn: products.hsn,
       gstRate: products.gstRate,
     })
@@ -85,7 +87,7 @@ export async function cartLineFor(db: Database, customerId: number | undefined, 
 
 export type CartChange =
   | { ok: true }
-  | { ok: false; problem: "no-product" | "no-line" | "unavailable" }
+  | { ok: false; problem: "no-product" | "no-line" | "unavailable" | "rental" }
   | { ok: false; problem: "no-colour" }
   | { ok: false; problem: "stock"; stock: number };
 
@@ -98,6 +100,8 @@ export function cartProblemMessage(change: Exclude<CartChange, { ok: true }>): s
       return listMessages.lineGone;
     case "unavailable":
       return productAdminMessages.noLongerAvailable;
+    case "rental":
+      return rentalMessages.notInCart;
     case "no-colour":
       return productMessages.chooseColour;
     case "stock":
@@ -108,7 +112,7 @@ export function cartProblemMessage(change: Exclude<CartChange, { ok: true }>): s
 /**
  * Puts the product in the cart in the chosen colour and quantity (one line per product: adding again replaces
  * the colour and quantity). The price is the product's offer price read here; the colour must be one the
- * product comes in; more than the stock is refused.
+ * product comes in; more than the stock is refused, and so is a rental, which is booked, not bought.
  */
 export async function addToCart(
   db: Database,
@@ -116,12 +120,18 @@ export async function addToCart(
   { productId, colourId, quantity }: { productId: number; colourId: number; quantity: number },
 ): Promise<CartChange> {
   const [product] = await db
-    .select({ price: products.discountedPrice, stock: products.quantity, hiddenAt: products.hiddenAt })
+    .select({
+      price: products.discountedPrice,
+      stock: products.quantity,
+      hiddenAt: products.hiddenAt,
+      productType: products.productType,
+    })
     .from(products)
     .where(eq(products.id, productId))
     .limit(1);
   if (!product) return { ok: false, problem: "no-product" };
   if (product.hiddenAt) return { ok: false, problem: "unavailable" };
+  if (product.productType === "rental") return { ok: false, problem: "rental" };
   const [offered] = await db
     .select({ colourId: productColours.colourId })
     .from(productColours)

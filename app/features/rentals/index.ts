@@ -17,6 +17,8 @@ export {
   sortedPlans,
   upFront,
 } from "./offer";
+export { type RentalOfferView, rentalOfferView } from "./offer-view";
+export { RentalOfferPanel } from "./RentalOfferPanel";
 export {
   type RentalField,
   type RentalProblem,

@@ -16,6 +16,7 @@ import {
 } from "~/features/catalogue";
 import { DeliveryCheck } from "~/features/delivery";
 import type { DeliveryCheck as DeliveryCheckView } from "~/features/delivery/index.server";
+import { RentalOfferPanel, type RentalOfferView } from "~/features/rentals";
 import { ProductFacts } from "./ProductFacts";
 import { PurchaseForm } from "./PurchaseForm";
 import { ReviewCount } from "./Reviews";
@@ -34,9 +35,13 @@ type Product = {
   colours: { id: number; name: string; value: string }[];
 };
 
-/** Beside the gallery: brand, title, rating, price, facts, the purchase form and the product's actions. */
+/**
+ * Beside the gallery: brand, title, rating, price, facts, the purchase form (a rental's plans instead: it is
+ * booked, never put in the cart) and the product's actions.
+ */
 export function ProductSummary({
   product,
+  rental,
   reviewCount,
   inCart,
   wished,
@@ -47,6 +52,8 @@ export function ProductSummary({
   lastResult,
 }: {
   product: Product;
+  /** A rental's offer, worded by the loader; null for a product sold. */
+  rental: RentalOfferView | null;
   reviewCount: number;
   inCart: boolean;
   wished: boolean;
@@ -73,13 +80,17 @@ export function ProductSummary({
         </a>
       </div>
       <div className="product-price-block">
-        <Price
-          offer={product.discountedPrice}
-          mrp={product.originalPrice}
-          variant="detail"
-          className="price product-price"
-        />
-        <TaxLine />
+        {rental?.kind === "plans" ? (
+          <p className="price product-price">From {rental.from}</p>
+        ) : rental ? null : (
+          <Price
+            offer={product.discountedPrice}
+            mrp={product.originalPrice}
+            variant="detail"
+            className="price product-price"
+          />
+        )}
+        {rental?.kind === "on-request" ? null : <TaxLine />}
       </div>
       <ProductFacts
         productType={product.productType}
@@ -89,12 +100,16 @@ export function ProductSummary({
         stock={product.quantity}
         links={storeLinks}
       />
-      <PurchaseForm
-        colours={product.colours}
-        quantities={quantityOptions(product.quantity)}
-        inCart={inCart}
-        lastResult={lastResult}
-      />
+      {rental ? (
+        <RentalOfferPanel view={rental} askHref="/contact" />
+      ) : (
+        <PurchaseForm
+          colours={product.colours}
+          quantities={quantityOptions(product.quantity)}
+          inCart={inCart}
+          lastResult={lastResult}
+        />
+      )}
       <div className="product-actions">
         <WishlistHeart productId={product.id} title={product.title} wished={wished} variant="button" />
         <Form method="post" action="/compare-product" className="product-compare">

@@ -47,7 +47,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (change.problem === "unavailable") {
         return toasts().redirectWithError("/product", cartProblemMessage(change), { status: 303 });
       }
-      const field = change.problem === "no-colour" ? "color" : "quantity";
+      const field =
+        change.problem === "no-colour" ? "color" : change.problem === "rental" ? undefined : "quantity";
       return replyWithError(
         submission,
         cartProblemMessage(change),

@@ -36,6 +36,7 @@ export default function ProductPage() {
     reviews,
     popular,
     specs,
+    rental,
     inCart,
     wished,
     popularWished,
@@ -59,6 +60,7 @@ export default function ProductPage() {
         <ProductGallery key={`${product.id}-${selectedImage}`} images={images} initial={selectedImage} />
         <ProductSummary
           product={product}
+          rental={rental}
           reviewCount={reviews.count}
           inCart={inCart}
           wished={wished}

@@ -1,0 +1,48 @@
+import { formatRupees } from "~/lib/money";
+import { rentalMessages } from "./messages";
+import {
+  earlyClosureText,
+  lowestRent,
+  monthsText,
+  perMonth,
+  type RentalOffer,
+  savingPercent,
+  sortedPlans,
+  upFront,
+} from "./offer";
+
+/**
+ * A rental's offer as the product page shows it, worded on the server so the page's JavaScript carries only
+ * the markup: each plan's rent, saving and what is paid up front, the deposit, the minimum tenure and the
+ * early-closure rule. No offer (a rental quoted on request): the page says so and links to ask.
+ */
+export type RentalOfferView =
+  | {
+      kind: "plans";
+      from: string;
+      plans: { tenure: string; rent: string; saving: string | null; upFront: string }[];
+      deposit: string;
+      minimum: string;
+      closure: string;
+    }
+  | { kind: "on-request"; text: string };
+
+export function rentalOfferView(offer: RentalOffer | undefined): RentalOfferView {
+  if (!offer || offer.plans.length === 0) return { kind: "on-request", text: rentalMessages.onRequest };
+  return {
+    kind: "plans",
+    from: perMonth(lowestRent(offer)),
+    plans: sortedPlans(offer.plans).map((plan) => {
+      const saving = savingPercent(offer, plan);
+      return {
+        tenure: monthsText(plan.months),
+        rent: perMonth(plan.monthlyRent),
+        saving: saving > 0 ? `${saving}% less` : null,
+        upFront: formatRupees(upFront(offer, plan).total),
+      };
+    }),
+    deposit: offer.deposit > 0 ? `${formatRupees(offer.deposit)} per unit, refunded at the end` : "None",
+    minimum: monthsText(offer.minimumMonths),
+    closure: earlyClosureText(offer),
+  };
+}
