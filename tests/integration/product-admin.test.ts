@@ -25,6 +25,7 @@ import {
 import { catalogueFacets, storePage } from "~/features/catalogue/products.server";
 import { PRODUCT_LIMITS, parseAdminProductFilters } from "~/features/catalogue/schemas";
 import { storeUploadedImage } from "~/features/images/images.server";
+import { readRentalOffer, writeRentalOffer } from "~/features/rentals/index.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertProduct } from "./support/fixtures";
 
@@ -563,5 +564,39 @@ describe(`back office: product pictures (${databaseKind})`, () => {
       .from(productColours)
       .where(and(eq(productColours.productId, product.id), inArray(productColours.colourId, [black])));
     expect(colourRows).toHaveLength(1);
+  });
+
+  it("keeps a rental with plans priced by its rents, and drops its offer when it is sold instead", async () => {
+    const rental = await created({ productType: "rental" });
+    await database.db.transaction((tx) =>
+      writeRentalOffer(tx, rental.id, {
+        deposit: 5_000_00,
+        minimumMonths: 1,
+        earlyClosure: "reprice",
+        closureFeeMonths: 0,
+        plans: [
+          { months: 1, monthlyRent: 2_000_00 },
+          { months: 12, monthlyRent: 1_500_00 },
+        ],
+      }),
+    );
+    const offered = await productForEdit(database.db, rental.id);
+    const typedPrices = { originalPrice: 60_000_00, discountedPrice: 55_000_00, quantity: 4 };
+    const saved = await updateProduct(database.db, actor, rental.id, offered?.version ?? "", {
+      ...values({ title: rental.title, description: rental.description, productType: "rental" }),
+      ...typedPrices,
+    });
+    expect(saved).toEqual({ ok: true, id: rental.id, changed: ["quantity"] });
+    const kept = await productForEdit(database.db, rental.id);
+    expect([kept?.originalPrice, kept?.discountedPrice]).toEqual([2_000_00, 1_500_00]);
+
+    const sold = await updateProduct(database.db, actor, rental.id, kept?.version ?? "", {
+      ...values({ title: rental.title, description: rental.description, productType: "refurbished" }),
+      ...typedPrices,
+    });
+    expect(sold.ok).toBe(true);
+    expect(await readRentalOffer(database.db, rental.id)).toBeUndefined();
+    const now = await productForEdit(database.db, rental.id);
+    expect([now?.originalPrice, now?.discountedPrice]).toEqual([60_000_00, 55_000_00]);
   });
 });

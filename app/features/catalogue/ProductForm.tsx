@@ -244,12 +244,25 @@ export function ProductForm({
         </div>
       </fieldset>
       <div className="product-form-pair">
-        <TextField label="MRP (Rs.)" field={fields.mrp} inputMode="decimal" hint="Up to 2 decimals" />
+        <TextField
+          label="MRP (Rs.)"
+          field={fields.mrp}
+          inputMode="decimal"
+          hint={
+            specsOf.productType === "rental"
+              ? "A rental with plans keeps its 1-month rent here"
+              : "Up to 2 decimals"
+          }
+        />
         <TextField
           label="Offer price (Rs.)"
           field={fields.offerPrice}
           inputMode="decimal"
-          hint="Not more than the MRP"
+          hint={
+            specsOf.productType === "rental"
+              ? "A rental with plans keeps its lowest monthly rent here"
+              : "Not more than the MRP"
+          }
         />
       </div>
       <TextField

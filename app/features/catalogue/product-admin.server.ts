@@ -22,6 +22,8 @@ import { qualified } from "~/db/qualified";
 import { colours, type ProductImage, productColours, productSpecs, products } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
 import { deleteUploadedImage } from "~/features/images/index.server";
+import { rentalPriceColumns } from "~/features/rentals";
+import { readRentalOffer, writeRentalOffer } from "~/features/rentals/index.server";
 import { isUniqueViolation, violatedConstraint } from "~/lib/errors.server";
 import { LOW_STOCK } from "~/lib/limits";
 import { sanitizeDescription } from "~/lib/sanitize.server";
@@ -453,6 +455,9 @@ export async function updateProduct(
           .where(eq(productColours.productId, id))
           .orderBy(asc(productColours.colourId))
       ).map((row) => row.id);
+      // A rental with plans is priced by them (decision 0043): its price columns stay its rents.
+      const offer = fields.productType === "rental" ? await readRentalOffer(tx, id) : undefined;
+      if (offer) Object.assign(fields, rentalPriceColumns(offer));
       // A description stored before the back office existed counts as unchanged if it sanitises the same.
       const was = { ...before, description: sanitizeDescription(before.description).trim() };
       const changed: string[] = (Object.keys(fields) as (keyof typeof fields)[]).filter((key) => {
@@ -481,6 +486,9 @@ export async function updateProduct(
       await addSearchWords(tx, vocabularyOf(fields, specs));
       const colourIds = coloursChange ? await saveColours(tx, actor, id, values) : beforeColours;
       if (specsChange) await writeSpecs(tx, id, fields.category, specs);
+      // No longer rented: its offer goes with its type.
+      if (before.productType === "rental" && fields.productType !== "rental")
+        await writeRentalOffer(tx, id, undefined);
       await recordAudit(tx, actor, "product.update", `product ${id}`, {
         title: fields.title,
         changed,
