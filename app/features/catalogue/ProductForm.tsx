@@ -14,6 +14,7 @@ import {
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { GST_RATE_CHOICES } from "~/features/invoices";
+import { RentalOfferFields, rentalFieldNames } from "~/features/rentals";
 import { PRODUCT_LIMITS } from "~/lib/form-limits";
 import { PRODUCT_TYPES, productTypeLabels, TAGS, tagLabels } from "./catalogue";
 import { SpecificationFields } from "./SpecificationFields";
@@ -36,6 +37,8 @@ export type ProductFormDefaults = {
   newColourValue?: string;
   /** The stored specification by attribute code: numbers as text, options as codes (specFormDefaults). */
   spec: Record<string, string | string[]>;
+  /** A rental's stored offer as its fields show it (rentalFormDefaults). */
+  rental: Record<string, string>;
 };
 
 type Colour = { id: number; name: string; value: string };
@@ -118,7 +121,9 @@ export function ProductForm({
     return { category: asText(start.category), productType: asText(start.productType) };
   });
   const specs = specFieldsOf(specForms, specsOf.category, specsOf.productType);
-  const [form, fields] = useCheckedForm<BaseField | `spec.${string}`>(
+  // A rental is priced by its plans (decision 0043): they take the place of MRP and offer price.
+  const rental = specsOf.productType === "rental";
+  const [form, fields] = useCheckedForm<BaseField | `spec.${string}` | `rental.${string}`>(
     "product-form",
     lastResult,
     [
@@ -137,6 +142,7 @@ export function ProductForm({
       "hsn",
       "gstRate",
       ...specs.map((spec) => specFieldName(spec.code)),
+      ...(rental ? rentalFieldNames() : []),
     ],
     {
       constraint,
@@ -243,28 +249,19 @@ export function ProductForm({
           />
         </div>
       </fieldset>
-      <div className="product-form-pair">
-        <TextField
-          label="MRP (Rs.)"
-          field={fields.mrp}
-          inputMode="decimal"
-          hint={
-            specsOf.productType === "rental"
-              ? "A rental with plans keeps its 1-month rent here"
-              : "Up to 2 decimals"
-          }
-        />
-        <TextField
-          label="Offer price (Rs.)"
-          field={fields.offerPrice}
-          inputMode="decimal"
-          hint={
-            specsOf.productType === "rental"
-              ? "A rental with plans keeps its lowest monthly rent here"
-              : "Not more than the MRP"
-          }
-        />
-      </div>
+      {rental ? (
+        <RentalOfferFields fieldOf={(name) => fields[name]} />
+      ) : (
+        <div className="product-form-pair">
+          <TextField label="MRP (Rs.)" field={fields.mrp} inputMode="decimal" hint="Up to 2 decimals" />
+          <TextField
+            label="Offer price (Rs.)"
+            field={fields.offerPrice}
+            inputMode="decimal"
+            hint="Not more than the MRP"
+          />
+        </div>
+      )}
       <TextField
         label="Stock (units)"
         field={fields.stock}

@@ -22,7 +22,7 @@ import { qualified } from "~/db/qualified";
 import { colours, type ProductImage, productColours, productSpecs, products } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
 import { deleteUploadedImage } from "~/features/images/index.server";
-import { rentalPriceColumns } from "~/features/rentals";
+import { offerSummary, type RentalOffer, rentalPriceColumns, sameOffer } from "~/features/rentals";
 import { readRentalOffer, writeRentalOffer } from "~/features/rentals/index.server";
 import { isUniqueViolation, violatedConstraint } from "~/lib/errors.server";
 import { LOW_STOCK } from "~/lib/limits";
@@ -175,6 +175,8 @@ export type ProductValues = {
    * stored while they apply to the product's category and type; left out, the whole stored one does.
    */
   specs?: { values: SpecValues; shown: readonly string[] } | undefined;
+  /** A rental's offer, when the form showed its fields; absent, a rental keeps the offer it has. */
+  rental?: { offer: RentalOffer | undefined } | undefined;
 };
 
 /**
@@ -388,12 +390,20 @@ export async function createProduct(
       if (!created) throw new Error("The new product was not returned");
       const colourIds = await saveColours(tx, actor, created.id, values);
       if (stated) await writeSpecs(tx, created.id, fields.category, specs);
-      const changed = [...Object.keys(fields), "colours", ...(stated ? ["specification"] : [])];
+      const offer = fields.productType === "rental" ? values.rental?.offer : undefined;
+      if (offer) await writeRentalOffer(tx, created.id, offer);
+      const changed = [
+        ...Object.keys(fields),
+        "colours",
+        ...(stated ? ["specification"] : []),
+        ...(offer ? ["rental plans"] : []),
+      ];
       await recordAudit(tx, actor, "product.create", `product ${created.id}`, {
         title: fields.title,
         changed,
         after: { ...prices(fields), colours: colourIds },
         ...(stated ? { specification: specSummary(fields.category, specs) } : {}),
+        ...(offer ? { rental: offerSummary(offer) } : {}),
       });
       return { ok: true, id: created.id, changed };
     });
@@ -455,9 +465,12 @@ export async function updateProduct(
           .where(eq(productColours.productId, id))
           .orderBy(asc(productColours.colourId))
       ).map((row) => row.id);
-      // A rental with plans is priced by them (decision 0043): its price columns stay its rents.
-      const offer = fields.productType === "rental" ? await readRentalOffer(tx, id) : undefined;
+      // A rental with plans is priced by them (decision 0043): the form's plans, else those it has.
+      const offerBefore = before.productType === "rental" ? await readRentalOffer(tx, id) : undefined;
+      const offer =
+        fields.productType !== "rental" ? undefined : values.rental ? values.rental.offer : offerBefore;
       if (offer) Object.assign(fields, rentalPriceColumns(offer));
+      const offerChange = !sameOffer(offerBefore, offer);
       // A description stored before the back office existed counts as unchanged if it sanitises the same.
       const was = { ...before, description: sanitizeDescription(before.description).trim() };
       const changed: string[] = (Object.keys(fields) as (keyof typeof fields)[]).filter((key) => {
@@ -472,6 +485,7 @@ export async function updateProduct(
       if (specProblem) return specProblem;
       const specsChange = !sameSpecs(specsBefore, specs);
       if (specsChange) changed.push("specification");
+      if (offerChange) changed.push("rental plans");
       if (changed.length === 0) {
         // Nothing to write, but a stale copy is still refused: the form showed other values than the product has.
         return before.version === version ? { ok: true, id, changed: [] } : { ok: false, problem: "stale" };
@@ -486,14 +500,14 @@ export async function updateProduct(
       await addSearchWords(tx, vocabularyOf(fields, specs));
       const colourIds = coloursChange ? await saveColours(tx, actor, id, values) : beforeColours;
       if (specsChange) await writeSpecs(tx, id, fields.category, specs);
-      // No longer rented: its offer goes with its type.
-      if (before.productType === "rental" && fields.productType !== "rental")
-        await writeRentalOffer(tx, id, undefined);
+      // New plans, or none: a product no longer rented loses its offer with its type.
+      if (offerChange) await writeRentalOffer(tx, id, offer);
       await recordAudit(tx, actor, "product.update", `product ${id}`, {
         title: fields.title,
         changed,
         before: { ...prices(before), colours: beforeColours },
         after: { ...prices(fields), colours: colourIds },
+        ...(offerChange ? { rental: { before: offerSummary(offerBefore), after: offerSummary(offer) } } : {}),
         ...(specsChange
           ? {
               specification: specChanges(

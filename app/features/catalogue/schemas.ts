@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GST_RATE_CHOICES, taxFactsFor } from "~/features/invoices";
+import { RENTAL_FIELDS_NAME, readRentalForm, rentalPriceColumns } from "~/features/rentals";
 import { PRODUCT_LIMITS } from "~/lib/form-limits";
 import { idField, requiredTypedText, typedText } from "~/lib/forms/fields";
 import { MAX_QUANTITY, MIN_QUANTITY } from "~/lib/limits";
@@ -117,8 +118,9 @@ const productFields = {
   colours: z.array(idField(adminMessages.colourUnknown)).max(200).transform(distinct),
   newColourName: typedText({ max: PRODUCT_LIMITS.colourName }).optional(),
   newColourValue: typedText({ max: 60 }).optional(),
-  mrp: rupeesField("MRP"),
-  offerPrice: rupeesField("Offer price"),
+  /** Asked unless the form showed a rental's plans, which price it (decision 0043). */
+  mrp: rupeesField("MRP").optional(),
+  offerPrice: rupeesField("Offer price").optional(),
   stock: stockField,
   /** Blank: the usual code for the product (app/features/invoices/hsn.ts), filled in when saved. */
   hsn: z
@@ -146,11 +148,21 @@ const productFields = {
   spec: z.unknown().optional(),
   /** The attributes the form showed, by code: only their fields are read. */
   specFields: z.unknown().optional(),
+  /** A rental's plans, deposit and closing rule (`rental.rent1` …), read by readRentalForm when shown. */
+  rental: z.unknown().optional(),
+  /** "1" when the form showed the rental fields: only then are they read. */
+  [RENTAL_FIELDS_NAME]: z.unknown().optional(),
 };
+
+/** Whether the form showed a rental's plans for a product typed Rental: they, not MRP and offer price, price it. */
+function showsRental(form: Record<string, unknown>): boolean {
+  return form.productType === "rental" && form[RENTAL_FIELDS_NAME] === "1";
+}
 
 type ProductFields = {
   category?: string;
   productType?: string;
+  rentalFields?: unknown;
   spec?: unknown;
   specFields?: unknown;
   colours?: number[];
@@ -164,6 +176,10 @@ type ProductFields = {
 function productRules(form: ProductFields, context: z.RefinementCtx) {
   const issue = (path: string, message: string) =>
     context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+  if (!showsRental(form)) {
+    if (form.mrp === undefined) issue("mrp", adminMessages.priceRequired("MRP"));
+    if (form.offerPrice === undefined) issue("offerPrice", adminMessages.priceRequired("Offer price"));
+  }
   if (typeof form.mrp === "number" && typeof form.offerPrice === "number" && form.offerPrice > form.mrp) {
     issue("offerPrice", adminMessages.offerAboveMrp);
   }
@@ -198,6 +214,15 @@ function withSpecChecks<T extends z.ZodTypeAny>(
           message: problem.message,
         });
       }
+      if (showsRental(form as Record<string, unknown>)) {
+        for (const problem of readRentalForm(form as Record<string, unknown>).problems) {
+          context.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: ["rental", problem.field],
+            message: problem.message,
+          });
+        }
+      }
     }
     return form;
   }, schema);
@@ -215,6 +240,11 @@ export type ProductFormValues = z.infer<typeof productFormSchema>;
 export function productValuesOf(form: ProductFormValues) {
   const newColourValue = form.newColourValue ? normaliseCssColour(form.newColourValue) : undefined;
   const { values, shown, unshown } = readSpecForm(form);
+  // A rental whose plans the form showed: they price it; else the MRP and offer price, which were then asked.
+  const offer = showsRental(form) ? readRentalForm(form).offer : undefined;
+  const prices = offer
+    ? rentalPriceColumns(offer)
+    : { originalPrice: form.mrp ?? 0, discountedPrice: form.offerPrice ?? 0 };
   return {
     title: form.title,
     description: form.description,
@@ -225,12 +255,12 @@ export function productValuesOf(form: ProductFormValues) {
     colourIds: form.colours,
     newColour:
       form.newColourName && newColourValue ? { name: form.newColourName, value: newColourValue } : undefined,
-    originalPrice: form.mrp,
-    discountedPrice: form.offerPrice,
+    ...prices,
     quantity: form.stock,
     hsn: form.hsn ?? taxFactsFor(form).hsn,
     gstRate: form.gstRate,
     specs: { values, shown, unshown },
+    rental: showsRental(form) ? { offer } : undefined,
   };
 }
 

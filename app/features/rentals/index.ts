@@ -7,17 +7,20 @@ export {
   highestRent,
   lowestRent,
   monthsText,
+  offerSummary,
   perMonth,
   RENTAL_LIMITS,
   RENTAL_TENURES,
   type RentalOffer,
   type RentalPlan,
   rentalPriceColumns,
+  sameOffer,
   savingPercent,
   sortedPlans,
   upFront,
 } from "./offer";
 export { type RentalOfferView, rentalOfferView } from "./offer-view";
+export { RENTAL_FIELDS_NAME, RentalOfferFields, rentalFieldNames } from "./RentalOfferFields";
 export { RentalOfferPanel } from "./RentalOfferPanel";
 export {
   type RentalField,

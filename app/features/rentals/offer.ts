@@ -75,3 +75,24 @@ export const perMonth = (paise: number) => `${formatRupees(paise)} / month`;
 
 /** "1 month", "12 months". */
 export const monthsText = (months: number) => `${months} ${months === 1 ? "month" : "months"}`;
+
+/** Whether two offers (or none) say the same: the same deposit, rule and plans. */
+export function sameOffer(a: RentalOffer | undefined, b: RentalOffer | undefined): boolean {
+  const key = (offer: RentalOffer | undefined) =>
+    offer
+      ? JSON.stringify([offer.deposit, offer.earlyClosure, offer.closureFeeMonths, sortedPlans(offer.plans)])
+      : "";
+  return key(a) === key(b);
+}
+
+/** An offer as the audit trail reads it: "3 months Rs. 2,499 / month; 12 months Rs. 1,899 / month". */
+export function offerSummary(offer: RentalOffer | undefined): Record<string, string> | null {
+  if (!offer) return null;
+  return {
+    plans: sortedPlans(offer.plans)
+      .map((plan) => `${monthsText(plan.months)} ${perMonth(plan.monthlyRent)}`)
+      .join("; "),
+    deposit: formatRupees(offer.deposit),
+    closing: earlyClosureText(offer),
+  };
+}

@@ -11,6 +11,8 @@ import {
   specFormDefaults,
   specFormsOf,
 } from "~/features/catalogue/index.server";
+import { rentalFormDefaults } from "~/features/rentals";
+import { readRentalOffer } from "~/features/rentals/index.server";
 import { formatLongDate } from "~/lib/dates";
 import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import { rupeesForInput } from "~/lib/money";
@@ -26,9 +28,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   if (id === undefined) throw notFound();
   const db = await getDb();
-  const [product, specs, colours, facets] = await Promise.all([
+  const [product, specs, offer, colours, facets] = await Promise.all([
     productForEdit(db, id),
     readProductSpecs(db, id),
+    readRentalOffer(db, id),
     listColours(db),
     catalogueFacets(db),
   ]);
@@ -59,6 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       hsn: product.hsn,
       gstRate: String(product.gstRate),
       spec: specFormDefaults(specs),
+      rental: rentalFormDefaults(offer),
     },
     specForms: specFormsOf(),
     colours,

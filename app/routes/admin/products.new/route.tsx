@@ -11,6 +11,7 @@ import {
   productFormSchema,
   specFormsOf,
 } from "~/features/catalogue/index.server";
+import { rentalFormDefaults } from "~/features/rentals";
 import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import type { action } from "./action.server";
 
@@ -59,6 +60,7 @@ export default function NewProduct() {
           hsn: "",
           gstRate: "18",
           spec: {},
+          rental: rentalFormDefaults(undefined),
         }}
         specForms={specForms}
         colours={colours}
