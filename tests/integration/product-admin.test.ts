@@ -599,4 +599,34 @@ describe(`back office: product pictures (${databaseKind})`, () => {
     const now = await productForEdit(database.db, rental.id);
     expect([now?.originalPrice, now?.discountedPrice]).toEqual([60_000_00, 55_000_00]);
   });
+
+  it("saves a rental's plans from the form, priced by them, and audits them before and after", async () => {
+    const plan = (rupees: number[]) => ({
+      offer: {
+        deposit: 8_000_00,
+        minimumMonths: 1,
+        earlyClosure: "reprice" as const,
+        closureFeeMonths: 0,
+        plans: rupees.map((r, i) => ({ months: [1, 12][i] ?? 24, monthlyRent: r * 100 })),
+      },
+    });
+    const rental = await created({ productType: "rental", rental: plan([2_500]) });
+    expect([rental.originalPrice, rental.discountedPrice]).toEqual([2_500_00, 2_500_00]);
+    const saved = await updateProduct(database.db, actor, rental.id, rental.version, {
+      ...values({ title: rental.title, description: rental.description, productType: "rental" }),
+      rental: plan([2_500, 2_000]),
+    });
+    expect(saved).toEqual({
+      ok: true,
+      id: rental.id,
+      changed: ["discountedPrice", "rental plans"],
+    });
+    const entry = await lastAudit(`product ${rental.id}`);
+    expect(entry?.details).toMatchObject({
+      rental: {
+        before: { plans: "1 month Rs. 2,500 / month", deposit: "Rs. 8,000" },
+        after: { plans: "1 month Rs. 2,500 / month; 12 months Rs. 2,000 / month" },
+      },
+    });
+  });
 });
