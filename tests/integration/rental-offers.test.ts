@@ -195,4 +195,24 @@ describe(`rental offers (${databaseKind})`, () => {
     const [line] = await cartLines(database.db, customer.id);
     expect(line?.available).toBe(false);
   });
+
+  it("give a rented computer SAC 997315 by migration 0021, and leave other rentals and the dealer's codes", async () => {
+    const laptop = await insertProduct(database.db, { productType: "rental", hsn: "997319" });
+    const camera = await insertProduct(database.db, {
+      productType: "rental",
+      category: "CCTV",
+      hsn: "997319",
+    });
+    const chosen = await insertProduct(database.db, { productType: "rental", hsn: "997314" });
+    const migration = readFileSync(
+      new URL("../../app/db/migrations/0021_rented_computers_sac.sql", import.meta.url),
+      "utf8",
+    );
+    await database.db.execute(sql.raw(migration));
+    const hsnOf = async (id: number) =>
+      (await database.db.select({ hsn: products.hsn }).from(products).where(eq(products.id, id)))[0]?.hsn;
+    expect(await hsnOf(laptop.id)).toBe("997315");
+    expect(await hsnOf(camera.id)).toBe("997319");
+    expect(await hsnOf(chosen.id)).toBe("997314");
+  });
 });

@@ -23,13 +23,19 @@ describe("a product's usual HSN code", () => {
     expect(hsnOf("Seagate SkyHawk 2TB Surveillance Hard Drive for DVR / NVR", "CCTV")).toBe("8471");
   });
 
-  it("gives a rental the rental service's SAC, all at 18 %", () => {
+  it("gives a rented computer SAC 997315 and other rented equipment 997319, all at 18 %", () => {
     expect(
       taxFactsFor({ title: "Dell OptiPlex on Rent", category: "Desktops", productType: "rental" }),
     ).toEqual({
-      hsn: "997319",
+      hsn: "997315",
       gstRate: 18,
     });
+    expect(taxFactsFor({ title: "ThinkPad on Rent", category: "Laptops", productType: "rental" }).hsn).toBe(
+      "997315",
+    );
+    expect(taxFactsFor({ title: "4 Camera Kit on Rent", category: "CCTV", productType: "rental" }).hsn).toBe(
+      "997319",
+    );
   });
 
   it("gives every seed product a 4-, 6- or 8-digit code", () => {

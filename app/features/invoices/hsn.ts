@@ -12,7 +12,9 @@ const RULES: readonly {
   test: (p: { title: string; category: string; rental: boolean }) => boolean;
   hsn: string;
 }[] = [
-  // Renting equipment out is a service: SAC 9973 (leasing or rental without an operator).
+  // Renting equipment out is a service, SAC 9973 (leasing or rental without an operator): 997315 for
+  // computers, 997319 for other equipment (cameras, biometric terminals).
+  { test: (p) => p.rental && (p.category === "Laptops" || p.category === "Desktops"), hsn: "997315" },
   { test: (p) => p.rental, hsn: "997319" },
   { test: (p) => /\bprinter\b/i.test(p.title), hsn: "8443" },
   { test: (p) => /\bcable\b/i.test(p.title), hsn: "8544" },
