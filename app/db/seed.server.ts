@@ -2,8 +2,9 @@ import { count, sql } from "drizzle-orm";
 import { addSearchWords, searchColumns, specRows, vocabularyOf } from "~/features/catalogue/index.server";
 import { taxFactsFor } from "~/features/invoices";
 import { rentalPriceColumns } from "~/features/rentals";
+import { insertRentalOffers } from "~/features/rentals/index.server";
 import type { Database } from "./client.server";
-import { blogs, colours, productColours, productSpecs, products, rentalOffers, rentalPlans } from "./schema";
+import { blogs, colours, productColours, productSpecs, products } from "./schema";
 import { type SeedProduct, seedBlogs, seedColours, seedProducts } from "./seed-data";
 import { seedRentalOffers } from "./seed-rentals";
 import { seedSpecs } from "./seed-specs";
@@ -84,20 +85,7 @@ async function insertProducts(
     const offer = offersOf[index];
     return offer ? [{ productId: row.id, offer }] : [];
   });
-  if (offered.length > 0) {
-    await tx.insert(rentalOffers).values(
-      offered.map(({ productId, offer }) => ({
-        productId,
-        deposit: offer.deposit,
-        minimumMonths: offer.minimumMonths,
-        earlyClosure: offer.earlyClosure,
-        closureFeeMonths: offer.closureFeeMonths,
-      })),
-    );
-    await tx
-      .insert(rentalPlans)
-      .values(offered.flatMap(({ productId, offer }) => offer.plans.map((plan) => ({ productId, ...plan }))));
-  }
+  await insertRentalOffers(tx, offered);
   await addSearchWords(
     tx,
     items.flatMap((item, index) => vocabularyOf(item, specsOf[index])),

@@ -7,7 +7,7 @@ import { seedProducts } from "~/db/seed-data";
 import { seedSpecs } from "~/db/seed-specs";
 import { SPEC_CATEGORIES } from "~/features/catalogue";
 import { readProductSpecs, writeSpecs } from "~/features/catalogue/index.server";
-import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { databaseKind, openTestDatabase, refusal, type TestDatabase } from "./support/database";
 import { insertProduct } from "./support/fixtures";
 
 /*
@@ -25,17 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.drop();
 });
-
-/** The error PostgreSQL raised for a statement, with its cause unwrapped (drizzle wraps it). */
-async function refusal(statement: Promise<unknown>): Promise<string> {
-  try {
-    await statement;
-  } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    return cause instanceof Error ? cause.message : String(cause);
-  }
-  return "accepted";
-}
 
 describe(`product specifications in the database (${databaseKind})`, () => {
   it("hold the same attributes and options as the code's definitions", async () => {

@@ -8,7 +8,7 @@ import { seedRentalOffers } from "~/db/seed-rentals";
 import { addToCart, cartLines } from "~/features/lists/index.server";
 import { lowestRent } from "~/features/rentals";
 import { readRentalOffer, writeRentalOffer } from "~/features/rentals/index.server";
-import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { databaseKind, openTestDatabase, refusal, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct } from "./support/fixtures";
 
 /*
@@ -27,16 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.drop();
 });
-
-async function refusal(statement: Promise<unknown>): Promise<string> {
-  try {
-    await statement;
-  } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    return cause instanceof Error ? cause.message : String(cause);
-  }
-  return "accepted";
-}
 
 /** Migration 0020, statement by statement as the migrator runs it, on a shop already migrated. */
 async function runMigration0020() {

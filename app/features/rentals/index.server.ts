@@ -1,2 +1,2 @@
 /** The rentals feature's server side: offers read and written with the product they belong to. */
-export { readRentalOffer, readRentalOffers, writeRentalOffer } from "./offer.server";
+export { insertRentalOffers, readRentalOffer, readRentalOffers, writeRentalOffer } from "./offer.server";

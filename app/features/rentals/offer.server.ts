@@ -54,14 +54,30 @@ export async function writeRentalOffer(
 ): Promise<void> {
   await tx.delete(rentalOffers).where(eq(rentalOffers.productId, productId));
   if (!offer || offer.plans.length === 0) return;
-  const plans = sortedPlans(offer.plans);
-  await tx.insert(rentalOffers).values({
-    productId,
-    deposit: offer.deposit,
-    minimumMonths: plans[0]?.months ?? offer.minimumMonths,
-    earlyClosure: offer.earlyClosure,
-    closureFeeMonths: offer.earlyClosure === "fee" ? offer.closureFeeMonths : 0,
-  });
-  await tx.insert(rentalPlans).values(plans.map((plan) => ({ productId, ...plan })));
+  await insertRentalOffers(tx, [{ productId, offer }]);
   await tx.update(products).set(rentalPriceColumns(offer)).where(eq(products.id, productId));
+}
+
+/**
+ * The rows of these products' offers, inserted (the seed's many at once, or one saved): the minimum tenure is
+ * the shortest plan's, and a fee's months only with the fee rule.
+ */
+export async function insertRentalOffers(
+  tx: Database | Tx,
+  offers: readonly { productId: number; offer: RentalOffer }[],
+): Promise<void> {
+  const offered = offers.filter(({ offer }) => offer.plans.length > 0);
+  if (offered.length === 0) return;
+  await tx.insert(rentalOffers).values(
+    offered.map(({ productId, offer }) => ({
+      productId,
+      deposit: offer.deposit,
+      minimumMonths: sortedPlans(offer.plans)[0]?.months ?? offer.minimumMonths,
+      earlyClosure: offer.earlyClosure,
+      closureFeeMonths: offer.earlyClosure === "fee" ? offer.closureFeeMonths : 0,
+    })),
+  );
+  await tx
+    .insert(rentalPlans)
+    .values(offered.flatMap(({ productId, offer }) => offer.plans.map((plan) => ({ productId, ...plan }))));
 }

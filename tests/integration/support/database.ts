@@ -79,3 +79,14 @@ export async function emptyPostgresDatabase(): Promise<{ url: string; drop: () =
     },
   };
 }
+
+/** The error PostgreSQL raised for a statement, with its cause unwrapped (drizzle wraps it); "accepted" if none. */
+export async function refusal(statement: Promise<unknown>): Promise<string> {
+  try {
+    await statement;
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    return cause instanceof Error ? cause.message : String(cause);
+  }
+  return "accepted";
+}
