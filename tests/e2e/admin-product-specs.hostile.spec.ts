@@ -13,7 +13,10 @@ import { expect, test } from "./support/back-office-requests";
 
 const EDIT_ROUTE = "routes/admin/products.$id";
 
-type EditData = { product: { version: string }; defaults: { spec: Record<string, string | string[]> } };
+type EditData = {
+  product: { version: string };
+  defaults: { spec: Record<string, string | string[]>; rental: Record<string, string> };
+};
 
 /** The laptop's form fields, as its edit page sends them. */
 const laptop = (title: string): [string, string][] => [
@@ -146,5 +149,83 @@ test.describe("back office specifications: hostile posts", () => {
       maxRedirects: 0,
     });
     expect(hidden.status()).toBe(303);
+  });
+
+  test("a rental's plans: bad rents and deposits are 400 beside their field, odd shapes and ids are 4xx", async ({
+    shop,
+  }) => {
+    const staff = await shop.staff();
+    const title = `Hostile rental probe ${randomBytes(4).toString("hex")}`;
+    const id = await createLaptop(staff, title);
+    const edit = () => dataOf<EditData>(staff, `/admin/products/${id}`, EDIT_ROUTE);
+    const rental = (fields: [string, string][]) => [
+      ...laptop(title).filter(([name]) => name !== "productType"),
+      ["productType", "rental"] as [string, string],
+      ["rentalFields", "1"] as [string, string],
+      ...fields,
+    ];
+    const save = async (fields: [string, string][], path = `/admin/products/${id}`): Promise<APIResponse> => {
+      const form = new FormData();
+      const sent = [["intent", "save"], ["version", (await edit()).product.version], ...rental(fields)];
+      for (const [name, value] of sent) form.append(name ?? "", value ?? "");
+      return staff.post(path, { multipart: form, maxRedirects: 0 });
+    };
+
+    const refused: [fields: [string, string][], field: string, message: string][] = [
+      [[["rental.rent1", "12\u0000"]], "rent1", "Enter the monthly rent for 1 month in rupees, like 1899."],
+      [
+        [["rental.rent1", "9".repeat(30)]],
+        "rent1",
+        "Enter the monthly rent for 1 month in rupees, like 1899.",
+      ],
+      [[["rental.rent1[0]", "1000"]], "rent1", "Give the monthly rent of at least one tenure."],
+      [
+        [
+          ["rental.rent1", "1000"],
+          ["rental.deposit", "x".repeat(1_000_000)],
+        ],
+        "deposit",
+        "Enter the deposit in rupees (0 for none), like 10000.",
+      ],
+      [
+        [
+          ["rental.rent1", "1000"],
+          ["rental.earlyClosure", "__proto__"],
+        ],
+        "earlyClosure",
+        "Choose how a rental closed early is charged.",
+      ],
+    ];
+    for (const [fields, field, message] of refused) {
+      const what = JSON.stringify(fields).slice(0, 80);
+      const answer = await save(fields);
+      expect(answer.status(), what).toBeGreaterThanOrEqual(400);
+      expect(answer.status(), what).toBeLessThan(500);
+      if (answer.status() === 400) {
+        expect(await answer.text(), what).toContain(`id="product-form-rental.${field}-error"`);
+        expect(await textOf(answer), what).toContain(message);
+      }
+    }
+    // A wrong content type, and ids beyond the column's range, are refused before anything is read.
+    const json = await staff.post(`/admin/products/${id}`, {
+      headers: { "Content-Type": "application/json" },
+      data: JSON.stringify({ intent: "save", rentalFields: "1" }),
+      maxRedirects: 0,
+    });
+    expect(json.status()).toBeGreaterThanOrEqual(400);
+    expect(json.status()).toBeLessThan(500);
+    for (const bad of ["2147483648", "99999999999999999999", "-1"]) {
+      const answer = await save([["rental.rent1", "1000"]], `/admin/products/${bad}`);
+      expect(answer.status(), bad).toBe(404);
+    }
+    expect((await edit()).defaults.rental, "nothing refused was stored").not.toHaveProperty("rent1");
+
+    // The owner's own plans are stored.
+    const saved = await save([
+      ["rental.rent1", "1000"],
+      ["rental.rent12", "800"],
+    ]);
+    expect(saved.status()).toBe(303);
+    expect((await edit()).defaults.rental).toMatchObject({ rent1: "1000", rent12: "800" });
   });
 });
