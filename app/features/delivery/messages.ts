@@ -10,3 +10,15 @@ export const deliveryMessages = {
   pinInOtherState: (pin: string, pinState: string, chosen: string) =>
     `PIN code ${pin} is in ${pinState}, not ${chosen}. Please check the PIN code or the state.`,
 } as const;
+
+/** A delivery address's form (checkout, a rental booking). */
+export const addressMessages = {
+  firstnameRequired: "First Name is Required",
+  lastnameRequired: "Last Name is Required",
+  addressRequired: "Address Details are Required",
+  stateRequired: "State is Required",
+  cityRequired: "City is Required",
+  countryRequired: "Country is Required",
+  /** "No custom message": the form library's default, below. */
+  pincodeRequired: "pincode is a required field",
+} as const;

@@ -1,5 +1,10 @@
 import { z } from "zod";
+import { nameField, requiredTypedText, typedText } from "~/lib/forms/fields";
+import { INDIAN_STATES } from "~/lib/indian-states";
+import { fieldMessages } from "~/lib/messages";
 import { requestLimits } from "~/lib/request-limits.mjs";
+import { addressMessages } from "./messages";
+import { PIN_CODE_PATTERN } from "./pin-codes";
 import { checkZone, type ZoneValues, zoneMessages } from "./zones";
 
 /**
@@ -67,3 +72,39 @@ export const zoneImportSchema = z.object({
     .refine((file) => file.size > 0, zoneMessages.fileRequired)
     .refine((file) => file.size <= requestLimits.csvBytes, zoneMessages.fileTooLarge),
 });
+
+const required = (message: string, max = 200) => requiredTypedText(message, { max });
+
+/** A delivery address (checkout, a rental booking). India only; the state from the full list; a 6-digit PIN code (not starting with 0). */
+export const addressSchema = z.object({
+  firstname: nameField(addressMessages.firstnameRequired),
+  lastname: nameField(addressMessages.lastnameRequired),
+  address: required(addressMessages.addressRequired),
+  other: typedText({ max: 200 })
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  city: required(addressMessages.cityRequired, 80),
+  state: z.enum(INDIAN_STATES, { errorMap: () => ({ message: addressMessages.stateRequired }) }),
+  country: z.literal("India", {
+    errorMap: () => ({ message: addressMessages.countryRequired }),
+  }),
+  pincode: z
+    .string({
+      required_error: addressMessages.pincodeRequired,
+      invalid_type_error: addressMessages.pincodeRequired,
+    })
+    .transform((typed, context) => {
+      const digits = typed.replace(/\s+/g, "");
+      if (digits === "") {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: addressMessages.pincodeRequired });
+        return z.NEVER;
+      }
+      if (!PIN_CODE_PATTERN.test(digits)) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: fieldMessages.pincodeInvalid });
+        return z.NEVER;
+      }
+      return digits;
+    }),
+});
+
+export type AddressValues = z.output<typeof addressSchema>;

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { addressSchema, checkoutSchema } from "./schemas";
+import { addressSchema } from "~/features/delivery/schemas";
+import { checkoutSchema } from "./schemas";
 
 const messages = (input: unknown) =>
   Object.fromEntries(

@@ -1,16 +1,8 @@
 /** What the orders feature says to shoppers and staff; the texts the shop's rules fix (docs/shop-rules.md) are kept word for word. */
 import { minutesText } from "~/lib/text";
 
-/** Address form (checkout). */
-export const addressMessages = {
-  firstnameRequired: "First Name is Required",
-  lastnameRequired: "Last Name is Required",
-  addressRequired: "Address Details are Required",
-  stateRequired: "State is Required",
-  cityRequired: "City is Required",
-  countryRequired: "Country is Required",
-  /** "No custom message": the form library's default, below. */
-  pincodeRequired: "pincode is a required field",
+/** Checkout's two choices beside the address (the address's own messages are the delivery feature's). */
+export const checkoutChoiceMessages = {
   shippingRequired: "Choose Standard or Express delivery",
   paymentRequired: "Choose how you would like to pay",
 } as const;
