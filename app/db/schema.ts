@@ -292,6 +292,110 @@ export const rentalPlans = pgTable(
   ],
 );
 
+/** Bytes kept in the database (a rental's identity documents): Buffer from node-postgres, Uint8Array from PGlite. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * Where a rental booking is (decision 0043): asked for, its documents checked (or refused), approved with
+ * units, paid, out with the customer and back, and its deposit settled; or withdrawn by the customer or
+ * cancelled by the dealer before it went out.
+ */
+export const rentalBookingStatus = pgEnum("rental_booking_status", [
+  "requested",
+  "verified",
+  "rejected",
+  "approved",
+  "paid",
+  "delivered",
+  "active",
+  "return_requested",
+  "picked_up",
+  "inspected",
+  "settled",
+  "withdrawn",
+  "cancelled",
+]);
+
+/**
+ * A customer's request to rent a product's units for a tenure, and its life after. The plan's rent and the
+ * deposit are kept as quoted (paise per unit, GST included): a later change of the offer does not touch a
+ * booking made. The title is kept too, for a product deleted later.
+ */
+export const rentalBookings = pgTable(
+  "rental_bookings",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    months: smallint("months").notNull(),
+    units: smallint("units").notNull(),
+    monthlyRent: integer("monthly_rent").notNull(),
+    deposit: integer("deposit").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    address: jsonb("address").$type<ShippingAddress>().notNull(),
+    businessName: text("business_name"),
+    businessGstin: text("business_gstin"),
+    /** The version of the rental terms the customer agreed to (app/features/rentals/terms.ts). */
+    termsVersion: text("terms_version").notNull(),
+    status: rentalBookingStatus("status").notNull().default("requested"),
+    /** When it reached an end (settled, rejected, withdrawn, cancelled): its documents go 90 days after. */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("rental_bookings_customer_idx").on(t.customerId, t.createdAt),
+    index("rental_bookings_status_idx").on(t.status, t.createdAt),
+    check("rental_bookings_months", sql`${t.months} BETWEEN 1 AND 36`),
+    check("rental_bookings_units", sql`${t.units} BETWEEN 1 AND 20`),
+    check("rental_bookings_rent", sql`${t.monthlyRent} > 0`),
+    check("rental_bookings_deposit", sql`${t.deposit} >= 0`),
+    check("rental_bookings_business", sql`(${t.businessGstin} IS NULL) = (${t.businessName} IS NULL)`),
+  ],
+);
+
+/** What a rental document proves: identity, address, or (a business) its purchase order. */
+export const rentalDocumentPurpose = pgEnum("rental_document_purpose", [
+  "id_proof",
+  "address_proof",
+  "purchase_order",
+]);
+
+/**
+ * A booking's documents, kept in the database rather than as files: never under a public URL, in every
+ * backup with the booking they belong to, shared by every instance, and deleted with a row (decision 0043).
+ */
+export const rentalDocuments = pgTable(
+  "rental_documents",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => rentalBookings.id, { onDelete: "cascade" }),
+    purpose: rentalDocumentPurpose("purpose").notNull(),
+    /** Which document it is (a masked Aadhaar, a passport, …): app/features/rentals/documents.ts. */
+    kind: text("kind").notNull(),
+    mediaType: text("media_type").notNull(),
+    size: integer("size").notNull(),
+    content: bytea("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("rental_documents_booking_purpose_idx").on(t.bookingId, t.purpose),
+    check(
+      "rental_documents_media_type",
+      sql`${t.mediaType} IN ('application/pdf', 'image/jpeg', 'image/png')`,
+    ),
+    check(
+      "rental_documents_size",
+      sql`${t.size} BETWEEN 1 AND 5242880 AND ${t.size} = octet_length(${t.content})`,
+    ),
+  ],
+);
+
 export const productColours = pgTable(
   "product_colours",
   {

@@ -21,6 +21,11 @@ export const requestLimits = {
    * this much plus room for the form around it; every other path keeps the 64 KB form limit.
    */
   imageBytes: 5 * 1024 * 1024,
+  /**
+   * One identity, address or purchase-order document of a rental booking (a phone's photo, a scanned PDF).
+   * The booking's path takes three of them plus room for the form (docs/decisions/0043-rentals.md).
+   */
+  rentalDocumentBytes: 5 * 1024 * 1024,
   /** A CSV file of delivery zones imported in the back office: a few hundred rows at most are a few KB. */
   csvBytes: 256 * 1024,
   /** No form of the shop has more than about 20 fields. */
@@ -44,6 +49,11 @@ const imageUpload = /^\/admin\/(?:products|blogs)\/[^/]+\/images\/?$/i;
 /** A blog post's form: a long post in Kannada or Tamil (9 bytes a letter once percent-encoded) needs more. */
 const longForm = /^\/admin\/blogs\/[^/]+\/?$/i;
 const IMAGE_FORM_BYTES = requestLimits.imageBytes + requestLimits.formBytes;
+/** A rental booking: its form with up to three documents (ID, address, a business's purchase order). */
+const rentalBooking = /^\/product\/[^/]+\/book\/?$/i;
+const RENTAL_BOOKING_BYTES = 3 * requestLimits.rentalDocumentBytes + requestLimits.formBytes;
+/** Said when a booking's documents together are over the limit, by the server before reading them. */
+export const rentalBookingTooLargeMessage = `The documents are too large (at most ${requestLimits.rentalDocumentBytes / (1024 * 1024)} MB each). Please choose smaller files.`;
 /** The delivery zones' CSV import: multipart only, the file plus room for the form around it. */
 const csvUpload = /^\/admin\/zones\/import\/?$/i;
 const CSV_FORM_BYTES = requestLimits.csvBytes + 4 * 1024;
@@ -67,6 +77,13 @@ export function acceptedBodies(pathname) {
       types: ["multipart/form-data"],
       maxBytes: IMAGE_FORM_BYTES,
       tooLargeMessage: imageTooLargeMessage,
+    };
+  }
+  if (rentalBooking.test(page)) {
+    return {
+      types: ["multipart/form-data", "application/x-www-form-urlencoded"],
+      maxBytes: RENTAL_BOOKING_BYTES,
+      tooLargeMessage: rentalBookingTooLargeMessage,
     };
   }
   if (csvUpload.test(page)) {

@@ -1,11 +1,51 @@
+import { deflateSync } from "node:zlib";
 import { signUp } from "./support/accounts";
+import { ensureOwner, owner, staffLogIn } from "./support/admin";
 import { FORM, form } from "./support/hostile";
 import { expect, test } from "./support/test";
 
 /*
  * A rental is an offer of its own (decision 0043): its page shows its plans and deposit, never Add to Cart, and
- * the store lists it by its lowest monthly rent. With JavaScript on and off.
+ * the store lists it by its lowest monthly rent. A signed-in customer books it with documents that staff alone
+ * can open. With JavaScript on and off.
  */
+
+/** A real PNG of `width` × `height` grey pixels: what a phone's scan of an ID card comes down to. */
+function png(width = 8, height = 5): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  const rows = Buffer.concat(
+    Array.from({ length: height }, () => Buffer.from([0, ...Array(width).fill(200)])),
+  );
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 const DELL = "Dell Latitude 3440 Core i5 12th Gen Laptop on Rent (per month)";
 
@@ -35,7 +75,7 @@ test.describe("rentals", () => {
     await expect(terms).toContainText("Rs. 10,000 per unit, refunded at the end");
     await expect(terms).toContainText("Minimum tenure1 month");
     await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Ask to rent" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Book this rental" })).toBeVisible();
     // The deposit is data now, not a sentence of the description.
     await expect(page.locator(".description")).not.toContainText("Security deposit");
   });
@@ -70,5 +110,98 @@ test.describe("rentals", () => {
     await expect(card.locator(".discount-badge")).toHaveCount(0);
     await page.goto(`/product?category=Laptops&maxPrice=1800&sort=createdAt`);
     await expect(page.locator(".product-card", { hasText: "Dell Latitude 3440" })).toHaveCount(0);
+  });
+
+  test("a customer books 2 units for 3 months with documents; staff alone can open them", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.slow();
+    // Apart from the customer's browser: setting up the owner leaves a back-office session where it runs.
+    await ensureOwner(request);
+    const customer = await signUp(page);
+    await openProduct(page, DELL);
+    const chooser = page.locator(".rental-book");
+    await chooser.getByLabel("Tenure").selectOption("3");
+    await chooser.getByLabel("Units").fill("2");
+    await chooser.getByRole("button", { name: "Book this rental" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book this rental");
+
+    const booking = page.locator("#booking-form");
+    await expect(booking.getByRole("radio", { name: /^3 months: Rs\. 2,499 \/ month/ })).toBeChecked();
+    await expect(booking.getByLabel("Units")).toHaveValue("2");
+    await booking.getByLabel("First Name").fill(customer.firstname);
+    await booking.getByLabel("Last Name").fill("Rao");
+    await booking.getByLabel("Address", { exact: true }).fill("12, 4th Cross, Koramangala");
+    await booking.getByLabel("City").fill("Bengaluru");
+    await booking.getByLabel("State").selectOption("Karnataka");
+    await booking.getByLabel("PIN Code").fill("560034");
+    await booking.getByLabel("ID proof", { exact: true }).selectOption("masked-aadhaar");
+    await booking
+      .getByLabel("ID proof file")
+      .setInputFiles({ name: "aadhaar.png", mimeType: "image/png", buffer: png() });
+    await booking.getByLabel("Address proof", { exact: true }).selectOption("utility-bill");
+    // Without the terms agreed, nothing is sent: the form says why beside the box.
+    await booking.getByRole("button", { name: "Send rental request" }).click();
+    await expect(page.getByText("Agree to the rental terms to send the request.")).toBeVisible();
+    await expect(page.getByText("Attach your address proof.")).toBeVisible();
+    await booking
+      .getByLabel("Address proof file")
+      .setInputFiles({ name: "bill.pdf", mimeType: "application/pdf", buffer: PDF });
+    if (!(await booking.getByLabel("ID proof file").inputValue())) {
+      // Without JavaScript the form came back from the server, which never keeps files: attach again.
+      await expect(page.getByText("attached files are not kept")).toBeVisible();
+      await booking
+        .getByLabel("ID proof file")
+        .setInputFiles({ name: "aadhaar.png", mimeType: "image/png", buffer: png() });
+    }
+    await booking.getByLabel(/^I agree to the rental terms/).check();
+    await booking.getByRole("button", { name: "Send rental request" }).click();
+
+    await expect(page).toHaveURL(/\/my-rentals$/);
+    await expect(page.getByText(/Your rental request RENT-\d{6} is received/)).toBeVisible();
+    const card = page.locator(".order-card").first();
+    await expect(card).toContainText("2 × 3 months at Rs. 2,499 / month");
+    // Up front: two months' rent at Rs. 2,499 and two deposits of Rs. 10,000.
+    await expect(card).toContainText("Rs. 24,998");
+    await expect(card).toContainText("Requested");
+    const reference = (await card.locator("dd").first().textContent()) ?? "";
+    expect(reference).toMatch(/^RENT-\d{6}$/);
+
+    // Staff find it in the back office and open both documents.
+    const staffContext = await browser.newContext();
+    const staff = await staffContext.newPage();
+    await staffLogIn(staff, owner);
+    await staff.goto("/admin/rentals?status=requested");
+    await staff.getByRole("link", { name: reference }).click();
+    await expect(staff.getByRole("heading", { level: 1 })).toHaveText(`Rental ${reference}: Requested`);
+    const documents = staff.getByRole("region", { name: "Documents" }).getByRole("link");
+    await expect(documents).toHaveText([
+      "ID proof: Masked Aadhaar (only the last 4 digits showing)",
+      "Address proof: Electricity, gas or telephone bill (last 3 months)",
+    ]);
+    const idProof = (await documents.first().getAttribute("href")) ?? "";
+    const opened = await staff.request.get(idProof);
+    expect(opened.status()).toBe(200);
+    expect(opened.headers()["content-type"]).toBe("image/png");
+    expect(opened.headers()["content-disposition"]).toMatch(
+      /^attachment; filename="RENT-\d{6}-id-proof\.png"$/,
+    );
+    expect((await opened.body()).subarray(1, 4).toString("latin1")).toBe("PNG");
+    const addressProof = await staff.request.get((await documents.nth(1).getAttribute("href")) ?? "");
+    expect((await addressProof.body()).toString("latin1")).toBe(PDF.toString("latin1"));
+    await staffContext.close();
+
+    // Nobody else can: not the customer who sent it, not another customer, not a visitor.
+    expect((await page.request.get(idProof)).status()).toBe(404);
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await signUp(other);
+    expect((await other.request.get(idProof)).status()).toBe(404);
+    await otherContext.close();
+    const visitor = await browser.newContext();
+    expect((await visitor.request.get(idProof)).status()).toBe(404);
+    await visitor.close();
   });
 });

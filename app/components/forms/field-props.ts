@@ -47,7 +47,7 @@ function controlProps(field: CheckedField, options: AriaOptions = {}) {
   };
 }
 
-export type InputType = "text" | "email" | "tel" | "password" | "file" | "number" | "search" | "url";
+export type InputType = "text" | "email" | "tel" | "password" | "file" | "number" | "search" | "url" | "date";
 
 /** An input: its constraints, and its starting value unless `value: false` (passwords). */
 export function inputProps(field: CheckedField, options: AriaOptions & { type: InputType; value?: boolean }) {

@@ -15,6 +15,7 @@ import {
   wishlistItems,
 } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
+import { eraseRentalsOf, openRentalsOf } from "~/features/rentals/index.server";
 import { readShopContact } from "~/features/settings/index.server";
 import { describeError } from "~/lib/errors.server";
 import { verifyPassword } from "~/lib/password.server";
@@ -66,7 +67,7 @@ export async function openDealings(db: Database | Tx, customerId: number): Promi
       )
       .orderBy(paymentAttempts.id),
   ]);
-  return openDealingsOf(orderRows, attemptRows);
+  return [...openDealingsOf(orderRows, attemptRows), ...(await openRentalsOf(db, customerId))];
 }
 
 export type ErasureResult =
@@ -148,6 +149,7 @@ export async function eraseAccount(
       await tx.delete(cartItems).where(eq(cartItems.customerId, customerId));
       await tx.delete(wishlistItems).where(eq(wishlistItems.customerId, customerId));
       await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, before.email));
+      const rentals = await eraseRentalsOf(tx, customerId, now);
       // The contact form keeps the address as typed: matched whatever its case.
       const anonymised = await tx
         .update(enquiries)
@@ -185,6 +187,7 @@ export async function eraseAccount(
       await recordAudit(tx, SELF_SERVICE_ACTOR, "customer.erase", `customer ${customerId}`, {
         reviewsKept: reviews.length,
         enquiriesAnonymised: anonymised.length,
+        rentalDocumentsDeleted: rentals.documents,
       });
       return { ok: true };
     });

@@ -7,6 +7,7 @@ export const auditAreaLabels = {
   product: "Products",
   colour: "Colours",
   order: "Orders",
+  rental: "Rentals",
   blog: "Blogs",
   enquiry: "Enquiries",
   newsletter: "Newsletter",

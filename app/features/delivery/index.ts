@@ -1,3 +1,4 @@
+export * from "./AddressFields";
 export * from "./DeliveryAnswer";
 export * from "./DeliveryCheck";
 export * from "./delivery-dates";

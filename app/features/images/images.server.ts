@@ -7,6 +7,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { config } from "~/config.server";
 import { productAdminMessages } from "~/features/catalogue";
+import { sniffFileType } from "~/lib/file-types";
 import { requestLimits } from "~/lib/request-limits.mjs";
 import { UPLOADS_PATH } from "~/lib/uploads.mjs";
 import { createWorkGate } from "~/lib/work-gate.server";
@@ -31,13 +32,8 @@ export type StoredImage =
 
 /** The picture's type told by its first bytes (never by its name or the Content-Type the browser sent). */
 export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
-  const starts = (signature: number[], offset = 0) =>
-    bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
-  if (starts([0xff, 0xd8, 0xff])) return "jpeg";
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  // RIFF....WEBP
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "webp";
-  return undefined;
+  const type = sniffFileType(bytes);
+  return type === "pdf" ? undefined : type;
 }
 
 /** One picture decoded at a time in each process (a large one takes a core and up to ~150 MB for a moment). */

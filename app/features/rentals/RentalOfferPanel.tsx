@@ -1,11 +1,20 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { RentalOfferView } from "./offer-view";
 
 /**
  * A rental product's offer on its page, in place of the purchase form: a rental is booked, never put in the
- * cart. The figures come worded from the server (offer-view.ts).
+ * cart. The figures come worded from the server (offer-view.ts). The plan and the units chosen here open the
+ * booking form (a GET form: it works without JavaScript and keeps the product page light).
  */
-export function RentalOfferPanel({ view, askHref }: { view: RentalOfferView; askHref: string }) {
+export function RentalOfferPanel({
+  view,
+  bookHref,
+  askHref,
+}: {
+  view: RentalOfferView;
+  bookHref: string;
+  askHref: string;
+}) {
   if (view.kind === "on-request") {
     return (
       <section className="rental-offer" aria-labelledby="rental-heading">
@@ -50,12 +59,36 @@ export function RentalOfferPanel({ view, askHref }: { view: RentalOfferView; ask
         <dt>Closing early</dt>
         <dd>{view.closure}</dd>
       </dl>
+      <p className="hint">{view.notes.upFront}</p>
+      <Form method="get" action={bookHref} className="rental-book">
+        <label>
+          Tenure{" "}
+          <select name="months" defaultValue={view.plans[0]?.months}>
+            {view.plans.map((plan) => (
+              <option key={plan.months} value={plan.months}>
+                {plan.tenure}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Units{" "}
+          <input
+            type="number"
+            name="units"
+            min={1}
+            max={view.maxUnits}
+            defaultValue={1}
+            inputMode="numeric"
+          />
+        </label>
+        <button type="submit" className="button">
+          Book this rental
+        </button>
+      </Form>
       <p className="hint">
-        Paid up front: the first month&apos;s rent (GST included) and the deposit, per unit.
-      </p>
-      <Link to={askHref} className="button">
-        Ask to rent
-      </Link>
+        {view.notes.quote} <Link to={askHref}>Ask us for a quote</Link>.
+      </p>{" "}
     </section>
   );
 }

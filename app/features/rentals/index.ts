@@ -1,4 +1,20 @@
 /** The rentals feature (decision 0043): a rental product's offer, for the browser and the server alike. */
+
+export {
+  ADDRESS_PROOF_KINDS,
+  BOOKING_STATUS_TEXT,
+  bookingIdOf,
+  bookingReference,
+  DOCUMENT_PURPOSES,
+  DOCUMENTS_KEPT_DAYS,
+  documentKindText,
+  ID_PROOF_KINDS,
+  RENTAL_BOOKING_STATUSES,
+  RENTAL_DOCUMENT_TYPES,
+  RENTAL_UNITS_MAX,
+  type RentalBookingStatus,
+} from "./booking";
+export { bookingMessages } from "./booking-messages";
 export { rentalMessages } from "./messages";
 export {
   EARLY_CLOSURES,

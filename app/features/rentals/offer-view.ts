@@ -5,6 +5,7 @@ import {
   lowestRent,
   monthsText,
   perMonth,
+  RENTAL_UNITS_MAX,
   type RentalOffer,
   savingPercent,
   sortedPlans,
@@ -20,10 +21,13 @@ export type RentalOfferView =
   | {
       kind: "plans";
       from: string;
-      plans: { tenure: string; rent: string; saving: string | null; upFront: string }[];
+      plans: { months: number; tenure: string; rent: string; saving: string | null; upFront: string }[];
       deposit: string;
       minimum: string;
       closure: string;
+      /** What "paid up front" means, and where to ask for more units than the form takes. */
+      notes: { upFront: string; quote: string };
+      maxUnits: number;
     }
   | { kind: "on-request"; text: string };
 
@@ -35,6 +39,7 @@ export function rentalOfferView(offer: RentalOffer | undefined): RentalOfferView
     plans: sortedPlans(offer.plans).map((plan) => {
       const saving = savingPercent(offer, plan);
       return {
+        months: plan.months,
         tenure: monthsText(plan.months),
         rent: perMonth(plan.monthlyRent),
         saving: saving > 0 ? `${saving}% less` : null,
@@ -44,5 +49,10 @@ export function rentalOfferView(offer: RentalOffer | undefined): RentalOfferView
     deposit: offer.deposit > 0 ? `${formatRupees(offer.deposit)} per unit, refunded at the end` : "None",
     minimum: monthsText(offer.minimumMonths),
     closure: earlyClosureText(offer),
+    maxUnits: RENTAL_UNITS_MAX,
+    notes: {
+      upFront: "Paid up front: the first month's rent (GST included) and the deposit, per unit.",
+      quote: `More than ${RENTAL_UNITS_MAX} units, or other terms?`,
+    },
   };
 }

@@ -27,6 +27,12 @@ export type RentalOffer = {
   plans: RentalPlan[];
 };
 
+/**
+ * At most this many units in one booking (the database holds it too): a training lab's batch. More is a quote
+ * (the contact page). Here rather than with the booking, so the product page's plan chooser carries no more.
+ */
+export const RENTAL_UNITS_MAX = 20;
+
 /** The limits the form and the database both hold (migration 0019). */
 export const RENTAL_LIMITS = { maxMonths: 36, maxClosureFeeMonths: 3 } as const;
 

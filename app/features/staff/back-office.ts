@@ -8,6 +8,7 @@ import type { StaffRole } from "./staff-roles";
 export const BACK_OFFICE_SECTIONS: readonly { to: string; label: string; for: StaffRole }[] = [
   { to: "/admin/products", label: "Products", for: "staff" },
   { to: "/admin/orders", label: "Orders", for: "staff" },
+  { to: "/admin/rentals", label: "Rentals", for: "staff" },
   { to: "/admin/refunds", label: "Refunds", for: "staff" },
   { to: "/admin/blogs", label: "Blogs", for: "staff" },
   { to: "/admin/enquiries", label: "Enquiries", for: "staff" },

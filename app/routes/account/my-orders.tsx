@@ -27,6 +27,9 @@ export default function MyOrders() {
     <div className="container page orders-page">
       <Breadcrumbs current="My Orders" />
       <h1>My Orders</h1>
+      <p className="my-rentals-links">
+        Rentals are booked apart: see <Link to="/my-rentals">My Rentals</Link>.
+      </p>
       {orders.length === 0 ? (
         <div className="orders-empty">
           <p className="empty-state">You have not ordered anything yet.</p>

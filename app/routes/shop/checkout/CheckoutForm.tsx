@@ -1,13 +1,10 @@
 import { Form, Link, useActionData, type useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Field, FieldError } from "~/components/forms/Field";
-import { FieldFrame } from "~/components/forms/FieldFrame";
-import { inputProps, selectProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { FALLBACK_IMAGE } from "~/features/catalogue";
-import { DeliverySummary } from "~/features/delivery";
-import { INDIAN_STATES } from "~/lib/indian-states";
+import { AddressFields, DeliverySummary } from "~/features/delivery";
 import { formatRupees } from "~/lib/money";
 import type { action } from "./action.server";
 import type { loader } from "./loader.server";
@@ -55,9 +52,6 @@ export function CheckoutForm({
   );
   const placing = useIsPending();
   const error = answer?.paymentError ?? paymentError;
-  const { key: stateKey, ...stateProps } = selectProps(fields.state);
-  const { key: countryKey, ...countryProps } = selectProps(fields.country);
-  const { key: pinKey, ...pinProps } = inputProps(fields.pincode, { type: "text" });
   // The summary follows the choices when JavaScript runs; without it, each choice's label gives its fee.
   const [shippingChoice, setShippingChoice] = useState(String(fields.shipping.initialValue ?? "standard"));
   const [paymentChoice, setPaymentChoice] = useState(String(fields.payment.initialValue ?? "phonepe"));
@@ -96,43 +90,7 @@ export function CheckoutForm({
             aria-labelledby="address-heading"
           >
             <h2 id="address-heading">Shipping Address</h2>
-            <FieldFrame id={fields.country.id} label="Country" field={fields.country}>
-              <select key={countryKey} {...countryProps}>
-                <option value="India">India</option>
-              </select>
-            </FieldFrame>
-            <div className="field-row">
-              <Field label="First Name" field={fields.firstname} autoComplete="given-name" />
-              <Field label="Last Name" field={fields.lastname} autoComplete="family-name" />
-            </div>
-            <Field label="Address" field={fields.address} autoComplete="address-line1" />
-            <Field
-              label="Apartment, Suite, etc (optional)"
-              field={fields.other}
-              autoComplete="address-line2"
-            />
-            <div className="field-row">
-              <Field label="City" field={fields.city} autoComplete="address-level2" />
-              <FieldFrame id={fields.state.id} label="State" field={fields.state}>
-                <select key={stateKey} {...stateProps} autoComplete="address-level1">
-                  <option value="">Select State</option>
-                  {INDIAN_STATES.map((state) => (
-                    <option key={state} value={state}>
-                      {state}
-                    </option>
-                  ))}
-                </select>
-              </FieldFrame>
-              <FieldFrame id={fields.pincode.id} label="PIN Code" field={fields.pincode}>
-                <input
-                  key={pinKey}
-                  {...pinProps}
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  onChange={(event) => fillPlaceOfPin(event.currentTarget)}
-                />
-              </FieldFrame>
-            </div>
+            <AddressFields fields={fields} />
             {/* Open when the profile kept a business or the GSTIN was refused: the shopper sees it at once. */}
             <details
               className="checkout-business"
@@ -256,32 +214,4 @@ export function CheckoutForm({
       </div>
     </div>
   );
-}
-
-/**
- * With JavaScript, a complete PIN code fills the city and the state the shopper left empty, as India Post
- * names them (the server refuses a PIN code of another state in any case).
- */
-function fillPlaceOfPin(input: HTMLInputElement) {
-  const pin = input.value.replace(/\s+/g, "");
-  const form = input.form;
-  if (!form || !/^[1-9]\d{5}$/.test(pin)) return;
-  fetch(`/pin-place?pin=${pin}`)
-    .then((response) => (response.ok ? response.json() : undefined))
-    .then((place: { city: string; state: string } | undefined) => {
-      if (!place) return;
-      for (const [name, value] of [
-        ["city", place.city],
-        ["state", place.state],
-      ] as const) {
-        const field = form.elements.namedItem(name);
-        if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.value === "") {
-          field.value = value;
-          field.dispatchEvent(
-            new Event(field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }),
-          );
-        }
-      }
-    })
-    .catch(() => undefined);
 }

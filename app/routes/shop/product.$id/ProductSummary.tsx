@@ -101,7 +101,7 @@ export function ProductSummary({
         links={storeLinks}
       />
       {rental ? (
-        <RentalOfferPanel view={rental} askHref="/contact" />
+        <RentalOfferPanel view={rental} bookHref={`/product/${product.id}/book`} askHref="/contact" />
       ) : (
         <PurchaseForm
           colours={product.colours}

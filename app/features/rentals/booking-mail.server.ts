@@ -1,0 +1,102 @@
+// The customer's rental mails: what each says, and their sending after the commit. A mail that cannot be sent
+// is logged (without the address) and never undoes the booking.
+import type { Database } from "~/db/client.server";
+import { formatShopDay } from "~/features/delivery";
+import { readShopContact } from "~/features/settings/index.server";
+import { describeError } from "~/lib/errors.server";
+import { formatRupees } from "~/lib/money";
+import { shop } from "~/lib/shop";
+import {
+  DEFAULT_CONTACT,
+  displayName,
+  escapeHtml,
+  htmlMail,
+  type MailContact,
+  type MailMessage,
+  sendMail,
+  signature,
+} from "~/mail.server";
+import { bookingReference } from "./booking";
+import { bookingForMail } from "./booking.server";
+import { monthsText, perMonth, upFront } from "./offer";
+
+export type BookingRequestedMailInput = {
+  to: string;
+  firstname: string;
+  reference: string;
+  /** The booking's facts, one line each: product, plan, start, what is paid up front. */
+  facts: readonly string[];
+  /** The absolute link to /my-rentals. */
+  myRentalsUrl: string;
+  contact?: MailContact | undefined;
+};
+
+/** "We have your rental request": its reference, what was asked for, and what happens next. */
+export function bookingRequestedMail({
+  to,
+  firstname,
+  reference,
+  facts,
+  myRentalsUrl,
+  contact = DEFAULT_CONTACT,
+}: BookingRequestedMailInput): MailMessage {
+  if (!/^https?:\/\//.test(myRentalsUrl))
+    throw new Error("The My Rentals link must be an absolute http(s) URL");
+  const name = displayName(firstname);
+  const greeting = name ? `Hello ${name},` : "Hello,";
+  const headline = `We have your rental request ${reference}.`;
+  const next =
+    "We check your documents and the units, and write to you within one business day. Nothing is paid until we approve the booking.";
+  const follow = "You can follow it on My Rentals:";
+  const sign = signature(contact);
+  const subject = `Your ${shop.name} rental request ${reference}`;
+  const text = [greeting, headline, facts.join("\n"), next, `${follow}\n${myRentalsUrl}`, sign.text].join(
+    "\n\n",
+  );
+  const link = escapeHtml(myRentalsUrl);
+  const html = htmlMail(
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
+<p><strong>${escapeHtml(headline)}</strong></p>
+<p>${facts.map(escapeHtml).join("<br>")}</p>
+<p>${escapeHtml(next)}</p>
+<p>${escapeHtml(follow)} <a href="${link}">${link}</a></p>`,
+    contact,
+  );
+  return { to, subject, text, html };
+}
+
+/** E-mails the customer their request's reference and facts; called after the booking is committed. */
+export async function sendBookingRequestedMail(
+  db: Database,
+  bookingId: number,
+  publicUrl: string,
+  send: (message: MailMessage) => Promise<unknown> = sendMail,
+): Promise<boolean> {
+  const reference = bookingReference(bookingId);
+  try {
+    const row = await bookingForMail(db, bookingId);
+    if (!row) throw new Error("the booking is missing");
+    const { booking } = row;
+    const paid = upFront({ deposit: booking.deposit }, booking, booking.units);
+    await send(
+      bookingRequestedMail({
+        to: row.email,
+        firstname: row.firstname,
+        reference,
+        facts: [
+          `Product: ${booking.title}`,
+          `Plan: ${booking.units} × ${monthsText(booking.months)} at ${perMonth(booking.monthlyRent)}`,
+          `Start: ${formatShopDay(booking.startDate)}, delivered to PIN code ${booking.address.pincode}`,
+          `Paid once approved: ${formatRupees(paid.total)} (first month ${formatRupees(paid.firstMonth)}, refundable deposit ${formatRupees(paid.deposit)})`,
+        ],
+        myRentalsUrl: new URL("/my-rentals", publicUrl).toString(),
+        contact: await readShopContact(db),
+      }),
+    );
+    return true;
+  } catch (error) {
+    console.error(`Could not e-mail rental request ${reference} to its customer: ${describeError(error)}`);
+    return false;
+  }
+}

@@ -1,0 +1,300 @@
+// A customer's rental booking (decision 0043): the form's page, the request checked against what only the
+// server knows (the product's plans, the units free, the PIN code served, the earliest start, the documents'
+// bytes), stored in one transaction, and the customer's own list with its withdrawal.
+
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { customers, products, rentalBookings, type ShippingAddress } from "~/db/schema";
+import { deliveryPromise, formatShopDay, type ShopDay } from "~/features/delivery";
+import { placeOfPin, quoteDelivery, stateRefusal } from "~/features/delivery/index.server";
+import { readShopRules } from "~/features/settings/index.server";
+import { formatRupees } from "~/lib/money";
+import { requestLimits } from "~/lib/request-limits.mjs";
+import {
+  ADDRESS_PROOF_KINDS,
+  BOOKING_STATUS_TEXT,
+  bookingReference,
+  type DocumentPurpose,
+  ID_PROOF_KINDS,
+  RENTAL_UNITS_MAX,
+  START_DAYS_AHEAD,
+  WITHDRAWABLE_STATUSES,
+} from "./booking";
+import { bookingMessages } from "./booking-messages";
+import type { BookingValues } from "./booking-schema";
+import { checkDocument, type DocumentToStore, storeDocuments } from "./documents.server";
+import { monthsText, perMonth, sortedPlans, upFront } from "./offer";
+import { readRentalOffer } from "./offer.server";
+import { RENTAL_TERMS_VERSION, rentalTerms } from "./terms";
+
+/** A rental product that can be booked now: shown in the shop, with plans. */
+async function bookableProduct(db: Database, productId: number) {
+  const [product] = await db
+    .select({ id: products.id, title: products.title, images: products.images, free: products.quantity })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.productType, "rental"), isNull(products.hiddenAt)));
+  if (!product) return undefined;
+  const offer = await readRentalOffer(db, productId);
+  if (!offer || offer.plans.length === 0) return undefined;
+  return { ...product, offer };
+}
+
+/** The day after `day` plus `days` (calendar days), as "YYYY-MM-DD". */
+function daysAfter(day: ShopDay, days: number): ShopDay {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The earliest start for a PIN code: the day the dealer's delivery rules promise it (undefined: not served). */
+async function earliestStartFor(db: Database, pin: string, now: Date): Promise<ShopDay | undefined> {
+  const quote = await quoteDelivery(db, pin, now);
+  return quote.served ? quote.standard.deliverBy : undefined;
+}
+
+/**
+ * Without a PIN code to go by: the earliest start every served PIN code can make (the slowest zone's), so the
+ * day the form starts with is one the request can keep.
+ */
+async function earliestStartAnywhere(db: Database, now: Date): Promise<ShopDay> {
+  const { calendar, zones } = await readShopRules(db);
+  const slowest = Math.max(
+    0,
+    ...zones.filter(({ zone }) => zone.delivers).map(({ zone }) => zone.standardDaysMax),
+  );
+  return deliveryPromise(now, slowest, calendar).deliverBy;
+}
+
+export type BookingPage = NonNullable<Awaited<ReturnType<typeof bookingPage>>>;
+
+/**
+ * What the booking page shows: the product, its plans with what each costs up front, the terms, and the form
+ * filled from the customer's saved address and business and from the plan chosen on the product page.
+ */
+export async function bookingPage(
+  db: Database,
+  productId: number,
+  customerId: number,
+  chosen: { months?: number | undefined; units?: number | undefined },
+  now = new Date(),
+) {
+  const product = await bookableProduct(db, productId);
+  if (!product) return undefined;
+  const [customer] = await db
+    .select({
+      address: customers.savedAddress,
+      gstin: customers.businessGstin,
+      businessName: customers.businessName,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  const plans = sortedPlans(product.offer.plans);
+  const months = plans.some((plan) => plan.months === chosen.months) ? chosen.months : plans[0]?.months;
+  const units = chosen.units && chosen.units >= 1 && chosen.units <= RENTAL_UNITS_MAX ? chosen.units : 1;
+  const savedPin = customer?.address?.pincode;
+  const earliest =
+    (savedPin && (await earliestStartFor(db, savedPin, now))) || (await earliestStartAnywhere(db, now));
+  return {
+    product: { id: product.id, title: product.title, image: product.images[0] ?? null },
+    plans: plans.map((plan) => ({
+      months: plan.months,
+      tenure: monthsText(plan.months),
+      rent: perMonth(plan.monthlyRent),
+      upFront: formatRupees(upFront(product.offer, plan).total),
+    })),
+    deposit: formatRupees(product.offer.deposit),
+    terms: rentalTerms(product.offer),
+    termsVersion: RENTAL_TERMS_VERSION,
+    maxUnits: Math.min(RENTAL_UNITS_MAX, Math.max(1, product.free)),
+    start: {
+      min: earliest,
+      max: daysAfter(earliest, START_DAYS_AHEAD),
+      minText: formatShopDay(earliest),
+      pin: savedPin ?? null,
+    },
+    idKinds: Object.entries(ID_PROOF_KINDS).map(([value, label]) => ({ value, label })),
+    addressKinds: Object.entries(ADDRESS_PROOF_KINDS).map(([value, label]) => ({ value, label })),
+    defaults: {
+      ...(customer?.address ?? { country: "India" }),
+      months: months ? String(months) : "",
+      units: String(units),
+      startDate: earliest,
+      customerType: customer?.gstin ? "business" : "individual",
+      gstin: customer?.gstin ?? "",
+      businessName: customer?.businessName ?? "",
+    },
+  };
+}
+
+export type BookingRefusal = { field: string | null; message: string; status: number };
+
+export type BookingRequest =
+  | { ok: true; bookingId: number; reference: string }
+  | ({ ok: false } & BookingRefusal);
+
+type Files = { idProof: File; addressProof: File; purchaseOrder?: File | undefined };
+
+const documentProblemText = {
+  type: bookingMessages.documentType,
+  unreadable: bookingMessages.documentUnreadable,
+  "too-large": bookingMessages.documentTooLarge(requestLimits.rentalDocumentBytes / (1024 * 1024)),
+} as const;
+
+/**
+ * Records a customer's booking request, after checking it against the shop's own data: the product is a
+ * rental on offer with that tenure, the units are free, the PIN code is served and in the state given, the
+ * start is on or after the day delivery there can be made and within START_DAYS_AHEAD of it, and each
+ * document is a PDF, JPEG or PNG by its bytes. The rent and deposit are the offer's at this moment.
+ */
+export async function requestBooking(
+  db: Database,
+  customerId: number,
+  productId: number,
+  values: Omit<BookingValues, keyof Files> & Files,
+  now = new Date(),
+): Promise<BookingRequest> {
+  const refuse = (field: string | null, message: string, status = 400) =>
+    ({ ok: false, field, message, status }) as const;
+  const product = await bookableProduct(db, productId);
+  if (!product) return refuse(null, bookingMessages.notBookable, 409);
+  const plan = product.offer.plans.find((candidate) => candidate.months === values.months);
+  if (!plan) return refuse("months", bookingMessages.tenureNotOffered);
+  if (values.units > product.free) {
+    return product.free < 1
+      ? refuse(null, bookingMessages.notBookable, 409)
+      : refuse("units", bookingMessages.unitsOverStock(product.free), 409);
+  }
+  const earliest = await earliestStartFor(db, values.pincode, now);
+  if (!earliest) return refuse("pincode", bookingMessages.pinNotServed(values.pincode));
+  const stateProblem = stateRefusal(values, await placeOfPin(values.pincode));
+  if (stateProblem) return refuse("state", stateProblem);
+  if (values.startDate < earliest) {
+    return refuse("startDate", bookingMessages.startTooEarly(values.pincode, formatShopDay(earliest)));
+  }
+  const latest = daysAfter(earliest, START_DAYS_AHEAD);
+  if (values.startDate > latest)
+    return refuse("startDate", bookingMessages.startTooLate(formatShopDay(latest)));
+
+  const documents: DocumentToStore[] = [];
+  const given: [DocumentPurpose, keyof Files, string, File | undefined][] = [
+    ["id_proof", "idProof", values.idProofKind, values.idProof],
+    ["address_proof", "addressProof", values.addressProofKind, values.addressProof],
+    ["purchase_order", "purchaseOrder", "purchase-order", values.purchaseOrder],
+  ];
+  for (const [purpose, field, kind, file] of given) {
+    if (!file) continue;
+    const checked = await checkDocument(new Uint8Array(await file.arrayBuffer()));
+    if (!checked.ok) return refuse(field, documentProblemText[checked.problem]);
+    documents.push({ ...checked.document, purpose, kind });
+  }
+
+  const business = values.customerType === "business" && values.gstin && values.businessName;
+  const address: ShippingAddress = {
+    firstname: values.firstname,
+    lastname: values.lastname,
+    address: values.address,
+    ...(values.other ? { other: values.other } : {}),
+    city: values.city,
+    state: values.state,
+    country: values.country,
+    pincode: values.pincode,
+  };
+  const bookingId = await db.transaction(async (tx) => {
+    const [booking] = await tx
+      .insert(rentalBookings)
+      .values({
+        customerId,
+        productId,
+        title: product.title,
+        months: plan.months,
+        units: values.units,
+        monthlyRent: plan.monthlyRent,
+        deposit: product.offer.deposit,
+        startDate: values.startDate,
+        address,
+        businessName: business ? values.businessName : null,
+        businessGstin: business ? values.gstin : null,
+        termsVersion: RENTAL_TERMS_VERSION,
+      })
+      .returning({ id: rentalBookings.id });
+    if (!booking) throw new Error("The booking was not stored");
+    await storeDocuments(tx, booking.id, documents);
+    // The next booking's form starts from this address and business, as checkout's does.
+    await tx
+      .update(customers)
+      .set({
+        savedAddress: address,
+        businessGstin: business ? values.gstin : null,
+        businessName: business ? values.businessName : null,
+      })
+      .where(eq(customers.id, customerId));
+    return booking.id;
+  });
+  return { ok: true, bookingId, reference: bookingReference(bookingId) };
+}
+
+/** A booking as its customer sees it in My Rentals. */
+export type CustomerBooking = Awaited<ReturnType<typeof customerBookings>>[number];
+
+/** The customer's bookings, newest first, worded for My Rentals. */
+export async function customerBookings(db: Database, customerId: number) {
+  const rows = await db
+    .select()
+    .from(rentalBookings)
+    .where(eq(rentalBookings.customerId, customerId))
+    .orderBy(desc(rentalBookings.createdAt), desc(rentalBookings.id));
+  return rows.map((row) => ({
+    id: row.id,
+    reference: bookingReference(row.id),
+    productId: row.productId,
+    title: row.title,
+    plan: `${row.units} × ${monthsText(row.months)} at ${perMonth(row.monthlyRent)}`,
+    upFront: formatRupees(
+      upFront({ deposit: row.deposit }, { months: row.months, monthlyRent: row.monthlyRent }, row.units)
+        .total,
+    ),
+    deposit: formatRupees(row.deposit * row.units),
+    start: formatShopDay(row.startDate),
+    status: BOOKING_STATUS_TEXT[row.status],
+    withdrawable: WITHDRAWABLE_STATUSES.includes(row.status),
+    requestedAt: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * The customer withdraws their own request, while the dealer has not approved it. Another customer's booking,
+ * or one already approved, is refused without saying which.
+ */
+export async function withdrawBooking(
+  db: Database,
+  customerId: number,
+  bookingId: number,
+  now = new Date(),
+): Promise<{ ok: true; reference: string } | { ok: false }> {
+  const withdrawn = await db
+    .update(rentalBookings)
+    .set({ status: "withdrawn", endedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(rentalBookings.id, bookingId),
+        eq(rentalBookings.customerId, customerId),
+        inArray(rentalBookings.status, [...WITHDRAWABLE_STATUSES]),
+      ),
+    )
+    .returning({ id: rentalBookings.id });
+  return withdrawn.length > 0 ? { ok: true, reference: bookingReference(bookingId) } : { ok: false };
+}
+
+/** The booking's facts for its confirmation mail. */
+export async function bookingForMail(db: Database, bookingId: number) {
+  const [row] = await db
+    .select({
+      booking: rentalBookings,
+      email: customers.email,
+      firstname: customers.firstname,
+    })
+    .from(rentalBookings)
+    .innerJoin(customers, eq(customers.id, rentalBookings.customerId))
+    .where(eq(rentalBookings.id, bookingId));
+  return row;
+}

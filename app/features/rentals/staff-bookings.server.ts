@@ -1,0 +1,118 @@
+// The back office's view of rental bookings: the list staff work through, and one booking with its documents.
+// The moves along the pipeline come with the unit register (decision 0043).
+import { count, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { customers, rentalBookings } from "~/db/schema";
+import { formatShopDay } from "~/features/delivery";
+import { formatLongDate } from "~/lib/dates";
+import { choice, listPage } from "~/lib/list-filters";
+import { pageCount } from "~/lib/list-query";
+import { formatRupees } from "~/lib/money";
+import {
+  BOOKING_STATUS_TEXT,
+  bookingReference,
+  DOCUMENT_PURPOSES,
+  documentKindText,
+  RENTAL_BOOKING_STATUSES,
+} from "./booking";
+import { documentsOf } from "./documents.server";
+import { monthsText, perMonth, upFront } from "./offer";
+
+export const RENTALS_PAGE_SIZE = 50;
+
+/** The list's filters in the URL: a status and a page. */
+export const rentalListSchema = z.object({ status: choice(RENTAL_BOOKING_STATUSES), page: listPage });
+export type RentalListFilters = z.output<typeof rentalListSchema>;
+
+/** The bookings, newest first, a page at a time; with a status, only those in it. */
+export async function listBookings(db: Database, filters: RentalListFilters) {
+  const where = filters.status ? eq(rentalBookings.status, filters.status) : undefined;
+  const [counted] = await db.select({ n: count() }).from(rentalBookings).where(where);
+  const total = counted?.n ?? 0;
+  const pages = pageCount(total, RENTALS_PAGE_SIZE);
+  const page = Math.min(filters.page, pages);
+  const rows = await db
+    .select({ booking: rentalBookings, email: customers.email })
+    .from(rentalBookings)
+    .innerJoin(customers, eq(customers.id, rentalBookings.customerId))
+    .where(where)
+    .orderBy(desc(rentalBookings.createdAt), desc(rentalBookings.id))
+    .limit(RENTALS_PAGE_SIZE)
+    .offset((page - 1) * RENTALS_PAGE_SIZE);
+  return {
+    total,
+    page,
+    pages,
+    rows: rows.map(({ booking, email }) => ({
+      id: booking.id,
+      reference: bookingReference(booking.id),
+      customer: `${booking.address.firstname} ${booking.address.lastname}`,
+      email,
+      title: booking.title,
+      plan: `${booking.units} × ${monthsText(booking.months)}`,
+      start: formatShopDay(booking.startDate),
+      status: BOOKING_STATUS_TEXT[booking.status],
+      requestedAt: booking.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** One booking as staff read it, with its documents listed (their bytes are served one at a time). */
+export async function bookingForStaff(db: Database, bookingId: number) {
+  const [row] = await db
+    .select({ booking: rentalBookings, email: customers.email, mobile: customers.mobile })
+    .from(rentalBookings)
+    .innerJoin(customers, eq(customers.id, rentalBookings.customerId))
+    .where(eq(rentalBookings.id, bookingId));
+  if (!row) return undefined;
+  const { booking } = row;
+  const paid = upFront({ deposit: booking.deposit }, booking, booking.units);
+  const documents = await documentsOf(db, bookingId);
+  return {
+    id: booking.id,
+    reference: bookingReference(booking.id),
+    status: BOOKING_STATUS_TEXT[booking.status],
+    productId: booking.productId,
+    title: booking.title,
+    facts: [
+      ["Customer", `${booking.address.firstname} ${booking.address.lastname} (${row.email}, ${row.mobile})`],
+      ["Plan", `${booking.units} × ${monthsText(booking.months)} at ${perMonth(booking.monthlyRent)}`],
+      [
+        "Up front",
+        `${formatRupees(paid.total)} (first month ${formatRupees(paid.firstMonth)}, deposit ${formatRupees(paid.deposit)})`,
+      ],
+      ["Start", formatShopDay(booking.startDate)],
+      [
+        "Deliver to",
+        [
+          booking.address.address,
+          booking.address.other,
+          booking.address.city,
+          booking.address.state,
+          booking.address.pincode,
+        ]
+          .filter(Boolean)
+          .join(", "),
+      ],
+      [
+        "Renter",
+        booking.businessGstin ? `${booking.businessName} (GSTIN ${booking.businessGstin})` : "An individual",
+      ],
+      ["Terms agreed", `Version ${booking.termsVersion}`],
+      ["Requested", formatLongDate(booking.createdAt)],
+    ] as [string, string][],
+    documents: documents.map((document) => ({
+      id: document.id,
+      purpose: DOCUMENT_PURPOSES[document.purpose],
+      kind: documentKindText(document.kind),
+      size: `${Math.max(1, Math.round(document.size / 1024))} KB`,
+      type:
+        document.mediaType === "application/pdf"
+          ? "PDF"
+          : document.mediaType === "image/png"
+            ? "PNG"
+            : "JPEG",
+    })),
+  };
+}
