@@ -38,11 +38,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     addressProof,
     purchaseOrder,
   });
+  if (!booked.ok && booked.field === null) {
+    // The product cannot be booked at all now (no longer a rental on offer, hidden, no unit free): its form
+    // page would not open, so the customer goes back to the product's page with the reason.
+    return toasts().redirectWithError(`/product/${productId}`, booked.message, { status: 303 });
+  }
   if (!booked.ok) {
     return replyWithError(
       submission,
       booked.message,
-      { status: booked.status, hideFields, ...(booked.field ? { field: booked.field } : {}) },
+      { status: booked.status, hideFields, field: booked.field ?? undefined },
       { filesNotKept: true },
     );
   }
