@@ -21,7 +21,7 @@ import {
   WITHDRAWABLE_STATUSES,
 } from "./booking";
 import { bookingMessages } from "./booking-messages";
-import type { BookingValues } from "./booking-schema";
+import type { BookingValues } from "./schemas";
 import { checkDocument, type DocumentToStore, storeDocuments } from "./documents.server";
 import { monthsText, perMonth, sortedPlans, upFront } from "./offer";
 import { readRentalOffer } from "./offer.server";

@@ -10,7 +10,7 @@ export {
   withdrawBooking,
 } from "./booking.server";
 export { sendBookingRequestedMail } from "./booking-mail.server";
-export { BOOKING_FILE_FIELDS, type BookingValues, bookingSchema } from "./booking-schema";
+export { BOOKING_FILE_FIELDS, type BookingValues, bookingSchema } from "./schemas";
 export { checkDocument, documentsOf, purgeEndedRentalDocuments, readDocument } from "./documents.server";
 export { eraseRentalsOf, openRentalsOf } from "./erasure.server";
 export { insertRentalOffers, readRentalOffer, readRentalOffers, writeRentalOffer } from "./offer.server";

@@ -50,7 +50,7 @@ export function BookingForm(data: ReturnType<typeof useLoaderData<typeof loader>
     {
       constraint: data.constraint,
       defaultValue: defaults,
-      loadSchema: () => import("~/features/rentals/booking-schema").then((forms) => forms.bookingSchema),
+      loadSchema: () => import("~/features/rentals/schemas").then((forms) => forms.bookingSchema),
     },
   );
   const sending = useIsPending();
