@@ -35,6 +35,9 @@ export const productType = pgEnum("product_type", ["new", "refurbished", "rental
 
 export type ProductImage = { url: string; alt?: string };
 
+/** A charge found when a rental comes back ("Cracked screen hinge", Rs. 1,500), taken from its deposit. */
+export type RentalDeduction = { label: string; amount: number };
+
 export type ShippingAddress = {
   firstname: string;
   lastname: string;
@@ -341,6 +344,10 @@ export const rentalBookings = pgTable(
     /** The version of the rental terms the customer agreed to (app/features/rentals/terms.ts). */
     termsVersion: text("terms_version").notNull(),
     status: rentalBookingStatus("status").notNull().default("requested"),
+    /** The day the rental went active (delivered and handed over): its tenure runs from there. */
+    activeFrom: date("active_from", { mode: "string" }),
+    /** What inspection found, itemised (paise each, GST included): taken from the deposit at settlement. */
+    deductions: jsonb("deductions").$type<RentalDeduction[]>().notNull().default([]),
     /** When it reached an end (settled, rejected, withdrawn, cancelled): its documents go 90 days after. */
     endedAt: timestamp("ended_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -393,6 +400,69 @@ export const rentalDocuments = pgTable(
       "rental_documents_size",
       sql`${t.size} BETWEEN 1 AND 5242880 AND ${t.size} = octet_length(${t.content})`,
     ),
+  ],
+);
+
+/** What a rental unit is doing: free to rent, out on a booking, in repair, or retired from the fleet. */
+export const rentalUnitStatus = pgEnum("rental_unit_status", ["available", "rented", "repair", "retired"]);
+
+/**
+ * The dealer's rental machines, one row per machine, kept apart from sale stock (decision 0043): which
+ * product it is rented as, its serial number and asset tag, its configuration, grade and battery health, and
+ * the one booking it is out on. "Rented" and a booking go together, so a unit is never on two bookings.
+ */
+export const rentalUnits = pgTable(
+  "rental_units",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    serialNumber: text("serial_number").notNull().unique(),
+    assetTag: text("asset_tag").notNull().unique(),
+    configuration: text("configuration").notNull().default(""),
+    /** A, B or C, as refurbished machines are graded. */
+    grade: text("grade").notNull().default("A"),
+    /** Per cent of the design capacity; null for a machine without a battery. */
+    batteryHealth: smallint("battery_health"),
+    notes: text("notes").notNull().default(""),
+    status: rentalUnitStatus("status").notNull().default("available"),
+    bookingId: integer("booking_id").references(() => rentalBookings.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("rental_units_product_idx").on(t.productId, t.status),
+    index("rental_units_booking_idx").on(t.bookingId),
+    check("rental_units_grade", sql`${t.grade} IN ('A', 'B', 'C')`),
+    check("rental_units_battery", sql`${t.batteryHealth} IS NULL OR ${t.batteryHealth} BETWEEN 0 AND 100`),
+    check("rental_units_booking", sql`(${t.status} = 'rented') = (${t.bookingId} IS NOT NULL)`),
+  ],
+);
+
+/**
+ * A booking's history and a unit's: every move along the pipeline (with who, the note, a refusal's reason),
+ * each unit handed over or taken back with its condition, and each repair. A row names a booking, a unit, or
+ * both.
+ */
+export const rentalEvents = pgTable(
+  "rental_events",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id").references(() => rentalBookings.id, { onDelete: "cascade" }),
+    unitId: integer("unit_id").references(() => rentalUnits.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    /** Null when the customer or the shop itself made it. */
+    staffId: integer("staff_id"),
+    actorName: text("actor_name").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("rental_events_booking_idx").on(t.bookingId, t.id),
+    index("rental_events_unit_idx").on(t.unitId, t.id),
+    check("rental_events_subject", sql`${t.bookingId} IS NOT NULL OR ${t.unitId} IS NOT NULL`),
   ],
 );
 

@@ -15,80 +15,75 @@ export function RentalOfferPanel({
   bookHref: string;
   askHref: string;
 }) {
-  if (view.kind === "on-request") {
-    return (
-      <section className="rental-offer" aria-labelledby="rental-heading">
-        <h2 id="rental-heading">Rent this</h2>
-        <p>{view.text}</p>
-        <Link to={askHref} className="button">
-          Ask for a quote
-        </Link>
-      </section>
-    );
-  }
   return (
     <section className="rental-offer" aria-labelledby="rental-heading">
-      <h2 id="rental-heading">Rental plans</h2>
-      <table className="rental-plans">
-        <caption className="visually-hidden">Monthly rent by tenure, GST included</caption>
-        <thead>
-          <tr>
-            <th scope="col">Tenure</th>
-            <th scope="col">Monthly rent</th>
-            <th scope="col">Paid up front</th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.plans.map((plan) => (
-            <tr key={plan.tenure}>
-              <th scope="row">{plan.tenure}</th>
-              <td>
-                {plan.rent}
-                {plan.saving ? <span className="rental-saving"> {plan.saving}</span> : null}
-              </td>
-              <td>{plan.upFront}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <dl className="rental-terms">
-        <dt>Refundable deposit</dt>
-        <dd>{view.deposit}</dd>
-        <dt>Minimum tenure</dt>
-        <dd>{view.minimum}</dd>
-        <dt>Closing early</dt>
-        <dd>{view.closure}</dd>
-      </dl>
-      <p className="hint">{view.notes.upFront}</p>
-      <Form method="get" action={bookHref} className="rental-book">
-        <label>
-          Tenure{" "}
-          <select name="months" defaultValue={view.plans[0]?.months}>
-            {view.plans.map((plan) => (
-              <option key={plan.months} value={plan.months}>
-                {plan.tenure}
-              </option>
+      <h2 id="rental-heading">{view.heading}</h2>
+      {view.kind === "on-request" ? (
+        <p>{view.text}</p>
+      ) : (
+        <>
+          <table className="rental-plans">
+            <caption className="visually-hidden">Monthly rent by tenure, GST included</caption>
+            <thead>
+              <tr>
+                <th scope="col">Tenure</th>
+                <th scope="col">Monthly rent</th>
+                <th scope="col">Paid up front</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.plans.map((plan) => (
+                <tr key={plan.tenure}>
+                  <th scope="row">{plan.tenure}</th>
+                  <td>
+                    {plan.rent}
+                    {plan.saving ? <span className="rental-saving"> {plan.saving}</span> : null}
+                  </td>
+                  <td>{plan.upFront}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className="rental-terms">
+            {view.terms.map(([term, value]) => (
+              <div key={term}>
+                <dt>{term}</dt>
+                <dd>{value}</dd>
+              </div>
             ))}
-          </select>
-        </label>
-        <label>
-          Units{" "}
-          <input
-            type="number"
-            name="units"
-            min={1}
-            max={view.maxUnits}
-            defaultValue={1}
-            inputMode="numeric"
-          />
-        </label>
-        <button type="submit" className="button">
-          Book this rental
-        </button>
-      </Form>
+          </dl>
+          <p className="hint">{view.upFrontNote}</p>
+          <Form method="get" action={bookHref} className="rental-book">
+            <label>
+              Tenure{" "}
+              <select name="months" defaultValue={view.plans[0]?.months}>
+                {view.plans.map((plan) => (
+                  <option key={plan.months} value={plan.months}>
+                    {plan.tenure}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Units{" "}
+              <input
+                type="number"
+                name="units"
+                min={1}
+                max={view.maxUnits}
+                defaultValue={1}
+                inputMode="numeric"
+              />
+            </label>
+            <button type="submit" className="button">
+              Book this rental
+            </button>
+          </Form>
+        </>
+      )}
       <p className="hint">
-        {view.notes.quote} <Link to={askHref}>Ask us for a quote</Link>.
-      </p>{" "}
+        {view.quote} <Link to={askHref}>Ask us for a quote</Link>.
+      </p>
     </section>
   );
 }

@@ -16,9 +16,11 @@ import {
   sendMail,
   signature,
 } from "~/mail.server";
-import { bookingReference } from "./booking";
+import { BOOKING_STATUS_TEXT, bookingReference, type RentalBookingStatus } from "./booking";
 import { bookingForMail } from "./booking.server";
 import { monthsText, perMonth, upFront } from "./offer";
+import { MOVE_SENTENCES } from "./pipeline";
+import type { MoveNotice } from "./pipeline.server";
 
 export type BookingRequestedMailInput = {
   to: string;
@@ -97,6 +99,81 @@ export async function sendBookingRequestedMail(
     return true;
   } catch (error) {
     console.error(`Could not e-mail rental request ${reference} to its customer: ${describeError(error)}`);
+    return false;
+  }
+}
+
+/** The notice that a booking moved along the pipeline: its new status, why (a refusal), and the details. */
+export function bookingMoveMail({
+  to,
+  firstname,
+  reference,
+  status,
+  reason,
+  details,
+  myRentalsUrl,
+  contact = DEFAULT_CONTACT,
+}: {
+  to: string;
+  firstname: string;
+  reference: string;
+  status: RentalBookingStatus;
+  reason: string | undefined;
+  details: readonly string[];
+  myRentalsUrl: string;
+  contact?: MailContact | undefined;
+}): MailMessage {
+  if (!/^https?:\/\//.test(myRentalsUrl))
+    throw new Error("The My Rentals link must be an absolute http(s) URL");
+  const name = displayName(firstname);
+  const greeting = name ? `Hello ${name},` : "Hello,";
+  const statusName = BOOKING_STATUS_TEXT[status];
+  const headline = `Your rental ${reference} is now ${statusName}.`;
+  const sentence = MOVE_SENTENCES[status];
+  const lines = [...(reason ? [`Reason: ${reason}`] : []), ...details];
+  const follow = "You can follow it on My Rentals:";
+  const sign = signature(contact);
+  const subject = `Your ${shop.name} rental ${reference}: ${statusName}`;
+  const text = [
+    greeting,
+    sentence ? `${headline} ${sentence}` : headline,
+    ...(lines.length > 0 ? [lines.join("\n")] : []),
+    `${follow}\n${myRentalsUrl}`,
+    sign.text,
+  ].join("\n\n");
+  const link = escapeHtml(myRentalsUrl);
+  const html = htmlMail(
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
+<p><strong>${escapeHtml(headline)}</strong>${sentence ? ` ${escapeHtml(sentence)}` : ""}</p>
+${lines.length > 0 ? `<p>${lines.map(escapeHtml).join("<br>")}</p>\n` : ""}<p>${escapeHtml(follow)} <a href="${link}">${link}</a></p>`,
+    contact,
+  );
+  return { to, subject, text, html };
+}
+
+/** Mails the customer a booking's move; called after the commit, never undoing it. */
+export async function sendBookingMoveMail(
+  db: Database,
+  notice: MoveNotice,
+  publicUrl: string,
+  send: (message: MailMessage) => Promise<unknown> = sendMail,
+): Promise<boolean> {
+  const reference = bookingReference(notice.bookingId);
+  try {
+    await send(
+      bookingMoveMail({
+        ...notice,
+        reference,
+        myRentalsUrl: new URL("/my-rentals", publicUrl).toString(),
+        contact: await readShopContact(db),
+      }),
+    );
+    return true;
+  } catch (error) {
+    console.error(
+      `Could not e-mail rental ${reference}'s new status to its customer: ${describeError(error)}`,
+    );
     return false;
   }
 }

@@ -21,11 +21,13 @@ import {
   WITHDRAWABLE_STATUSES,
 } from "./booking";
 import { bookingMessages } from "./booking-messages";
-import type { BookingValues } from "./schemas";
 import { checkDocument, type DocumentToStore, storeDocuments } from "./documents.server";
 import { monthsText, perMonth, sortedPlans, upFront } from "./offer";
 import { readRentalOffer } from "./offer.server";
+import { depositBack } from "./pipeline.server";
+import type { BookingValues } from "./schemas";
 import { RENTAL_TERMS_VERSION, rentalTerms } from "./terms";
+import { unitsFree } from "./units.server";
 
 /** A rental product that can be booked now: shown in the shop, with plans. */
 async function bookableProduct(db: Database, productId: number) {
@@ -36,7 +38,7 @@ async function bookableProduct(db: Database, productId: number) {
   if (!product) return undefined;
   const offer = await readRentalOffer(db, productId);
   if (!offer || offer.plans.length === 0) return undefined;
-  return { ...product, offer };
+  return { ...product, free: await unitsFree(db, productId, product.free), offer };
 }
 
 /** The day after `day` plus `days` (calendar days), as "YYYY-MM-DD". */
@@ -236,6 +238,17 @@ export async function requestBooking(
 /** A booking as its customer sees it in My Rentals. */
 export type CustomerBooking = Awaited<ReturnType<typeof customerBookings>>[number];
 
+/** Once inspected: the deposit held, the charges found, and what comes back, in a sentence. */
+function settlementText(row: typeof rentalBookings.$inferSelect): string | null {
+  if (row.status !== "inspected" && row.status !== "settled") return null;
+  const { held, charged, back } = depositBack(row.deposit, row.units, row.deductions);
+  const charges = row.deductions.map((line) => `${line.label} ${formatRupees(line.amount)}`).join(", ");
+  const verb = row.status === "settled" ? "returned" : "to be returned";
+  return charged > 0
+    ? `Deposit ${formatRupees(held)} less ${formatRupees(charged)} (${charges}): ${formatRupees(back)} ${verb}.`
+    : `Deposit ${formatRupees(held)}: ${formatRupees(back)} ${verb}.`;
+}
+
 /** The customer's bookings, newest first, worded for My Rentals. */
 export async function customerBookings(db: Database, customerId: number) {
   const rows = await db
@@ -256,6 +269,7 @@ export async function customerBookings(db: Database, customerId: number) {
     deposit: formatRupees(row.deposit * row.units),
     start: formatShopDay(row.startDate),
     status: BOOKING_STATUS_TEXT[row.status],
+    settlement: settlementText(row),
     withdrawable: WITHDRAWABLE_STATUSES.includes(row.status),
     requestedAt: row.createdAt.toISOString(),
   }));

@@ -9,14 +9,32 @@ export {
   requestBooking,
   withdrawBooking,
 } from "./booking.server";
-export { sendBookingRequestedMail } from "./booking-mail.server";
-export { BOOKING_FILE_FIELDS, type BookingValues, bookingSchema } from "./schemas";
+export { sendBookingMoveMail, sendBookingRequestedMail } from "./booking-mail.server";
 export { checkDocument, documentsOf, purgeEndedRentalDocuments, readDocument } from "./documents.server";
 export { eraseRentalsOf, openRentalsOf } from "./erasure.server";
 export { insertRentalOffers, readRentalOffer, readRentalOffers, writeRentalOffer } from "./offer.server";
+export { bookingHistory, depositBack, type MoveResult, moveBooking } from "./pipeline.server";
+export {
+  BOOKING_FILE_FIELDS,
+  type BookingMoveForm,
+  type BookingValues,
+  bookingMoveSchema,
+  bookingSchema,
+  type RentalUnitValues,
+  rentalUnitSchema,
+} from "./schemas";
 export {
   bookingForStaff,
   listBookings,
   type RentalListFilters,
   rentalListSchema,
 } from "./staff-bookings.server";
+export {
+  freeUnits,
+  listUnits,
+  rentalProducts,
+  saveUnit,
+  UNIT_STATUS_TEXT,
+  unitForEdit,
+  unitsOf,
+} from "./units.server";

@@ -1,5 +1,6 @@
 /** The rentals feature (decision 0043): a rental product's offer, for the browser and the server alike. */
 
+export { rentalAdminMessages } from "./admin-messages";
 export {
   ADDRESS_PROOF_KINDS,
   BOOKING_STATUS_TEXT,
@@ -36,8 +37,10 @@ export {
   upFront,
 } from "./offer";
 export { type RentalOfferView, rentalOfferView } from "./offer-view";
+export { BOOKING_MOVES, type BookingMove, DEDUCTION_LINES } from "./pipeline";
 export { RENTAL_FIELDS_NAME, RentalOfferFields, rentalFieldNames } from "./RentalOfferFields";
 export { RentalOfferPanel } from "./RentalOfferPanel";
+export { RentalUnitForm } from "./RentalUnitForm";
 export {
   type RentalField,
   type RentalProblem,

@@ -20,21 +20,27 @@ import {
 export type RentalOfferView =
   | {
       kind: "plans";
+      heading: string;
       from: string;
       plans: { months: number; tenure: string; rent: string; saving: string | null; upFront: string }[];
-      deposit: string;
-      minimum: string;
-      closure: string;
-      /** What "paid up front" means, and where to ask for more units than the form takes. */
-      notes: { upFront: string; quote: string };
+      /** The deposit, the minimum tenure and the closing rule, each with its label. */
+      terms: [term: string, value: string][];
+      upFrontNote: string;
+      quote: string;
       maxUnits: number;
     }
-  | { kind: "on-request"; text: string };
+  | { kind: "on-request"; heading: string; text: string; quote: string };
+
+/** Where to ask for what the form does not take. */
+const QUOTE = `More than ${RENTAL_UNITS_MAX} units, or other terms?`;
 
 export function rentalOfferView(offer: RentalOffer | undefined): RentalOfferView {
-  if (!offer || offer.plans.length === 0) return { kind: "on-request", text: rentalMessages.onRequest };
+  if (!offer || offer.plans.length === 0) {
+    return { kind: "on-request", heading: "Rent this", text: rentalMessages.onRequest, quote: "" };
+  }
   return {
     kind: "plans",
+    heading: "Rental plans",
     from: perMonth(lowestRent(offer)),
     plans: sortedPlans(offer.plans).map((plan) => {
       const saving = savingPercent(offer, plan);
@@ -46,13 +52,16 @@ export function rentalOfferView(offer: RentalOffer | undefined): RentalOfferView
         upFront: formatRupees(upFront(offer, plan).total),
       };
     }),
-    deposit: offer.deposit > 0 ? `${formatRupees(offer.deposit)} per unit, refunded at the end` : "None",
-    minimum: monthsText(offer.minimumMonths),
-    closure: earlyClosureText(offer),
+    terms: [
+      [
+        "Refundable deposit",
+        offer.deposit > 0 ? `${formatRupees(offer.deposit)} per unit, refunded at the end` : "None",
+      ],
+      ["Minimum tenure", monthsText(offer.minimumMonths)],
+      ["Closing early", earlyClosureText(offer)],
+    ],
+    upFrontNote: "Paid up front: the first month's rent (GST included) and the deposit, per unit.",
+    quote: QUOTE,
     maxUnits: RENTAL_UNITS_MAX,
-    notes: {
-      upFront: "Paid up front: the first month's rent (GST included) and the deposit, per unit.",
-      quote: `More than ${RENTAL_UNITS_MAX} units, or other terms?`,
-    },
   };
 }

@@ -1,11 +1,15 @@
 import { z } from "zod";
+import type { RentalDeduction } from "~/db/schema";
 import { addressSchema } from "~/features/delivery/schemas";
 import { gstinField } from "~/features/invoices/schemas";
-import { typedText } from "~/lib/forms/fields";
+import { idField, requiredTypedText, typedText } from "~/lib/forms/fields";
+import { rupeesToPaise } from "~/lib/money";
 import { requestLimits } from "~/lib/request-limits.mjs";
-import { ADDRESS_PROOF_KINDS, ID_PROOF_KINDS, RENTAL_UNITS_MAX } from "./booking";
+import { rentalAdminMessages } from "./admin-messages";
+import { ADDRESS_PROOF_KINDS, ID_PROOF_KINDS, RENTAL_BOOKING_STATUSES, RENTAL_UNITS_MAX } from "./booking";
 import { bookingMessages } from "./booking-messages";
 import { RENTAL_TENURES } from "./offer";
+import { DEDUCTION_LINES } from "./pipeline";
 
 /*
  * The booking form's fields (decision 0043), checked in the browser as they are typed and again on the server.
@@ -113,3 +117,98 @@ export type BookingValues = z.output<typeof bookingSchema>;
 
 /** The file fields: never echoed back to the browser (a file input cannot be refilled). */
 export const BOOKING_FILE_FIELDS = ["idProof", "addressProof", "purchaseOrder"] as const;
+
+/** A move along a booking's pipeline, made on the status the staff member saw (`from`). */
+export const REASON_MAX = 500;
+export const MOVE_NOTE_MAX = 1000;
+
+const deductionFields = Object.fromEntries(
+  Array.from({ length: DEDUCTION_LINES }, (_, i) => [
+    [`deduction${i + 1}Label`, typedText({ max: 120 }).optional()],
+    [`deduction${i + 1}Amount`, z.string().max(16).optional()],
+  ]).flat(),
+) as Record<string, z.ZodOptional<z.ZodTypeAny>>;
+
+export const bookingMoveSchema = z
+  .object({
+    from: z.enum(RENTAL_BOOKING_STATUSES, { errorMap: () => ({ message: rentalAdminMessages.noSuchMove }) }),
+    to: z.enum(RENTAL_BOOKING_STATUSES, { errorMap: () => ({ message: rentalAdminMessages.noSuchMove }) }),
+    reason: typedText({
+      max: REASON_MAX,
+      tooLong: rentalAdminMessages.reasonTooLong(REASON_MAX),
+      multiline: true,
+    })
+      .optional()
+      .transform((value) => value || undefined),
+    note: typedText({
+      max: MOVE_NOTE_MAX,
+      tooLong: rentalAdminMessages.noteTooLong(MOVE_NOTE_MAX),
+      multiline: true,
+    })
+      .optional()
+      .transform((value) => value || ""),
+    unitIds: z.array(idField(rentalAdminMessages.unitsTaken)).max(RENTAL_UNITS_MAX).default([]),
+    ...deductionFields,
+  })
+  .transform((form, context) => {
+    const deductions: RentalDeduction[] = [];
+    const lines = form as Record<string, unknown>;
+    for (let line = 1; line <= DEDUCTION_LINES; line++) {
+      const label = (lines[`deduction${line}Label`] as string | undefined) ?? "";
+      const amountText = ((lines[`deduction${line}Amount`] as string | undefined) ?? "").trim();
+      if (!label && !amountText) continue;
+      const amount = rupeesToPaise(amountText);
+      if (!label) {
+        context.addIssue({
+          code: "custom",
+          path: [`deduction${line}Label`],
+          message: rentalAdminMessages.deductionLabel,
+        });
+      }
+      if (amount === undefined || amount <= 0) {
+        context.addIssue({
+          code: "custom",
+          path: [`deduction${line}Amount`],
+          message: rentalAdminMessages.deductionAmount,
+        });
+        continue;
+      }
+      if (label) deductions.push({ label, amount });
+    }
+    return {
+      from: form.from,
+      to: form.to,
+      reason: form.reason,
+      note: form.note,
+      unitIds: form.unitIds,
+      deductions,
+    };
+  });
+
+export type BookingMoveForm = z.output<typeof bookingMoveSchema>;
+
+/** A unit of the register, added or edited. */
+export const rentalUnitSchema = z.object({
+  productId: idField(rentalAdminMessages.productRequired),
+  serialNumber: requiredTypedText(rentalAdminMessages.serialRequired, { max: 60 }),
+  assetTag: requiredTypedText(rentalAdminMessages.assetTagRequired, { max: 40 }),
+  configuration: typedText({ max: 200 }).optional().default(""),
+  grade: z.enum(["A", "B", "C"], { errorMap: () => ({ message: rentalAdminMessages.gradeInvalid }) }),
+  batteryHealth: z
+    .string()
+    .trim()
+    .optional()
+    .transform((typed, context) => {
+      if (!typed) return null;
+      const value = Number(typed);
+      if (!/^\d{1,3}$/.test(typed) || value > 100) {
+        context.addIssue({ code: "custom", message: rentalAdminMessages.batteryInvalid });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  notes: typedText({ max: 1000, multiline: true }).optional().default(""),
+  status: z.enum(["available", "repair", "retired"]).optional(),
+});
+
+export type RentalUnitValues = z.output<typeof rentalUnitSchema>;

@@ -18,6 +18,9 @@ import {
 } from "./booking";
 import { documentsOf } from "./documents.server";
 import { monthsText, perMonth, upFront } from "./offer";
+import { BOOKING_MOVES } from "./pipeline";
+import { bookingHistory, depositBack } from "./pipeline.server";
+import { freeUnits, unitsOf } from "./units.server";
 
 export const RENTALS_PAGE_SIZE = 50;
 
@@ -68,11 +71,30 @@ export async function bookingForStaff(db: Database, bookingId: number) {
   if (!row) return undefined;
   const { booking } = row;
   const paid = upFront({ deposit: booking.deposit }, booking, booking.units);
-  const documents = await documentsOf(db, bookingId);
+  const [documents, units, history] = await Promise.all([
+    documentsOf(db, bookingId),
+    unitsOf(db, bookingId),
+    bookingHistory(db, bookingId),
+  ]);
+  const free =
+    booking.status === "verified" && booking.productId ? await freeUnits(db, booking.productId) : [];
+  const deposit = depositBack(booking.deposit, booking.units, booking.deductions);
   return {
     id: booking.id,
     reference: bookingReference(booking.id),
     status: BOOKING_STATUS_TEXT[booking.status],
+    statusCode: booking.status,
+    moves: BOOKING_MOVES[booking.status],
+    unitsWanted: booking.units,
+    units,
+    freeUnits: free,
+    history,
+    deductions: booking.deductions.map((line) => ({ label: line.label, amount: formatRupees(line.amount) })),
+    deposit: {
+      held: formatRupees(deposit.held),
+      charged: formatRupees(deposit.charged),
+      back: formatRupees(deposit.back),
+    },
     productId: booking.productId,
     title: booking.title,
     facts: [

@@ -23,6 +23,10 @@ export default function Rentals() {
   return (
     <>
       <h1>Rentals</h1>
+      <p>
+        <Link to="/admin/rentals/units">Units register</Link>: the machines rented out, their condition and
+        history.
+      </p>
       <AdminList
         filters={{
           label: "Filter rentals",

@@ -1,0 +1,111 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { signUp } from "./support/accounts";
+import { ensureOwner, owner, staffLogIn } from "./support/admin";
+import { fillBooking } from "./support/rentals";
+import { expect, test } from "./support/test";
+
+/*
+ * The dealer's rental pipeline in the back office (decision 0043), with JavaScript on and off: staff register
+ * two units, a customer books them for 3 months, and staff take the booking from the documents' check to the
+ * deposit settled less a Rs. 1,500 charge, which the customer then reads in My Rentals. The test rents a
+ * product of its own, so the seed's rentals keep their availability for the other tests.
+ */
+
+/** A rental of the test's own with a 3-month plan at Rs. 2,500 and a Rs. 9,000 deposit. */
+async function ownRental(page: Page, title: string): Promise<string> {
+  const created = await page.request.post("/admin/products/new", {
+    multipart: {
+      title,
+      description: "<p>A laptop the dealer rents out.</p>",
+      brand: "Dell",
+      category: "Laptops",
+      productType: "rental",
+      colours: "1",
+      stock: "0",
+      rentalFields: "1",
+      "rental.rent3": "2500",
+      "rental.deposit": "9000",
+    },
+    maxRedirects: 0,
+  });
+  expect(created.status(), "the owner creates the rental").toBe(303);
+  return (created.headers().location ?? "").replace("/admin/products/", "");
+}
+
+/** Presses a move's button on the booking's page and waits for the new status in its heading. */
+async function moveTo(page: Page, button: string, status: string) {
+  await page.getByRole("button", { name: button }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`: ${status}`);
+}
+
+test("staff take a booking on two registered units from request to a settled deposit", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  await ensureOwner(request);
+  const tag = randomBytes(3).toString("hex");
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await staffLogIn(staff, owner);
+  const title = `Pipeline rental ${tag}`;
+  const productId = await ownRental(staff, title);
+
+  // Two units in the register: the product's availability now comes from there (its stock says 0).
+  await staff.goto("/admin/rentals/units");
+  for (const n of [1, 2]) {
+    const form = staff.getByRole("form", { name: "Rental unit" });
+    await form.getByLabel("Rented as").selectOption({ label: title });
+    await form.getByLabel("Serial number").fill(`SN-${tag}-${n}`);
+    await form.getByLabel("Asset tag").fill(`KC-${tag}-${n}`);
+    await form.getByLabel("Battery health (%)").fill("88");
+    await form.getByRole("button", { name: "Add unit" }).click();
+    await expect(staff.getByText(`Unit KC-${tag}-${n} is saved.`)).toBeVisible();
+  }
+
+  const customer = await signUp(page);
+  await page.goto(`/product/${productId}/book?months=3&units=2`);
+  await fillBooking(page, customer.firstname);
+  await expect(page).toHaveURL(/\/my-rentals$/);
+  const reference = (await page.locator(".order-card").first().locator("dd").first().textContent()) ?? "";
+
+  await staff.goto("/admin/rentals");
+  await staff.getByRole("link", { name: reference }).click();
+  await moveTo(staff, "Documents verified", "Documents checked");
+  // Approval needs exactly the two units asked for.
+  await staff.getByLabel(new RegExp(`^KC-${tag}-1`)).check();
+  await staff.getByRole("button", { name: "Approve with these units" }).click();
+  await expect(staff.getByText("Choose exactly 2 units for this booking.")).toBeVisible();
+  await staff.getByLabel(new RegExp(`^KC-${tag}-1`)).check();
+  await staff.getByLabel(new RegExp(`^KC-${tag}-2`)).check();
+  await moveTo(staff, "Approve with these units", "Approved");
+  await expect(staff.locator(".admin-facts")).toContainText(`KC-${tag}-1, KC-${tag}-2`);
+  await moveTo(staff, "Deposit and first month received", "Paid");
+  await staff
+    .getByLabel(/^Note for the history/)
+    .fill("Chargers and bags handed over; both screens checked.");
+  await moveTo(staff, "Delivered and handed over", "Delivered");
+  await moveTo(staff, "Rental started", "Active");
+  await moveTo(staff, "Return requested", "Return requested");
+  await moveTo(staff, "Picked up", "Picked up");
+  await staff.getByLabel("Charge 1", { exact: true }).fill("Cracked hinge");
+  await staff.getByLabel("Rupees for charge 1").fill("1500");
+  await moveTo(staff, "Inspected", "Inspected");
+  await moveTo(staff, "Deposit settled", "Deposit settled");
+  await expect(staff.getByRole("region", { name: "History" })).toContainText("Chargers and bags handed over");
+
+  await page.goto("/my-rentals");
+  const card = page.locator(".order-card", { hasText: reference });
+  await expect(card).toContainText("Deposit settled");
+  await expect(card).toContainText(
+    "Deposit Rs. 18,000 less Rs. 1,500 (Cracked hinge Rs. 1,500): Rs. 16,500 returned.",
+  );
+  // The units are free again, with the booking in their history.
+  await staff.goto("/admin/rentals/units");
+  await expect(staff.getByRole("row", { name: new RegExp(`KC-${tag}-1`) })).toContainText("Available");
+  await staff.getByRole("link", { name: `KC-${tag}-1` }).click();
+  await expect(staff.locator(".admin-history")).toContainText(`Handed over (${reference})`);
+  await staffContext.close();
+});

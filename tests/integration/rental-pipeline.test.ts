@@ -1,0 +1,327 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, products, rentalBookings, rentalUnits } from "~/db/schema";
+import { seedCatalogue } from "~/db/seed.server";
+import { quoteDelivery } from "~/features/delivery/index.server";
+import { bookingMessages, rentalAdminMessages } from "~/features/rentals";
+import {
+  type BookingMoveForm,
+  bookingHistory,
+  depositBack,
+  moveBooking,
+  requestBooking,
+  saveUnit,
+  unitForEdit,
+} from "~/features/rentals/index.server";
+import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { insertCustomer } from "./support/fixtures";
+
+/*
+ * The dealer's pipeline for a rental booking (decision 0043), on the unit register: each move made on the
+ * status seen, units set aside at approval (never two bookings on one unit), back at inspection with the
+ * charges found, the deposit settled less them; each move in the history and the audit trail.
+ */
+
+let database: TestDatabase;
+let dellId: number;
+const NOW = new Date("2027-01-20T10:00:00+05:30");
+const DELL = "Dell Latitude 3440 Core i5 12th Gen Laptop on Rent (per month)";
+const staff = { id: null, name: "Test staff" };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedCatalogue(database.db);
+  const [dell] = await database.db.select({ id: products.id }).from(products).where(eq(products.title, DELL));
+  dellId = dell?.id ?? 0;
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+const PDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
+
+async function book(units: number) {
+  const customer = await insertCustomer(database.db);
+  const quote = await quoteDelivery(database.db, "560034", NOW);
+  if (!quote.served) throw new Error("Bengaluru is not served");
+  return requestBooking(
+    database.db,
+    customer.id,
+    dellId,
+    {
+      months: 3,
+      units,
+      startDate: quote.standard.deliverBy,
+      firstname: "Asha",
+      lastname: "Rao",
+      address: "12, 4th Cross, Koramangala",
+      city: "Bengaluru",
+      state: "Karnataka",
+      country: "India",
+      pincode: "560034",
+      customerType: "individual",
+      idProofKind: "passport",
+      addressProofKind: "utility-bill",
+      terms: "on",
+      idProof: new File([PDF], "id.pdf"),
+      addressProof: new File([PDF], "bill.pdf"),
+    },
+    NOW,
+  );
+}
+
+const move = (
+  overrides: Partial<BookingMoveForm> & Pick<BookingMoveForm, "from" | "to">,
+): BookingMoveForm => ({
+  reason: undefined,
+  note: "",
+  unitIds: [],
+  deductions: [],
+  ...overrides,
+});
+
+const unit = (n: number) => ({
+  productId: dellId,
+  serialNumber: `DL3440-SN-${n}`,
+  assetTag: `KC-R-${n}`,
+  configuration: "Core i5-1235U, 16 GB, 512 GB SSD",
+  grade: "A" as const,
+  batteryHealth: 91,
+  notes: "",
+  status: undefined,
+});
+
+describe(`the rental pipeline (${databaseKind})`, () => {
+  it("takes a booking from request to settled deposit on the units it set aside", async () => {
+    const ids: number[] = [];
+    for (const n of [1, 2, 3]) {
+      const saved = await saveUnit(database.db, staff, undefined, unit(n));
+      if (!saved.ok) throw new Error(saved.message);
+      ids.push(saved.id);
+    }
+    expect(
+      await saveUnit(database.db, staff, undefined, { ...unit(9), serialNumber: "DL3440-SN-1" }),
+    ).toEqual({
+      ok: false,
+      field: "serialNumber",
+      message: rentalAdminMessages.serialTaken,
+    });
+
+    const booked = await book(2);
+    if (!booked.ok) throw new Error(booked.message);
+    const id = booked.bookingId;
+    // Made on the status seen: a page showing "verified" cannot move a booking still requested.
+    expect(
+      await moveBooking(database.db, staff, id, move({ from: "verified", to: "approved" }), NOW),
+    ).toMatchObject({
+      ok: false,
+      status: 409,
+      message: rentalAdminMessages.stale("Requested"),
+    });
+    expect(
+      await moveBooking(database.db, staff, id, move({ from: "requested", to: "settled" }), NOW),
+    ).toMatchObject({
+      ok: false,
+      status: 400,
+      message: rentalAdminMessages.noSuchMove,
+    });
+    expect(
+      await moveBooking(database.db, staff, id, move({ from: "requested", to: "verified" }), NOW),
+    ).toMatchObject({
+      ok: true,
+      status: "verified",
+    });
+    expect(
+      await moveBooking(
+        database.db,
+        staff,
+        id,
+        move({ from: "verified", to: "approved", unitIds: [ids[0] ?? 0] }),
+        NOW,
+      ),
+    ).toMatchObject({ ok: false, field: "unitIds", message: rentalAdminMessages.unitsCount(2) });
+    const approved = await moveBooking(
+      database.db,
+      staff,
+      id,
+      move({ from: "verified", to: "approved", unitIds: [ids[0] ?? 0, ids[1] ?? 0] }),
+      NOW,
+    );
+    expect(approved).toMatchObject({ ok: true, notice: { details: ["Units set aside: KC-R-1, KC-R-2"] } });
+
+    // One unit left: a booking of two is refused, and a second booking cannot take a unit already out.
+    expect(await book(2)).toMatchObject({
+      ok: false,
+      field: "units",
+      message: bookingMessages.unitsOverStock(1),
+    });
+    const other = await book(1);
+    if (!other.ok) throw new Error(other.message);
+    await moveBooking(database.db, staff, other.bookingId, move({ from: "requested", to: "verified" }), NOW);
+    expect(
+      await moveBooking(
+        database.db,
+        staff,
+        other.bookingId,
+        move({ from: "verified", to: "approved", unitIds: [ids[1] ?? 0] }),
+        NOW,
+      ),
+    ).toEqual({ ok: false, status: 409, field: "unitIds", message: rentalAdminMessages.unitsTaken });
+    const [stillVerified] = await database.db
+      .select({ status: rentalBookings.status })
+      .from(rentalBookings)
+      .where(eq(rentalBookings.id, other.bookingId));
+    expect(stillVerified?.status).toBe("verified");
+
+    for (const [from, to] of [
+      ["approved", "paid"],
+      ["paid", "delivered"],
+      ["delivered", "active"],
+      ["active", "return_requested"],
+      ["return_requested", "picked_up"],
+    ] as const) {
+      expect(
+        await moveBooking(database.db, staff, id, move({ from, to, note: `${to} checklist` }), NOW),
+      ).toMatchObject({
+        ok: true,
+        status: to,
+      });
+    }
+    // The inspection's charges may not exceed the deposit held (2 × Rs. 10,000).
+    expect(
+      await moveBooking(
+        database.db,
+        staff,
+        id,
+        move({ from: "picked_up", to: "inspected", deductions: [{ label: "Screen", amount: 20_000_01 }] }),
+        NOW,
+      ),
+    ).toMatchObject({ ok: false, field: "deduction1Amount" });
+    expect(
+      await moveBooking(
+        database.db,
+        staff,
+        id,
+        move({
+          from: "picked_up",
+          to: "inspected",
+          deductions: [{ label: "Cracked hinge", amount: 1_500_00 }],
+        }),
+        NOW,
+      ),
+    ).toMatchObject({ ok: true, notice: { details: ["Cracked hinge: Rs. 1,500"] } });
+    const settled = await moveBooking(
+      database.db,
+      staff,
+      id,
+      move({ from: "inspected", to: "settled" }),
+      NOW,
+    );
+    expect(settled).toMatchObject({ ok: true, notice: { details: ["Deposit returned: Rs. 18,500"] } });
+
+    const [booking] = await database.db.select().from(rentalBookings).where(eq(rentalBookings.id, id));
+    expect(booking).toMatchObject({
+      status: "settled",
+      activeFrom: "2027-01-20",
+      deductions: [{ label: "Cracked hinge", amount: 1_500_00 }],
+      endedAt: NOW,
+    });
+    expect(depositBack(booking?.deposit ?? 0, booking?.units ?? 0, booking?.deductions ?? [])).toEqual({
+      held: 20_000_00,
+      charged: 1_500_00,
+      back: 18_500_00,
+    });
+    // The units are back in the register, free, with the booking in their history.
+    const units = await database.db.select().from(rentalUnits).where(eq(rentalUnits.productId, dellId));
+    expect(units.map((row) => [row.assetTag, row.status, row.bookingId]).sort()).toEqual([
+      ["KC-R-1", "available", null],
+      ["KC-R-2", "available", null],
+      ["KC-R-3", "available", null],
+    ]);
+    const history = await unitForEdit(database.db, ids[0] ?? 0);
+    expect(history?.history.map((event) => [event.what, event.booking])).toEqual([
+      ["Back, inspected", booked.reference],
+      ["Picked up", booked.reference],
+      ["Handed over", booked.reference],
+      ["Set aside", booked.reference],
+      ["Added", null],
+    ]);
+    expect((await bookingHistory(database.db, id)).map((event) => event.to)).toEqual([
+      "Deposit settled",
+      "Inspected",
+      "Picked up",
+      "Return requested",
+      "Active",
+      "Delivered",
+      "Paid",
+      "Approved",
+      "Documents checked",
+    ]);
+    const audited = await database.db.select().from(auditLog).where(eq(auditLog.subject, booked.reference));
+    expect(audited.length).toBe(9);
+  });
+
+  it("refuses documents or cancels only with a reason, and frees the units of a cancelled booking", async () => {
+    const refused = await book(1);
+    if (!refused.ok) throw new Error(refused.message);
+    expect(
+      await moveBooking(
+        database.db,
+        staff,
+        refused.bookingId,
+        move({ from: "requested", to: "rejected" }),
+        NOW,
+      ),
+    ).toMatchObject({ ok: false, field: "reason", message: rentalAdminMessages.reasonRequired });
+    expect(
+      await moveBooking(
+        database.db,
+        staff,
+        refused.bookingId,
+        move({ from: "requested", to: "rejected", reason: "The address proof is older than three months." }),
+        NOW,
+      ),
+    ).toMatchObject({ ok: true, notice: { reason: "The address proof is older than three months." } });
+    const [rejected] = await database.db
+      .select()
+      .from(rentalBookings)
+      .where(eq(rentalBookings.id, refused.bookingId));
+    expect([rejected?.status, rejected?.endedAt]).toEqual(["rejected", NOW]);
+
+    const cancelled = await book(1);
+    if (!cancelled.ok) throw new Error(cancelled.message);
+    const [free] = await database.db
+      .select({ id: rentalUnits.id })
+      .from(rentalUnits)
+      .where(eq(rentalUnits.status, "available"));
+    await moveBooking(
+      database.db,
+      staff,
+      cancelled.bookingId,
+      move({ from: "requested", to: "verified" }),
+      NOW,
+    );
+    await moveBooking(
+      database.db,
+      staff,
+      cancelled.bookingId,
+      move({ from: "verified", to: "approved", unitIds: [free?.id ?? 0] }),
+      NOW,
+    );
+    expect(
+      await moveBooking(
+        database.db,
+        staff,
+        cancelled.bookingId,
+        move({ from: "approved", to: "cancelled", reason: "The customer called to cancel." }),
+        NOW,
+      ),
+    ).toMatchObject({ ok: true });
+    const [released] = await database.db
+      .select()
+      .from(rentalUnits)
+      .where(eq(rentalUnits.id, free?.id ?? 0));
+    expect([released?.status, released?.bookingId]).toEqual(["available", null]);
+  });
+});
