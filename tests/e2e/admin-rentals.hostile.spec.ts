@@ -1,0 +1,155 @@
+import { randomBytes } from "node:crypto";
+import { textOf } from "./support/back-office-probes";
+import { loaderData, test } from "./support/hostile";
+import { expect } from "./support/test";
+
+/*
+ * The back office's rental pipeline and unit register, posted to as an attacker would (decision 0043): moves
+ * the table does not have, statuses that are not the booking's, units of another product or already out, ids
+ * no row can have, charges above the deposit; each is a 4xx that changes nothing. Customers and visitors reach
+ * none of it.
+ */
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
+type Booking = { statusCode: string; units: { assetTag: string }[] };
+
+test("moves, units and ids the pipeline does not have are refused, and nothing changes", async ({ shop }) => {
+  test.slow();
+  const owner = await shop.owner();
+  const tag = randomBytes(3).toString("hex");
+  // A rental of this test's own with one unit, so the seed's rentals keep their availability.
+  const created = await owner.context.post("/admin/products/new", {
+    multipart: {
+      title: `Hostile pipeline rental ${tag}`,
+      description: "<p>A laptop the dealer rents out.</p>",
+      brand: "Dell",
+      category: "Laptops",
+      productType: "rental",
+      colours: "1",
+      stock: "0",
+      rentalFields: "1",
+      "rental.rent1": "3000",
+      "rental.deposit": "5000",
+    },
+    maxRedirects: 0,
+  });
+  expect(created.status()).toBe(303);
+  const rentalId = (created.headers().location ?? "").replace("/admin/products/", "");
+  const unit = await owner.context.post("/admin/rentals/units", {
+    form: { productId: rentalId, serialNumber: `SN-${tag}`, assetTag: `HX-${tag}`, grade: "A" },
+    maxRedirects: 0,
+  });
+  expect(unit.status()).toBe(303);
+  // The same serial number again is refused beside its field; a grade or battery no form offers, too.
+  for (const [form, field, message] of [
+    [
+      { serialNumber: `SN-${tag}`, assetTag: `HX-${tag}-2`, grade: "A" },
+      "serialNumber",
+      "Another unit has this serial number.",
+    ],
+    [
+      { serialNumber: `SN-${tag}-2`, assetTag: `HX-${tag}-2`, grade: "Z" },
+      "grade",
+      "Choose grade A, B or C.",
+    ],
+    [
+      { serialNumber: `SN-${tag}-2`, assetTag: `HX-${tag}-2`, grade: "A", batteryHealth: "101" },
+      "batteryHealth",
+      "Enter the battery health",
+    ],
+    [
+      { serialNumber: `SN-${tag}-2`, assetTag: `HX-${tag}-2`, grade: "A", productId: "1" },
+      "productId",
+      "Choose the rental product",
+    ],
+  ] as const) {
+    const answer = await owner.context.post("/admin/rentals/units", {
+      form: { productId: rentalId, ...form },
+      maxRedirects: 0,
+    });
+    expect([answer.status(), await textOf(answer)], field).toEqual([
+      expect.any(Number),
+      expect.stringContaining(message),
+    ]);
+    expect([400, 409], field).toContain(answer.status());
+  }
+
+  const customer = await shop.customer();
+  const page = await loaderData<{ start: { max: string } }>(
+    customer.context,
+    `/product/${rentalId}/book`,
+    "routes/shop/product.$id_.book",
+  );
+  const booked = await customer.context.post(`/product/${rentalId}/book`, {
+    multipart: {
+      months: "1",
+      units: "1",
+      startDate: page.start.max,
+      country: "India",
+      firstname: "Asha",
+      lastname: "Rao",
+      address: "12, 4th Cross",
+      city: "Bengaluru",
+      state: "Karnataka",
+      pincode: "560034",
+      customerType: "individual",
+      idProofKind: "passport",
+      idProof: { name: "p.pdf", mimeType: "application/pdf", buffer: PDF },
+      addressProofKind: "utility-bill",
+      addressProof: { name: "b.pdf", mimeType: "application/pdf", buffer: PDF },
+      terms: "on",
+    },
+    maxRedirects: 0,
+  });
+  expect(booked.status()).toBe(303);
+  const { bookings } = await loaderData<{ bookings: { id: number }[] }>(
+    customer.context,
+    "/my-rentals",
+    "routes/account/my-rentals",
+  );
+  const bookingId = bookings[0]?.id;
+  const here = `/admin/rentals/${bookingId}`;
+  const move = (form: Record<string, string | string[]>) =>
+    owner.context.post(here, { form: form as Record<string, string>, maxRedirects: 0 });
+  const statusNow = async () =>
+    (await loaderData<Booking>(owner.context, here, "routes/admin/rentals.$id")).statusCode;
+
+  const refused: [Record<string, string>, number][] = [
+    [{ from: "requested", to: "settled" }, 400],
+    [{ from: "requested", to: "approved" }, 400],
+    [{ from: "verified", to: "approved" }, 409],
+    [{ from: "requested", to: "DROP TABLE" }, 400],
+    [{ from: "requested", to: "rejected" }, 400],
+    [{ from: "requested", to: "rejected", reason: "x".repeat(501) }, 400],
+    [{ from: "requested", to: "cancelled", reason: "bad\u0000reason" }, 400],
+  ];
+  for (const [form, status] of refused) {
+    expect((await move(form)).status(), JSON.stringify(form).slice(0, 80)).toBe(status);
+  }
+  expect(await statusNow(), "nothing moved").toBe("requested");
+  expect((await move({ from: "requested", to: "verified" })).status()).toBe(303);
+
+  // Ids no row can have, a unit that does not exist, none at all: never set aside.
+  const approve = (unitIds: string) =>
+    owner.context.post(here, {
+      data: `from=verified&to=approved&${unitIds}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      maxRedirects: 0,
+    });
+  for (const ids of ["unitIds=0", "unitIds=2147483648", "unitIds=abc", "unitIds=999999", ""]) {
+    expect([400, 409], ids).toContain((await approve(ids)).status());
+  }
+  expect(await statusNow(), "still verified").toBe("verified");
+
+  // Customers and visitors reach none of it: the page and its moves send them to the back office's log-in.
+  for (const context of [customer.context, await shop.context()]) {
+    const answer = await context.post(here, {
+      form: { from: "verified", to: "cancelled", reason: "x" },
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBe(303);
+    expect(answer.headers().location).toMatch(/^\/admin\/login/);
+  }
+  expect(await statusNow()).toBe("verified");
+});
