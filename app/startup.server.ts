@@ -6,7 +6,7 @@ import { backupSettingsOf, startBackupSchedule } from "~/features/backups/index.
 import { seedHolidays } from "~/features/delivery/index.server";
 import { purgeExpired } from "~/features/operations/index.server";
 import { startReconciler } from "~/features/orders/index.server";
-import { purgeEndedRentalDocuments } from "~/features/rentals/index.server";
+import { purgeEndedRentalDocuments, sendEndingReminders } from "~/features/rentals/index.server";
 import { announceSetupLink } from "~/features/staff/index.server";
 import { describeError } from "~/lib/errors.server";
 
@@ -79,12 +79,21 @@ const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 /** Keeps the tables that grow with every visit from growing for ever (safe on every instance at once). */
 function startHousekeeping(db: Database): void {
   const run = () =>
-    Promise.all([purgeExpired(db), purgeEndedRentalDocuments(db)])
-      .then(([purged, rentalDocuments]) => {
+    Promise.all([
+      purgeExpired(db),
+      purgeEndedRentalDocuments(db),
+      sendEndingReminders(db, config().publicUrl),
+    ])
+      .then(([purged, rentalDocuments, rentalsEnding]) => {
         const total = purged.sessions + purged.resetTokens + purged.rateLimitHits + purged.backOffice;
         if (total > 0) {
           console.info(
             `Housekeeping: deleted ${purged.sessions} expired sessions, ${purged.resetTokens} old reset tokens, ${purged.rateLimitHits} old rate-limit hits, ${purged.backOffice} expired back-office sessions and links.`,
+          );
+        }
+        if (rentalsEnding > 0) {
+          console.info(
+            `Housekeeping: told the customers and owners of ${rentalsEnding} rentals ending soon.`,
           );
         }
         if (rentalDocuments > 0) {

@@ -348,6 +348,8 @@ export const rentalBookings = pgTable(
     activeFrom: date("active_from", { mode: "string" }),
     /** What inspection found, itemised (paise each, GST included): taken from the deposit at settlement. */
     deductions: jsonb("deductions").$type<RentalDeduction[]>().notNull().default([]),
+    /** When the customer and the dealer were told its tenure ends within 14 days (once per booking). */
+    endingNoticeAt: timestamp("ending_notice_at", { withTimezone: true }),
     /** When it reached an end (settled, rejected, withdrawn, cancelled): its documents go 90 days after. */
     endedAt: timestamp("ended_at", { withTimezone: true }),
     createdAt: createdAt(),

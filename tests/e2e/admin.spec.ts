@@ -165,7 +165,14 @@ test.describe("back office: staff", () => {
   }) => {
     await staffLogIn(page, owner);
     await expect(page.getByText("Welcome to the back office")).toBeVisible();
-    for (const label of ["Today", "This month", "Orders to process", "Unread enquiries"]) {
+    for (const label of [
+      "Today",
+      "This month",
+      "Orders to process",
+      "Unread enquiries",
+      "Rental requests to check",
+      "Rentals ending within 14 days",
+    ]) {
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     }
     await expectNoAxeViolations(page);

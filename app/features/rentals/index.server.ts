@@ -14,6 +14,7 @@ export { checkDocument, documentsOf, purgeEndedRentalDocuments, readDocument } f
 export { eraseRentalsOf, openRentalsOf } from "./erasure.server";
 export { insertRentalOffers, readRentalOffer, readRentalOffers, writeRentalOffer } from "./offer.server";
 export { bookingHistory, depositBack, type MoveResult, moveBooking } from "./pipeline.server";
+export { ENDING_NOTICE_DAYS, rentalsToAttend, sendEndingReminders } from "./reminders.server";
 export {
   BOOKING_FILE_FIELDS,
   type BookingMoveForm,

@@ -105,6 +105,18 @@ export default function Dashboard() {
             </dt>
             <dd>{data.unreadEnquiries}</dd>
           </div>
+          <div>
+            <dt>
+              <Link to="/admin/rentals?status=requested">Rental requests to check</Link>
+            </dt>
+            <dd>{data.rentals.requested}</dd>
+          </div>
+          <div>
+            <dt>
+              <Link to="/admin/rentals?status=active">Rentals ending within {data.rentals.days} days</Link>
+            </dt>
+            <dd>{data.rentals.ending}</dd>
+          </div>
         </dl>
       </section>
     </>

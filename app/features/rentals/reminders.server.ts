@@ -1,0 +1,139 @@
+// Reminders of rentals ending (decision 0043): once per booking, when its tenure ends within 14 days, the
+// customer is told the day (to extend or to fix the pick-up) and the dealer's owners get the list. Every
+// instance runs it; a booking is claimed by one update, so nobody is told twice.
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { customers, rentalBookings, staff } from "~/db/schema";
+import { formatShopDay, shopClock } from "~/features/delivery";
+import { readShopContact } from "~/features/settings/index.server";
+import { describeError } from "~/lib/errors.server";
+import { shop } from "~/lib/shop";
+import { displayName, escapeHtml, htmlMail, type MailMessage, sendMail, signature } from "~/mail.server";
+import { bookingReference } from "./booking";
+
+/** Told this many days before a tenure ends, as the issue and rental shops do. */
+export const ENDING_NOTICE_DAYS = 14;
+
+/** The day a booking's tenure ends: its months after the day it went active. */
+const endsOn = sql<string>`to_char((${rentalBookings.activeFrom} + make_interval(months => ${rentalBookings.months}::int))::date, 'YYYY-MM-DD')`;
+
+/** The active rentals ending within the notice (and not yet told), claimed for this run. */
+async function claimEnding(db: Database, now: Date) {
+  const today = shopClock(now).day;
+  const due = db
+    .select({ id: rentalBookings.id })
+    .from(rentalBookings)
+    .where(
+      and(
+        eq(rentalBookings.status, "active"),
+        isNull(rentalBookings.endingNoticeAt),
+        sql`(${rentalBookings.activeFrom} + make_interval(months => ${rentalBookings.months}::int))::date <= ${today}::date + ${ENDING_NOTICE_DAYS}::int`,
+      ),
+    );
+  const claimed = await db
+    .update(rentalBookings)
+    .set({ endingNoticeAt: now })
+    .where(and(inArray(rentalBookings.id, due), isNull(rentalBookings.endingNoticeAt)))
+    .returning({ id: rentalBookings.id });
+  if (claimed.length === 0) return [];
+  return db
+    .select({
+      id: rentalBookings.id,
+      title: rentalBookings.title,
+      units: rentalBookings.units,
+      endsOn,
+      email: customers.email,
+      firstname: customers.firstname,
+    })
+    .from(rentalBookings)
+    .innerJoin(customers, eq(customers.id, rentalBookings.customerId))
+    .where(
+      inArray(
+        rentalBookings.id,
+        claimed.map((row) => row.id),
+      ),
+    )
+    .orderBy(endsOn);
+}
+
+/**
+ * Tells the customers and the dealer's owners of rentals ending within ENDING_NOTICE_DAYS, once per booking.
+ * Returns how many bookings were told about. A mail that cannot be sent is logged; the booking stays told.
+ */
+export async function sendEndingReminders(
+  db: Database,
+  publicUrl: string,
+  now = new Date(),
+  send: (message: MailMessage) => Promise<unknown> = sendMail,
+): Promise<number> {
+  const ending = await claimEnding(db, now);
+  if (ending.length === 0) return 0;
+  const contact = await readShopContact(db);
+  const sign = signature(contact);
+  for (const rental of ending) {
+    const reference = bookingReference(rental.id);
+    const name = displayName(rental.firstname);
+    const greeting = name ? `Hello ${name},` : "Hello,";
+    const day = formatShopDay(rental.endsOn);
+    const headline = `Your rental ${reference} (${rental.title}) ends on ${day}.`;
+    const next = `To keep the units longer, reply or call us on ${contact.hotline} before then. Otherwise we will call you to fix the day we pick them up.`;
+    const subject = `Your ${shop.name} rental ${reference} ends on ${day}`;
+    const link = new URL("/my-rentals", publicUrl).toString();
+    try {
+      await send({
+        to: rental.email,
+        subject,
+        text: [greeting, headline, next, `My Rentals:\n${link}`, sign.text].join("\n\n"),
+        html: htmlMail(
+          subject,
+          `<p>${escapeHtml(greeting)}</p>\n<p><strong>${escapeHtml(headline)}</strong></p>\n<p>${escapeHtml(next)}</p>\n<p><a href="${escapeHtml(link)}">My Rentals</a></p>`,
+          contact,
+        ),
+      });
+    } catch (error) {
+      console.error(`Could not e-mail rental ${reference}'s end to its customer: ${describeError(error)}`);
+    }
+  }
+  const owners = await db
+    .select({ email: staff.email })
+    .from(staff)
+    .where(and(eq(staff.role, "owner"), isNull(staff.disabledAt)));
+  const lines = ending.map(
+    (rental) =>
+      `${bookingReference(rental.id)}: ${rental.units} × ${rental.title}, ends ${formatShopDay(rental.endsOn)}`,
+  );
+  const subject = `Rentals ending within ${ENDING_NOTICE_DAYS} days: ${ending.length}`;
+  const link = new URL("/admin/rentals?status=active", publicUrl).toString();
+  for (const owner of owners) {
+    try {
+      await send({
+        to: owner.email,
+        subject,
+        text: [`${subject}.`, lines.join("\n"), `Arrange the pick-ups or extensions:\n${link}`].join("\n\n"),
+        html: htmlMail(
+          subject,
+          `<p>${lines.map(escapeHtml).join("<br>")}</p>\n<p><a href="${escapeHtml(link)}">Active rentals</a></p>`,
+          contact,
+        ),
+      });
+    } catch (error) {
+      console.error(`Could not e-mail the rentals ending to an owner: ${describeError(error)}`);
+    }
+  }
+  return ending.length;
+}
+
+/** What the back office's first page counts: requests to check, and active rentals ending within the notice. */
+export async function rentalsToAttend(db: Database, now = new Date()) {
+  const today = shopClock(now).day;
+  const [row] = await db
+    .select({
+      requested: sql<number>`count(*) FILTER (WHERE ${rentalBookings.status} = 'requested')`.mapWith(Number),
+      ending:
+        sql<number>`count(*) FILTER (WHERE ${rentalBookings.status} = 'active' AND (${rentalBookings.activeFrom} + make_interval(months => ${rentalBookings.months}::int))::date <= ${today}::date + ${ENDING_NOTICE_DAYS}::int)`.mapWith(
+          Number,
+        ),
+    })
+    .from(rentalBookings);
+  return { requested: row?.requested ?? 0, ending: row?.ending ?? 0, days: ENDING_NOTICE_DAYS };
+}
