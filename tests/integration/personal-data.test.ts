@@ -13,6 +13,8 @@ import {
   passwordResetTokens,
   paymentAttempts,
   ratings,
+  rentalBookings,
+  rentalDocuments,
   sessions,
   taxDocuments,
   wishlistItems,
@@ -221,6 +223,34 @@ async function pdfText(orderId: number): Promise<string> {
   return text.replace(/\s+/g, " ");
 }
 
+/** A rental request of the customer's, with one document kept. */
+async function rentalOf(customerId: number, firstname: string): Promise<number> {
+  const [booking] = await database.db
+    .insert(rentalBookings)
+    .values({
+      customerId,
+      title: `${firstname}'s rented laptop`,
+      months: 3,
+      units: 1,
+      monthlyRent: 2_499_00,
+      deposit: 10_000_00,
+      startDate: "2027-02-01",
+      address,
+      termsVersion: "2026-11-28",
+    })
+    .returning({ id: rentalBookings.id });
+  const id = booking?.id ?? 0;
+  await database.db.insert(rentalDocuments).values({
+    bookingId: id,
+    purpose: "id_proof",
+    kind: "passport",
+    mediaType: "application/pdf",
+    size: 4,
+    content: new TextEncoder().encode("%PDF"),
+  });
+  return id;
+}
+
 describe(`my data: the download (${databaseKind})`, () => {
   it("holds the signed-in customer's profile, orders, reviews, lists, enquiries and newsletter, and nobody else's", async () => {
     const asha = await busyCustomer("Asha");
@@ -229,6 +259,8 @@ describe(`my data: the download (${databaseKind})`, () => {
     const raviOrder = await orderAt(ravi.customer.id, "Delivered");
     await fillCart(asha.customer.id);
     await fillCart(ravi.customer.id);
+    const ashaRental = await rentalOf(asha.customer.id, "Asha");
+    await rentalOf(ravi.customer.id, "Ravi");
 
     const response = await run(dataRoute.loader as Handler, get("/my-profile/my-data.json", asha.cookie));
     expect(response.status).toBe(200);
@@ -253,6 +285,7 @@ describe(`my data: the download (${databaseKind})`, () => {
       cart: { product: string; quantity: number }[];
       enquiries: { comment: string; email: string }[];
       newsletter: { subscribed: boolean };
+      rentals: { reference: string; status: string; documentsKept: { document: string; kind: string }[] }[];
     };
     expect(data.profile).toMatchObject({
       firstname: "Asha",
@@ -277,6 +310,14 @@ describe(`my data: the download (${databaseKind})`, () => {
       expect.objectContaining({ comment: "Asha asks about a rental laptop for her office." }),
     ]);
     expect(data.newsletter.subscribed).toBe(true);
+    // Her rental, and which identity document is kept (never its bytes).
+    expect(data.rentals).toEqual([
+      expect.objectContaining({
+        reference: `RENT-${String(ashaRental).padStart(6, "0")}`,
+        status: "Requested",
+        documentsKept: [{ document: "ID proof", kind: "passport", bytes: 4 }],
+      }),
+    ]);
 
     // Nothing of Ravi's, and no secret of Asha's.
     expect(text).not.toContain(ravi.values.email);

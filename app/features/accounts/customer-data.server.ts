@@ -18,6 +18,7 @@ import {
   taxDocuments,
   wishlistItems,
 } from "~/db/schema";
+import { customerRentalData } from "~/features/rentals/index.server";
 import { shop } from "~/lib/shop";
 
 /** Paise as rupees, the unit the file states. */
@@ -71,6 +72,8 @@ export type CustomerData = {
     replies: { sentAt: string; text: string }[];
   }[];
   newsletter: { subscribed: boolean; subscribedAt: string | null; unsubscribedAt: string | null };
+  /** Rental bookings, with which identity documents are kept (decision 0043). */
+  rentals: Awaited<ReturnType<typeof customerRentalData>>;
 };
 
 /**
@@ -234,6 +237,7 @@ export async function customerData(
         .filter((reply) => reply.enquiryId === enquiry.id)
         .map((reply) => ({ sentAt: reply.sentAt.toISOString(), text: reply.body })),
     })),
+    rentals: await customerRentalData(db, customerId),
     newsletter: {
       subscribed: subscription !== undefined && subscription.unsubscribedAt === null,
       subscribedAt: subscription?.createdAt.toISOString() ?? null,

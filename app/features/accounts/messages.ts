@@ -35,7 +35,7 @@ export const accountProblems = {
 export const personalDataMessages = {
   downloadHeading: "Your data",
   downloadIntro:
-    "Download everything we keep about you: your profile, orders, reviews, wishlist, cart, the messages you sent us and your newsletter subscription, as one JSON file.",
+    "Download everything we keep about you: your profile, orders, rentals, reviews, wishlist, cart, the messages you sent us and your newsletter subscription, as one JSON file.",
   downloadLink: "Download my data",
   deleteHeading: "Delete my account",
   deleteIntro:
@@ -67,7 +67,7 @@ export const personalDataMessages = {
 export const privacyPolicyTexts = {
   heading: "Your data and your rights",
   download:
-    "Download your data: on My Profile, “Download my data” gives you everything we keep about your account in one file: your profile, orders, reviews, wishlist, cart, the messages you sent us and your newsletter subscription.",
+    "Download your data: on My Profile, “Download my data” gives you everything we keep about your account in one file: your profile, orders, rentals, reviews, wishlist, cart, the messages you sent us and your newsletter subscription.",
   correct:
     "Correct your data: you can change your name, email address and mobile number on My Profile at any time.",
   delete:

@@ -4,7 +4,7 @@
 
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, products, rentalBookings, type ShippingAddress } from "~/db/schema";
+import { customers, products, rentalBookings, rentalDocuments, type ShippingAddress } from "~/db/schema";
 import { deliveryPromise, formatShopDay, type ShopDay } from "~/features/delivery";
 import { placeOfPin, quoteDelivery, stateRefusal } from "~/features/delivery/index.server";
 import { readShopRules } from "~/features/settings/index.server";
@@ -14,6 +14,7 @@ import {
   ADDRESS_PROOF_KINDS,
   BOOKING_STATUS_TEXT,
   bookingReference,
+  DOCUMENT_PURPOSES,
   type DocumentPurpose,
   ID_PROOF_KINDS,
   RENTAL_UNITS_MAX,
@@ -311,4 +312,55 @@ export async function bookingForMail(db: Database, bookingId: number) {
     .innerJoin(customers, eq(customers.id, rentalBookings.customerId))
     .where(eq(rentalBookings.id, bookingId));
   return row;
+}
+
+/**
+ * The customer's rentals for the download of their own data: every booking with its plan, address, business,
+ * terms' version, status and charges, and which documents are kept (not their bytes: the customer has them).
+ */
+export async function customerRentalData(db: Database, customerId: number) {
+  const rows = await db
+    .select()
+    .from(rentalBookings)
+    .where(eq(rentalBookings.customerId, customerId))
+    .orderBy(rentalBookings.id);
+  const documents =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            bookingId: rentalDocuments.bookingId,
+            purpose: rentalDocuments.purpose,
+            kind: rentalDocuments.kind,
+            size: rentalDocuments.size,
+          })
+          .from(rentalDocuments)
+          .where(
+            inArray(
+              rentalDocuments.bookingId,
+              rows.map((row) => row.id),
+            ),
+          );
+  return rows.map((row) => ({
+    reference: bookingReference(row.id),
+    product: row.title,
+    months: row.months,
+    units: row.units,
+    monthlyRent: row.monthlyRent / 100,
+    depositPerUnit: row.deposit / 100,
+    startDate: row.startDate,
+    address: row.address,
+    business: row.businessGstin ? { gstin: row.businessGstin, name: row.businessName } : null,
+    termsVersion: row.termsVersion,
+    status: BOOKING_STATUS_TEXT[row.status],
+    requestedAt: row.createdAt.toISOString(),
+    charges: row.deductions.map((line) => ({ label: line.label, amount: line.amount / 100 })),
+    documentsKept: documents
+      .filter((document) => document.bookingId === row.id)
+      .map((document) => ({
+        document: DOCUMENT_PURPOSES[document.purpose],
+        kind: document.kind,
+        bytes: document.size,
+      })),
+  }));
 }

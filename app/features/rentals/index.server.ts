@@ -6,6 +6,7 @@ export {
   bookingPage,
   type CustomerBooking,
   customerBookings,
+  customerRentalData,
   requestBooking,
   withdrawBooking,
 } from "./booking.server";
