@@ -458,6 +458,9 @@ export const rentalEvents = pgTable(
     /** Null when the customer or the shop itself made it. */
     staffId: integer("staff_id"),
     actorName: text("actor_name").notNull(),
+    /** A refusal's or a cancellation's reason, as the customer was told it. */
+    reason: text("reason"),
+    /** Staff's own note (a handover checklist): never shown to the customer. */
     note: text("note").notNull().default(""),
     createdAt: createdAt(),
   },

@@ -7,6 +7,7 @@ import { bookingMessages, rentalAdminMessages } from "~/features/rentals";
 import {
   type BookingMoveForm,
   bookingHistory,
+  customerBookings,
   depositBack,
   moveBooking,
   requestBooking,
@@ -45,7 +46,7 @@ async function book(units: number) {
   const customer = await insertCustomer(database.db);
   const quote = await quoteDelivery(database.db, "560034", NOW);
   if (!quote.served) throw new Error("Bengaluru is not served");
-  return requestBooking(
+  const booked = await requestBooking(
     database.db,
     customer.id,
     dellId,
@@ -69,6 +70,7 @@ async function book(units: number) {
     },
     NOW,
   );
+  return booked.ok ? { ...booked, customerId: customer.id } : booked;
 }
 
 const move = (
@@ -279,10 +281,22 @@ describe(`the rental pipeline (${databaseKind})`, () => {
         database.db,
         staff,
         refused.bookingId,
-        move({ from: "requested", to: "rejected", reason: "The address proof is older than three months." }),
+        move({
+          from: "requested",
+          to: "rejected",
+          reason: "The address proof is older than three months.",
+          note: "Staff only: called twice, no answer.",
+        }),
         NOW,
       ),
     ).toMatchObject({ ok: true, notice: { reason: "The address proof is older than three months." } });
+    // The customer reads the reason in My Rentals; staff's own note stays in the back office.
+    const [listed] = await customerBookings(database.db, refused.customerId);
+    expect(listed).toMatchObject({
+      status: "Documents refused",
+      reason: "The address proof is older than three months.",
+    });
+    expect(JSON.stringify(listed)).not.toContain("Staff only");
     const [rejected] = await database.db
       .select()
       .from(rentalBookings)

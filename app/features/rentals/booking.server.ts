@@ -2,9 +2,16 @@
 // server knows (the product's plans, the units free, the PIN code served, the earliest start, the documents'
 // bytes), stored in one transaction, and the customer's own list with its withdrawal.
 
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, products, rentalBookings, rentalDocuments, type ShippingAddress } from "~/db/schema";
+import {
+  customers,
+  products,
+  rentalBookings,
+  rentalDocuments,
+  rentalEvents,
+  type ShippingAddress,
+} from "~/db/schema";
 import { deliveryPromise, formatShopDay, type ShopDay } from "~/features/delivery";
 import { placeOfPin, quoteDelivery, stateRefusal } from "~/features/delivery/index.server";
 import { readShopRules } from "~/features/settings/index.server";
@@ -257,7 +264,22 @@ export async function customerBookings(db: Database, customerId: number) {
     .from(rentalBookings)
     .where(eq(rentalBookings.customerId, customerId))
     .orderBy(desc(rentalBookings.createdAt), desc(rentalBookings.id));
+  // Why a request was refused or cancelled, as the customer was told it (staff's own notes stay theirs).
+  const reasons = new Map<number, string>();
+  const ended = rows
+    .filter((row) => row.status === "rejected" || row.status === "cancelled")
+    .map((row) => row.id);
+  if (ended.length > 0) {
+    const events = await db
+      .select({ bookingId: rentalEvents.bookingId, reason: rentalEvents.reason })
+      .from(rentalEvents)
+      .where(and(inArray(rentalEvents.bookingId, ended), isNotNull(rentalEvents.reason)))
+      .orderBy(rentalEvents.id);
+    for (const event of events)
+      if (event.bookingId && event.reason) reasons.set(event.bookingId, event.reason);
+  }
   return rows.map((row) => ({
+    reason: reasons.get(row.id) ?? null,
     id: row.id,
     reference: bookingReference(row.id),
     productId: row.productId,

@@ -151,7 +151,8 @@ export async function moveBooking(
         toStatus: move.to,
         staffId: actor.id,
         actorName: actor.name,
-        note: [form.reason, form.note].filter(Boolean).join("\n"),
+        reason: form.reason ?? null,
+        note: form.note,
       });
       await recordAudit(tx, actor, "rental.status", reference, {
         status: { before: booking.status, after: move.to },
@@ -200,6 +201,6 @@ export async function bookingHistory(db: Database, bookingId: number) {
         ? (BOOKING_STATUS_TEXT[row.fromStatus as RentalBookingStatus] ?? row.fromStatus)
         : null,
       to: row.toStatus ? (BOOKING_STATUS_TEXT[row.toStatus as RentalBookingStatus] ?? row.toStatus) : "",
-      note: row.note,
+      note: [row.reason ? `Reason: ${row.reason}` : "", row.note].filter(Boolean).join("; "),
     }));
 }

@@ -94,6 +94,7 @@ export default function MyRentals() {
                 Requested on <time dateTime={booking.requestedAt}>{formatLongDate(booking.requestedAt)}</time>
                 , to start {booking.start}. Refundable deposit: {booking.deposit}.
               </p>
+              {booking.reason ? <p className="rental-reason">Reason: {booking.reason}</p> : null}
               {booking.settlement ? <p className="rental-settlement">{booking.settlement}</p> : null}
               {booking.withdrawable ? (
                 <Form method="post" className="inline-form">

@@ -1,1 +1,0 @@
-ALTER TABLE "rental_bookings" ADD COLUMN "ending_notice_at" timestamp with time zone;
