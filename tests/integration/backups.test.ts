@@ -6,7 +6,16 @@ import sharp from "sharp";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
-import { auditLog, backupRuns, customers, orders, products, taxDocuments } from "~/db/schema";
+import {
+  auditLog,
+  backupRuns,
+  customers,
+  orders,
+  products,
+  rentalBookings,
+  rentalDocuments,
+  taxDocuments,
+} from "~/db/schema";
 import {
   type BackupSettings,
   backupStatus,
@@ -21,6 +30,7 @@ import { addToCart } from "~/features/lists/cart.server";
 import { placeCashOrder } from "~/features/orders/checkout.server";
 import { collectCash, moveOrder, orderDetail, refundOrder } from "~/features/orders/index.server";
 import { customerOrders } from "~/features/orders/orders.server";
+import { readDocument } from "~/features/rentals/index.server";
 import { databaseKind, emptyPostgresDatabase, openTestDatabase } from "./support/database";
 import { insertProduct, type ProductRow, STANDARD_SHIPPING, signUpCustomer } from "./support/fixtures";
 import { paidOrder } from "./support/orders";
@@ -44,10 +54,16 @@ let shop: DatabaseHandle & { drop: () => Promise<void> };
 let settings: BackupSettings;
 let sim: PhonePeSimulator;
 let laptop: ProductRow;
-const made: { orderIds: number[]; customerIds: number[]; picture: string } = {
+const made: {
+  orderIds: number[];
+  customerIds: number[];
+  picture: string;
+  document: { bookingId: number; id: number; content: Uint8Array };
+} = {
   orderIds: [],
   customerIds: [],
   picture: "",
+  document: { bookingId: 0, id: 0, content: new Uint8Array(0) },
 };
 
 const bengaluru = {
@@ -139,6 +155,35 @@ beforeAll(async () => {
   made.customerIds.push(refunded.customerId);
   const refund = await refundOrder(db, sim.client, owner, { orderId: refunded.orderId, amount: 1_000_00 });
   if (!refund.ok) throw new Error("the refund was refused");
+  // A rental request with an identity document: every byte value, so the dump must carry binary as it is.
+  const [booking] = await db
+    .insert(rentalBookings)
+    .values({
+      customerId: signedUp.customer.id,
+      title: "A rented laptop",
+      months: 3,
+      units: 1,
+      monthlyRent: 2_499_00,
+      deposit: 10_000_00,
+      startDate: "2027-02-01",
+      address: bengaluru,
+      termsVersion: "2026-11-28",
+    })
+    .returning({ id: rentalBookings.id });
+  made.document.content = Uint8Array.from({ length: 1024 }, (_, i) => i % 256);
+  const [document] = await db
+    .insert(rentalDocuments)
+    .values({
+      bookingId: booking?.id ?? 0,
+      purpose: "id_proof",
+      kind: "passport",
+      mediaType: "application/pdf",
+      size: made.document.content.byteLength,
+      content: made.document.content,
+    })
+    .returning({ id: rentalDocuments.id });
+  made.document.bookingId = booking?.id ?? 0;
+  made.document.id = document?.id ?? 0;
 }, 120_000);
 
 afterAll(async () => {
@@ -175,6 +220,7 @@ describe(`backups (${databaseKind})`, () => {
       "public.orders": 4,
       "public.tax_documents": 5,
       "public.customers": 4,
+      "public.rental_documents": 1,
     });
     expect(backup.manifest.files).toHaveProperty([`uploads/${made.picture}`]);
     const [recorded] = await shop.db
@@ -201,6 +247,9 @@ describe(`backups (${databaseKind})`, () => {
         expect((await trail(copy.db)).length).toBeGreaterThan(0);
         const month = new Date().toISOString().slice(0, 7);
         expect(await monthRegister(copy.db, month)).toEqual(await monthRegister(shop.db, month));
+        // The rental's identity document is there, byte for byte.
+        const document = await readDocument(copy.db, made.document.bookingId, made.document.id);
+        expect(Buffer.from(document?.content ?? []).equals(Buffer.from(made.document.content))).toBe(true);
         // The picture the product names is there, byte for byte.
         expect(await readFile(path.join(target.uploadsDir, made.picture))).toEqual(
           await readFile(path.join(settings.uploadsDir, made.picture)),
