@@ -139,24 +139,25 @@ const PASSWORD_FORMS =
   /^\/(?:login|signup|my-profile|reset-password\/[^/]+|admin\/(?:login|setup\/[^/]+|invite\/[^/]+))\/?$/i;
 
 /**
- * At most `maxInFlight` posts of password forms are handled at once by this process; the next are answered
- * 503 with Retry-After at once, before Remix reads, checks or renders anything for them. A burst of log-ins
- * then cannot queue up work for the whole shop: pages and /healthz are served in between. The app's own gate
- * around the hash (app/lib/password.server.ts) bounds the memory; this bounds everything else.
+ * At most `maxInFlight` posts to paths matching `paths` are handled at once by this process; the next are
+ * answered 503 with Retry-After at once, before Remix reads, checks or renders anything for them, saying
+ * `busy` in a page of its own. Pages and /healthz are served in between.
+ * @param {RegExp} paths
  * @param {{ maxInFlight: number; retryAfterSeconds: number }} options
+ * @param {string} busy
  */
-export function passwordFormsInFlight({ maxInFlight, retryAfterSeconds }) {
+function postsInFlight(paths, { maxInFlight, retryAfterSeconds }, busy) {
   let inFlight = 0;
   /** @param {Request} req @param {Response} res @param {NextFunction} next */
   return (req, res, next) => {
-    if (req.method !== "POST" || !PASSWORD_FORMS.test(pagePathOf(req.path))) return next();
+    if (req.method !== "POST" || !paths.test(pagePathOf(req.path))) return next();
     if (inFlight >= maxInFlight) {
       res.set({ "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" });
       res
         .status(503)
         .type("html")
         .send(
-          `<!DOCTYPE html><html lang="en-IN"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy | Kaveri Computers</title><p>Too many people are logging in right now. Please go back and try again in a few seconds.</p><p><a href="/">Back to the home page</a></p></html>`,
+          `<!DOCTYPE html><html lang="en-IN"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy | Kaveri Computers</title><p>${busy}</p><p><a href="/">Back to the home page</a></p></html>`,
         );
       return;
     }
@@ -166,6 +167,34 @@ export function passwordFormsInFlight({ maxInFlight, retryAfterSeconds }) {
     });
     next();
   };
+}
+
+/**
+ * Password forms: a burst of log-ins cannot queue up work for the whole shop. The app's own gate around the
+ * hash (app/lib/password.server.ts) bounds the memory; this bounds everything else.
+ * @param {{ maxInFlight: number; retryAfterSeconds: number }} options
+ */
+export function passwordFormsInFlight(options) {
+  return postsInFlight(
+    PASSWORD_FORMS,
+    options,
+    "Too many people are logging in right now. Please go back and try again in a few seconds.",
+  );
+}
+
+/** A rental booking's post: up to 15 MB of documents, read whole into memory (app/read-form.server.ts). */
+const RENTAL_BOOKINGS = /^\/product\/[^/]+\/book\/?$/i;
+
+/**
+ * Rental bookings: a few at once, so a burst of 15 MB posts cannot take the process's memory.
+ * @param {{ maxInFlight: number; retryAfterSeconds: number }} options
+ */
+export function rentalBookingsInFlight(options) {
+  return postsInFlight(
+    RENTAL_BOOKINGS,
+    options,
+    "Too many rental requests are being sent right now. Please go back and send yours again in a few seconds.",
+  );
 }
 
 /**

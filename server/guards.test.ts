@@ -15,9 +15,10 @@ beforeAll(async () => {
   app.use(guards.sameSiteForms({ publicOrigin: "https://shop.example.in" }));
   app.use(guards.bodyLimits());
   app.use(guards.passwordFormsInFlight({ maxInFlight: 1, retryAfterSeconds: 2 }));
+  app.use(guards.rentalBookingsInFlight({ maxInFlight: 1, retryAfterSeconds: 5 }));
   app.use(guards.noStoreForPersonalAnswers());
   app.use(guards.unavailableAnswered503());
-  for (const path of ["/login", "/login.data", "/login/x/...data", "/log%69n.data"]) {
+  for (const path of ["/login", "/login.data", "/login/x/...data", "/log%69n.data", "/product/7/book"]) {
     app.post(path, (_req, res) => {
       setTimeout(() => res.send("checked"), 300);
     });
@@ -205,6 +206,19 @@ describe("server guards", () => {
     expect(second.headers.get("retry-after")).toBe("2");
     // The slot is free again once the first has been answered.
     expect((await fetch(`${base}/login`, form("email=c"))).status).toBe(200);
+  });
+
+  it("answers 503 to rental booking posts beyond their own in-flight limit, apart from log-ins", async () => {
+    const [first, second, login] = await Promise.all([
+      fetch(`${base}/product/7/book`, form("months=3")),
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
+        fetch(`${base}/product/7/book`, form("months=3")),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() => fetch(`${base}/login`, form("email=a"))),
+    ]);
+    expect([first.status, second.status, login.status]).toEqual([200, 503, 200]);
+    expect(second.headers.get("retry-after")).toBe("5");
+    expect(await second.text()).toContain("Too many rental requests are being sent right now.");
   });
 
   it("gates the same form posted by the page's JavaScript, or at an address spelt another way", async () => {

@@ -35,6 +35,14 @@ export const productType = pgEnum("product_type", ["new", "refurbished", "rental
 
 export type ProductImage = { url: string; alt?: string };
 
+/** A rental offer as a booking keeps it (app/features/rentals/offer.ts has the offer itself). */
+export type RentalOfferSnapshot = {
+  deposit: number;
+  earlyClosure: "reprice" | "fee";
+  closureFeeMonths: number;
+  plans: { months: number; monthlyRent: number }[];
+};
+
 /** A charge found when a rental comes back ("Cracked screen hinge", Rs. 1,500), taken from its deposit. */
 export type RentalDeduction = { label: string; amount: number };
 
@@ -348,6 +356,10 @@ export const rentalBookings = pgTable(
     activeFrom: date("active_from", { mode: "string" }),
     /** What inspection found, itemised (paise each, GST included): taken from the deposit at settlement. */
     deductions: jsonb("deductions").$type<RentalDeduction[]>().notNull().default([]),
+    /** The offer as booked (plans, deposit, the early-closure rule): what its extension and closing go by. */
+    offer: jsonb("offer").$type<RentalOfferSnapshot>(),
+    /** Paise the rule charges for returning before the tenure ends (0 when returned on time). */
+    closureCharge: integer("closure_charge").notNull().default(0),
     /** When the customer and the dealer were told its tenure ends within 14 days (once per booking). */
     endingNoticeAt: timestamp("ending_notice_at", { withTimezone: true }),
     /** When it reached an end (settled, rejected, withdrawn, cancelled): its documents go 90 days after. */
@@ -362,6 +374,7 @@ export const rentalBookings = pgTable(
     check("rental_bookings_units", sql`${t.units} BETWEEN 1 AND 20`),
     check("rental_bookings_rent", sql`${t.monthlyRent} > 0`),
     check("rental_bookings_deposit", sql`${t.deposit} >= 0`),
+    check("rental_bookings_closure_charge", sql`${t.closureCharge} >= 0`),
     check("rental_bookings_business", sql`(${t.businessGstin} IS NULL) = (${t.businessName} IS NULL)`),
   ],
 );

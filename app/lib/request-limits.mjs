@@ -35,6 +35,11 @@ export const requestLimits = {
    * answered 503 at once. Ten is the password gate's two running and eight waiting hashes.
    */
   passwordForms: { maxInFlight: 10, retryAfterSeconds: 2 },
+  /**
+   * Rental booking posts one process reads at once (each up to 15 MB, held a few times over while its
+   * documents are checked); more are answered 503 at once.
+   */
+  rentalBookings: { maxInFlight: 4, retryAfterSeconds: 5 },
   /** A client gets this long to send its request headers, and this long for the whole request. */
   headersTimeoutMs: 15_000,
   requestTimeoutMs: 30_000,

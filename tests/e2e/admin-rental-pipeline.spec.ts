@@ -102,9 +102,9 @@ test("staff take a booking on two registered units from request to a settled dep
   await expect(card).toContainText(
     "Deposit Rs. 18,000 less Rs. 1,500 (Cracked hinge Rs. 1,500): Rs. 16,500 returned.",
   );
-  // The units are free again, with the booking in their history.
+  // Back with a charge found, the units wait in repair, with the booking in their history.
   await staff.goto("/admin/rentals/units");
-  await expect(staff.getByRole("row", { name: new RegExp(`KC-${tag}-1`) })).toContainText("Available");
+  await expect(staff.getByRole("row", { name: new RegExp(`KC-${tag}-1`) })).toContainText("In repair");
   await staff.getByRole("link", { name: `KC-${tag}-1` }).click();
   await expect(staff.locator(".admin-history")).toContainText(`Handed over (${reference})`);
   await staffContext.close();

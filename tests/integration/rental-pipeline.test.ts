@@ -79,6 +79,7 @@ const move = (
   reason: undefined,
   note: "",
   unitIds: [],
+  months: undefined,
   deductions: [],
   ...overrides,
 });
@@ -233,17 +234,18 @@ describe(`the rental pipeline (${databaseKind})`, () => {
       held: 20_000_00,
       charged: 1_500_00,
       back: 18_500_00,
+      owed: 0,
     });
-    // The units are back in the register, free, with the booking in their history.
+    // The units are back in the register, in repair after the charge found (the third was never out).
     const units = await database.db.select().from(rentalUnits).where(eq(rentalUnits.productId, dellId));
     expect(units.map((row) => [row.assetTag, row.status, row.bookingId]).sort()).toEqual([
-      ["KC-R-1", "available", null],
-      ["KC-R-2", "available", null],
+      ["KC-R-1", "repair", null],
+      ["KC-R-2", "repair", null],
       ["KC-R-3", "available", null],
     ]);
     const history = await unitForEdit(database.db, ids[0] ?? 0);
     expect(history?.history.map((event) => [event.what, event.booking])).toEqual([
-      ["Back, inspected", booked.reference],
+      ["Back, to repair", booked.reference],
       ["Picked up", booked.reference],
       ["Handed over", booked.reference],
       ["Set aside", booked.reference],
@@ -337,5 +339,69 @@ describe(`the rental pipeline (${databaseKind})`, () => {
       .from(rentalUnits)
       .where(eq(rentalUnits.id, free?.id ?? 0));
     expect([released?.status, released?.bookingId]).toEqual(["available", null]);
+  });
+
+  it("extends a running rental to a longer plan, and charges a rental closed early under its rule", async () => {
+    const booked = await book(1);
+    if (!booked.ok) throw new Error(booked.message);
+    const id = booked.bookingId;
+    const [free] = await database.db
+      .select({ id: rentalUnits.id })
+      .from(rentalUnits)
+      .where(eq(rentalUnits.status, "available"));
+    const steps: [BookingMoveForm["from"], BookingMoveForm["to"], Partial<BookingMoveForm>][] = [
+      ["requested", "verified", {}],
+      ["verified", "approved", { unitIds: [free?.id ?? 0] }],
+      ["approved", "paid", {}],
+      ["paid", "delivered", {}],
+      ["delivered", "active", {}],
+    ];
+    for (const [from, to, extra] of steps) {
+      const moved = await moveBooking(database.db, staff, id, move({ from, to, ...extra }), NOW);
+      if (!moved.ok) throw new Error(moved.message);
+    }
+    // Booked for 3 months at Rs. 2,499; extended to the 6-month plan at Rs. 2,199. A tenure it does not offer,
+    // or a shorter one, is refused beside the field.
+    for (const months of [undefined, 2, 1]) {
+      expect(
+        await moveBooking(database.db, staff, id, move({ from: "active", to: "active", months }), NOW),
+      ).toMatchObject({ ok: false, field: "months", message: rentalAdminMessages.tenureRequired });
+    }
+    const later = new Date("2027-02-10T10:00:00+05:30");
+    expect(
+      await moveBooking(database.db, staff, id, move({ from: "active", to: "active", months: 6 }), later),
+    ).toMatchObject({
+      ok: true,
+      notice: { details: ["Extended to 6 months at Rs. 2,199 / month from the next month's rent"] },
+    });
+    const [extended] = await database.db.select().from(rentalBookings).where(eq(rentalBookings.id, id));
+    // The tenure still runs from the day it started.
+    expect([extended?.months, extended?.monthlyRent, extended?.activeFrom]).toEqual([
+      6,
+      2_199_00,
+      "2027-01-20",
+    ]);
+
+    // Returned after 4 months begun (20 January to 21 April) of 6: re-priced at the 3-month plan, Rs. 300 more a
+    // month for 4 months.
+    const april = new Date("2027-04-21T10:00:00+05:30");
+    expect(
+      await moveBooking(database.db, staff, id, move({ from: "active", to: "return_requested" }), april),
+    ).toMatchObject({
+      ok: true,
+      notice: {
+        details: [
+          "Closing early after 4 months of 6 months: Rs. 1,200 under the rental terms, taken from the deposit",
+        ],
+      },
+    });
+    const [closing] = await database.db.select().from(rentalBookings).where(eq(rentalBookings.id, id));
+    expect(closing?.closureCharge).toBe(1_200_00);
+    expect(depositBack(closing?.deposit ?? 0, closing?.units ?? 0, [], closing?.closureCharge)).toEqual({
+      held: 10_000_00,
+      charged: 1_200_00,
+      back: 8_800_00,
+      owed: 0,
+    });
   });
 });

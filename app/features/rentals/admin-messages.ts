@@ -14,6 +14,7 @@ export const rentalAdminMessages = {
   deductionsOverDeposit: (deposit: string) =>
     `The charges add up to more than the deposit held (${deposit}).`,
   moved: (reference: string, status: string) => `Rental ${reference} is now ${status}.`,
+  tenureRequired: "Choose a longer tenure among the booking's plans.",
   // The unit register.
   serialRequired: "Enter the unit's serial number.",
   assetTagRequired: "Enter the unit's asset tag.",

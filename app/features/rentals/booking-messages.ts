@@ -35,5 +35,7 @@ export const bookingMessages = {
   requested: (reference: string) =>
     `Your rental request ${reference} is received. We check your documents and write to you within one business day.`,
   withdrawn: (reference: string) => `Your rental request ${reference} is withdrawn.`,
+  tooManyOpen: (max: number) =>
+    `You already have ${max} rental requests waiting for us. Please wait for our answer, or withdraw one in My Rentals.`,
   notWithdrawable: "This request can no longer be withdrawn: please call us.",
 } as const;

@@ -2,7 +2,7 @@
 // server knows (the product's plans, the units free, the PIN code served, the earliest start, the documents'
 // bytes), stored in one transaction, and the customer's own list with its withdrawal.
 
-import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   customers,
@@ -36,6 +36,9 @@ import { depositBack } from "./pipeline.server";
 import type { BookingValues } from "./schemas";
 import { RENTAL_TERMS_VERSION, rentalTerms } from "./terms";
 import { unitsFree } from "./units.server";
+
+/** Requests a customer may have waiting for the dealer at once. */
+const OPEN_REQUESTS_MAX = 5;
 
 /** A rental product that can be booked now: shown in the shop, with plans. */
 async function bookableProduct(db: Database, productId: number) {
@@ -102,8 +105,8 @@ export async function bookingPage(
   const months = plans.some((plan) => plan.months === chosen.months) ? chosen.months : plans[0]?.months;
   const units = chosen.units && chosen.units >= 1 && chosen.units <= RENTAL_UNITS_MAX ? chosen.units : 1;
   const savedPin = customer?.address?.pincode;
-  const earliest =
-    (savedPin && (await earliestStartFor(db, savedPin, now))) || (await earliestStartAnywhere(db, now));
+  const anywhere = await earliestStartAnywhere(db, now);
+  const earliest = (savedPin && (await earliestStartFor(db, savedPin, now))) || anywhere;
   return {
     product: { id: product.id, title: product.title, image: product.images[0] ?? null },
     plans: plans.map((plan) => ({
@@ -118,7 +121,7 @@ export async function bookingPage(
     maxUnits: Math.min(RENTAL_UNITS_MAX, Math.max(1, product.free)),
     start: {
       min: earliest,
-      max: daysAfter(earliest, START_DAYS_AHEAD),
+      max: daysAfter(anywhere, START_DAYS_AHEAD),
       minText: formatShopDay(earliest),
       pin: savedPin ?? null,
     },
@@ -181,7 +184,8 @@ export async function requestBooking(
   if (values.startDate < earliest) {
     return refuse("startDate", bookingMessages.startTooEarly(values.pincode, formatShopDay(earliest)));
   }
-  const latest = daysAfter(earliest, START_DAYS_AHEAD);
+  // The same last day as the form offers, whatever the PIN code: 60 days after the slowest zone's first.
+  const latest = daysAfter(await earliestStartAnywhere(db, now), START_DAYS_AHEAD);
   if (values.startDate > latest)
     return refuse("startDate", bookingMessages.startTooLate(formatShopDay(latest)));
 
@@ -210,6 +214,24 @@ export async function requestBooking(
     pincode: values.pincode,
   };
   const bookingId = await db.transaction(async (tx) => {
+    // The customer's row is locked and must be live: an erasure of the account waits, or this waits for it
+    // and stores nothing. Too many requests waiting are refused (a double click, or a flood of documents).
+    const [live] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)))
+      .for("update");
+    if (!live) return undefined;
+    const [waiting] = await tx
+      .select({ n: count() })
+      .from(rentalBookings)
+      .where(
+        and(
+          eq(rentalBookings.customerId, customerId),
+          inArray(rentalBookings.status, [...WITHDRAWABLE_STATUSES]),
+        ),
+      );
+    if ((waiting?.n ?? 0) >= OPEN_REQUESTS_MAX) return "too-many" as const;
     const [booking] = await tx
       .insert(rentalBookings)
       .values({
@@ -225,6 +247,12 @@ export async function requestBooking(
         businessName: business ? values.businessName : null,
         businessGstin: business ? values.gstin : null,
         termsVersion: RENTAL_TERMS_VERSION,
+        offer: {
+          deposit: product.offer.deposit,
+          earlyClosure: product.offer.earlyClosure,
+          closureFeeMonths: product.offer.closureFeeMonths,
+          plans: product.offer.plans,
+        },
       })
       .returning({ id: rentalBookings.id });
     if (!booking) throw new Error("The booking was not stored");
@@ -240,6 +268,8 @@ export async function requestBooking(
       .where(eq(customers.id, customerId));
     return booking.id;
   });
+  if (bookingId === undefined) return refuse(null, bookingMessages.notBookable, 409);
+  if (bookingId === "too-many") return refuse(null, bookingMessages.tooManyOpen(OPEN_REQUESTS_MAX), 429);
   return { ok: true, bookingId, reference: bookingReference(bookingId) };
 }
 
@@ -249,11 +279,20 @@ export type CustomerBooking = Awaited<ReturnType<typeof customerBookings>>[numbe
 /** Once inspected: the deposit held, the charges found, and what comes back, in a sentence. */
 function settlementText(row: typeof rentalBookings.$inferSelect): string | null {
   if (row.status !== "inspected" && row.status !== "settled") return null;
-  const { held, charged, back } = depositBack(row.deposit, row.units, row.deductions);
-  const charges = row.deductions.map((line) => `${line.label} ${formatRupees(line.amount)}`).join(", ");
+  const { held, charged, back, owed } = depositBack(
+    row.deposit,
+    row.units,
+    row.deductions,
+    row.closureCharge,
+  );
+  const charges = [
+    ...(row.closureCharge > 0 ? [`Closing early ${formatRupees(row.closureCharge)}`] : []),
+    ...row.deductions.map((line) => `${line.label} ${formatRupees(line.amount)}`),
+  ].join(", ");
   const verb = row.status === "settled" ? "returned" : "to be returned";
+  const owing = owed > 0 ? ` ${formatRupees(owed)} is still to pay.` : "";
   return charged > 0
-    ? `Deposit ${formatRupees(held)} less ${formatRupees(charged)} (${charges}): ${formatRupees(back)} ${verb}.`
+    ? `Deposit ${formatRupees(held)} less ${formatRupees(charged)} (${charges}): ${formatRupees(back)} ${verb}.${owing}`
     : `Deposit ${formatRupees(held)}: ${formatRupees(back)} ${verb}.`;
 }
 
@@ -308,18 +347,25 @@ export async function withdrawBooking(
   bookingId: number,
   now = new Date(),
 ): Promise<{ ok: true; reference: string } | { ok: false }> {
-  const withdrawn = await db
-    .update(rentalBookings)
-    .set({ status: "withdrawn", endedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(rentalBookings.id, bookingId),
-        eq(rentalBookings.customerId, customerId),
-        inArray(rentalBookings.status, [...WITHDRAWABLE_STATUSES]),
-      ),
-    )
-    .returning({ id: rentalBookings.id });
-  return withdrawn.length > 0 ? { ok: true, reference: bookingReference(bookingId) } : { ok: false };
+  return db.transaction(async (tx) => {
+    const withdrawn = await tx
+      .update(rentalBookings)
+      .set({ status: "withdrawn", endedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(rentalBookings.id, bookingId),
+          eq(rentalBookings.customerId, customerId),
+          inArray(rentalBookings.status, [...WITHDRAWABLE_STATUSES]),
+        ),
+      )
+      .returning({ id: rentalBookings.id });
+    if (withdrawn.length === 0) return { ok: false } as const;
+    // Staff see it in the booking's history, as every other move.
+    await tx
+      .insert(rentalEvents)
+      .values({ bookingId, toStatus: "withdrawn", actorName: "The customer", note: "" });
+    return { ok: true, reference: bookingReference(bookingId) } as const;
+  });
 }
 
 /** The booking's facts for its confirmation mail. */

@@ -8,6 +8,17 @@ import { BOOKING_STATUS_TEXT, bookingReference, ENDED_STATUSES, WITHDRAWABLE_STA
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/** What an erased customer's requests that never went out keep of the address: nothing. */
+const ERASED_ADDRESS = {
+  firstname: "Deleted",
+  lastname: "customer",
+  address: "",
+  city: "",
+  state: "",
+  country: "India",
+  pincode: "",
+};
+
 /** The customer's rentals that an erasure must wait for, as "rental RENT-000042 (Approved)". */
 export async function openRentalsOf(db: Database | Tx, customerId: number): Promise<string[]> {
   const rows = await db
@@ -32,6 +43,16 @@ export async function eraseRentalsOf(tx: Tx, customerId: number, now: Date): Pro
       and(
         eq(rentalBookings.customerId, customerId),
         inArray(rentalBookings.status, [...WITHDRAWABLE_STATUSES]),
+      ),
+    );
+  // Requests that never went out keep nothing of the customer: no law asks the shop to keep them.
+  await tx
+    .update(rentalBookings)
+    .set({ address: ERASED_ADDRESS, businessName: null, businessGstin: null, updatedAt: now })
+    .where(
+      and(
+        eq(rentalBookings.customerId, customerId),
+        inArray(rentalBookings.status, ["withdrawn", "rejected"]),
       ),
     );
   const theirs = tx

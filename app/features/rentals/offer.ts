@@ -102,3 +102,33 @@ export function offerSummary(offer: RentalOffer | undefined): Record<string, str
     closing: earlyClosureText(offer),
   };
 }
+
+/**
+ * Whole months from one day to another ("YYYY-MM-DD"), a month begun counting as used, at least 1: how long a
+ * rental returned early was kept.
+ */
+export function monthsUsed(from: string, to: string): number {
+  const [fromYear = 0, fromMonth = 0, fromDay = 0] = from.split("-").map(Number);
+  const [toYear = 0, toMonth = 0, toDay = 0] = to.split("-").map(Number);
+  const months = (toYear - fromYear) * 12 + (toMonth - fromMonth) + (toDay > fromDay ? 1 : 0);
+  return Math.max(1, months);
+}
+
+/**
+ * What closing a rental early costs under its offer's rule, for `units` units booked at `bookedRent` a month
+ * and kept `used` months: with "reprice", the months used charged again at the plan for the longest tenure
+ * they reach (the shortest plan when they reach none), less what the booked plan charged for them; with
+ * "fee", the fee's months of the booked rent.
+ */
+export function closingCharge(
+  offer: Pick<RentalOffer, "earlyClosure" | "closureFeeMonths" | "plans">,
+  bookedRent: number,
+  units: number,
+  used: number,
+): number {
+  if (offer.earlyClosure === "fee") return offer.closureFeeMonths * bookedRent * units;
+  const plans = sortedPlans(offer.plans);
+  const reached = plans.filter((plan) => plan.months <= used).at(-1) ?? plans[0];
+  if (!reached) return 0;
+  return Math.max(0, reached.monthlyRent - bookedRent) * used * units;
+}

@@ -8,6 +8,7 @@ import { shopClock } from "~/features/delivery";
 import { formatRupees } from "~/lib/money";
 import { rentalAdminMessages } from "./admin-messages";
 import { BOOKING_STATUS_TEXT, bookingReference, type RentalBookingStatus } from "./booking";
+import { closingCharge, monthsText, monthsUsed, perMonth } from "./offer";
 import { hasEnded, moveOf } from "./pipeline";
 import type { BookingMoveForm } from "./schemas";
 import { unitEvent } from "./units.server";
@@ -27,11 +28,31 @@ export type MoveResult =
   | { ok: true; reference: string; status: RentalBookingStatus; notice: MoveNotice }
   | { ok: false; status: number; field: string | null; message: string };
 
-/** The sum of a booking's deductions, and what of the deposit goes back (never below nothing). */
-export function depositBack(deposit: number, units: number, deductions: readonly RentalDeduction[]) {
+/**
+ * The deposit held, what is charged against it (the inspection's charges and the early-closing charge), what
+ * goes back (never below nothing) and what the customer still owes beyond it.
+ */
+export function depositBack(
+  deposit: number,
+  units: number,
+  deductions: readonly RentalDeduction[],
+  closureCharge = 0,
+) {
   const held = deposit * units;
-  const charged = deductions.reduce((sum, line) => sum + line.amount, 0);
-  return { held, charged, back: Math.max(0, held - charged) };
+  const charged = deductions.reduce((sum, line) => sum + line.amount, 0) + closureCharge;
+  return { held, charged, back: Math.max(0, held - charged), owed: Math.max(0, charged - held) };
+}
+
+/** The day a tenure ends: its months after the day it went active. */
+export function tenureEnd(activeFrom: string, months: number): string {
+  const date = new Date(`${activeFrom}T00:00:00Z`);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  // 31 January + 1 month is the last day of February, as PostgreSQL counts it.
+  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, last));
+  return date.toISOString().slice(0, 10);
 }
 
 /**
@@ -57,7 +78,8 @@ export async function moveBooking(
         .from(rentalBookings)
         .innerJoin(customers, eq(customers.id, rentalBookings.customerId))
         .where(eq(rentalBookings.id, bookingId))
-        .for("update", { of: rentalBookings });
+        // The customer's row too: an erasure of the account waits for the move, or the move for the erasure.
+        .for("update");
       if (!row) return refuse(404, null, rentalAdminMessages.noSuchMove);
       const { booking } = row;
       if (booking.status !== form.from) {
@@ -102,8 +124,32 @@ export async function moveBooking(
       if (move.to === "delivered") {
         for (const unit of held) await unitEvent(tx, actor, unit.id, "Handed over", form.note, bookingId);
       }
-      if (move.to === "active") {
+      if (move.to === "active" && booking.status === "delivered") {
         changes.activeFrom = shopClock(now).day;
+      }
+      if (move.needs === "tenure") {
+        const plan = booking.offer?.plans.find((candidate) => candidate.months === form.months);
+        if (!plan || plan.months <= booking.months) {
+          return refuse(400, "months", rentalAdminMessages.tenureRequired);
+        }
+        changes.months = plan.months;
+        changes.monthlyRent = plan.monthlyRent;
+        // A new end: the customer and the owners are told again when it comes near.
+        changes.endingNoticeAt = null;
+        details.push(
+          `Extended to ${monthsText(plan.months)} at ${perMonth(plan.monthlyRent)} from the next month's rent`,
+        );
+      }
+      if (move.to === "return_requested" && booking.activeFrom) {
+        const today = shopClock(now).day;
+        if (today < tenureEnd(booking.activeFrom, booking.months) && booking.offer) {
+          const used = monthsUsed(booking.activeFrom, today);
+          const charge = closingCharge(booking.offer, booking.monthlyRent, booking.units, used);
+          changes.closureCharge = charge;
+          details.push(
+            `Closing early after ${monthsText(used)} of ${monthsText(booking.months)}: ${formatRupees(charge)} under the rental terms, taken from the deposit`,
+          );
+        }
       }
       if (move.to === "picked_up") {
         for (const unit of held) await unitEvent(tx, actor, unit.id, "Picked up", form.note, bookingId);
@@ -127,20 +173,14 @@ export async function moveBooking(
       // Units come back to the register at inspection, or when the booking is cancelled before they went out.
       if (move.to === "inspected" || move.to === "cancelled") {
         if (held.length > 0) {
+          // Back with charges found, the units go to repair until staff say they are fit to rent again.
+          const repair = move.to === "inspected" && form.deductions.length > 0;
           await tx
             .update(rentalUnits)
-            .set({ status: "available", bookingId: null, updatedAt: now })
+            .set({ status: repair ? "repair" : "available", bookingId: null, updatedAt: now })
             .where(eq(rentalUnits.bookingId, bookingId));
-          for (const unit of held) {
-            await unitEvent(
-              tx,
-              actor,
-              unit.id,
-              move.to === "inspected" ? "Back, inspected" : "Released",
-              form.note,
-              bookingId,
-            );
-          }
+          const what = move.to === "cancelled" ? "Released" : repair ? "Back, to repair" : "Back, inspected";
+          for (const unit of held) await unitEvent(tx, actor, unit.id, what, form.note, bookingId);
         }
       }
       if (hasEnded(move.to)) changes.endedAt = now;

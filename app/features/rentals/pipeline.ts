@@ -6,7 +6,7 @@ import { BOOKING_STATUS_TEXT, ENDED_STATUSES, type RentalBookingStatus } from ".
  * server (which moves it accepts).
  */
 
-export type MoveNeeds = "reason" | "units" | "deductions" | undefined;
+export type MoveNeeds = "reason" | "units" | "deductions" | "tenure" | undefined;
 export type BookingMove = { to: RentalBookingStatus; label: string; needs?: MoveNeeds };
 
 const cancel: BookingMove = { to: "cancelled", label: "Cancel the booking", needs: "reason" };
@@ -19,9 +19,13 @@ export const BOOKING_MOVES: Record<RentalBookingStatus, readonly BookingMove[]> 
   ],
   verified: [{ to: "approved", label: "Approve with these units", needs: "units" }, cancel],
   approved: [{ to: "paid", label: "Deposit and first month received" }, cancel],
-  paid: [{ to: "delivered", label: "Delivered and handed over" }],
+  paid: [{ to: "delivered", label: "Delivered and handed over" }, cancel],
   delivered: [{ to: "active", label: "Rental started" }],
-  active: [{ to: "return_requested", label: "Return requested" }],
+  // Returned before the tenure ends, the offer's rule for closing early is charged (pipeline.server.ts).
+  active: [
+    { to: "return_requested", label: "Return requested" },
+    { to: "active", label: "Extend the tenure", needs: "tenure" },
+  ],
   return_requested: [{ to: "picked_up", label: "Picked up" }],
   picked_up: [{ to: "inspected", label: "Inspected", needs: "deductions" }],
   inspected: [{ to: "settled", label: "Deposit settled" }],
@@ -60,7 +64,7 @@ export const MOVE_SENTENCES: Partial<Record<RentalBookingStatus, string>> = {
     "Your booking is approved and the units are set aside for you. Please pay the deposit and the first month's rent.",
   paid: "We have received the deposit and the first month's rent. We will deliver on the start date.",
   delivered: "The units have been delivered and handed over.",
-  active: "Your rental has started.",
+  active: "Your rental is running.",
   return_requested: "We have your return request and will call to fix a day to pick the units up.",
   picked_up: "We have picked the units up. We inspect them and then settle your deposit.",
   inspected: "We have inspected the units.",

@@ -148,6 +148,8 @@ export const bookingMoveSchema = z
       .optional()
       .transform((value) => value || ""),
     unitIds: z.array(idField(rentalAdminMessages.unitsTaken)).max(RENTAL_UNITS_MAX).default([]),
+    /** An extension's new tenure, one of the booking's plans. */
+    months: z.coerce.number().int().min(1).max(36).optional().catch(undefined),
     ...deductionFields,
   })
   .transform((form, context) => {
@@ -181,6 +183,7 @@ export const bookingMoveSchema = z
       reason: form.reason,
       note: form.note,
       unitIds: form.unitIds,
+      months: form.months as number | undefined,
       deductions,
     };
   });

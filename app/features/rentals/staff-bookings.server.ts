@@ -19,7 +19,7 @@ import {
 import { documentsOf } from "./documents.server";
 import { monthsText, perMonth, upFront } from "./offer";
 import { BOOKING_MOVES } from "./pipeline";
-import { bookingHistory, depositBack } from "./pipeline.server";
+import { bookingHistory, depositBack, tenureEnd } from "./pipeline.server";
 import { freeUnits, unitsOf } from "./units.server";
 
 export const RENTALS_PAGE_SIZE = 50;
@@ -78,7 +78,7 @@ export async function bookingForStaff(db: Database, bookingId: number) {
   ]);
   const free =
     booking.status === "verified" && booking.productId ? await freeUnits(db, booking.productId) : [];
-  const deposit = depositBack(booking.deposit, booking.units, booking.deductions);
+  const deposit = depositBack(booking.deposit, booking.units, booking.deductions, booking.closureCharge);
   return {
     id: booking.id,
     reference: bookingReference(booking.id),
@@ -86,6 +86,13 @@ export async function bookingForStaff(db: Database, bookingId: number) {
     statusCode: booking.status,
     moves: BOOKING_MOVES[booking.status],
     unitsWanted: booking.units,
+    /** The longer plans a running rental can be extended to. */
+    extendTo: (booking.offer?.plans ?? [])
+      .filter((plan) => plan.months > booking.months)
+      .map((plan) => ({
+        months: plan.months,
+        text: `${monthsText(plan.months)} at ${perMonth(plan.monthlyRent)}`,
+      })),
     units,
     freeUnits: free,
     history,
@@ -100,6 +107,17 @@ export async function bookingForStaff(db: Database, bookingId: number) {
     facts: [
       ["Customer", `${booking.address.firstname} ${booking.address.lastname} (${row.email}, ${row.mobile})`],
       ["Plan", `${booking.units} × ${monthsText(booking.months)} at ${perMonth(booking.monthlyRent)}`],
+      ...(booking.activeFrom
+        ? ([
+            [
+              "Tenure",
+              `From ${formatShopDay(booking.activeFrom)} to ${formatShopDay(tenureEnd(booking.activeFrom, booking.months))}`,
+            ],
+          ] as [string, string][])
+        : []),
+      ...(booking.closureCharge > 0
+        ? ([["Closing early", formatRupees(booking.closureCharge)]] as [string, string][])
+        : []),
       [
         "Up front",
         `${formatRupees(paid.total)} (first month ${formatRupees(paid.firstMonth)}, deposit ${formatRupees(paid.deposit)})`,

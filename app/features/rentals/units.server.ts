@@ -106,9 +106,11 @@ export async function saveUnit(
         return { ok: false, field: "status", message: rentalAdminMessages.unitOut };
       }
       const nextStatus = before.status === "rented" ? "rented" : (status ?? before.status);
+      // A unit out on a booking stays the product its booking rents.
+      const productId = before.status === "rented" ? before.productId : fields.productId;
       await tx
         .update(rentalUnits)
-        .set({ ...fields, status: nextStatus, updatedAt: new Date() })
+        .set({ ...fields, productId, status: nextStatus, updatedAt: new Date() })
         .where(eq(rentalUnits.id, id));
       if (nextStatus !== before.status)
         await unitEvent(tx, actor, id, UNIT_STATUS_TEXT[nextStatus], fields.notes);

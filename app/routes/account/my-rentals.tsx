@@ -73,7 +73,7 @@ export default function MyRentals() {
                   <dd>{booking.plan}</dd>
                 </div>
                 <div>
-                  <dt>Paid up front</dt>
+                  <dt>Due once approved</dt>
                   <dd>{booking.upFront}</dd>
                 </div>
                 <div>

@@ -23,7 +23,7 @@ export function MoveForms() {
   const [form, fields] = useCheckedForm(
     "booking-move",
     answer?.result,
-    ["reason", "note", "unitIds", ...deductionNames],
+    ["reason", "note", "unitIds", "months", ...deductionNames],
     { loadSchema: () => import("~/features/rentals/schemas").then((forms) => forms.bookingMoveSchema) },
   );
   if (booking.moves.length === 0) return null;
@@ -33,7 +33,7 @@ export function MoveForms() {
     if (!found) throw new Error(`The move form has no field ${name}`);
     return found;
   };
-  const [reason, note, unitIds] = [field("reason"), field("note"), field("unitIds")];
+  const [reason, note, unitIds, months] = [field("reason"), field("note"), field("unitIds"), field("months")];
   return (
     <Form method="post" className="stack-form booking-move" {...form.props} aria-labelledby="move-heading">
       <h2 id="move-heading">Next step</h2>
@@ -87,6 +87,17 @@ export function MoveForms() {
           })}
         </fieldset>
       ) : null}
+      {needs.has("tenure") && booking.extendTo.length > 0 ? (
+        <FieldFrame id={months.id} label="Extend to" field={months}>
+          <select id={months.id} name="months" aria-describedby={months.errorId}>
+            {booking.extendTo.map((plan) => (
+              <option key={plan.months} value={plan.months}>
+                {plan.text}
+              </option>
+            ))}
+          </select>
+        </FieldFrame>
+      ) : null}
       {needs.has("reason") ? (
         <FieldFrame
           id={reason.id}
@@ -116,18 +127,20 @@ export function MoveForms() {
         />
       </FieldFrame>
       <div className="form-actions">
-        {booking.moves.map((move) => (
-          <button
-            key={move.to}
-            type="submit"
-            name="to"
-            value={move.to}
-            disabled={pending}
-            className={move.to === "cancelled" || move.to === "rejected" ? "button-secondary" : undefined}
-          >
-            {move.label}
-          </button>
-        ))}
+        {booking.moves
+          .filter((move) => move.needs !== "tenure" || booking.extendTo.length > 0)
+          .map((move) => (
+            <button
+              key={move.to}
+              type="submit"
+              name="to"
+              value={move.to}
+              disabled={pending}
+              className={move.to === "cancelled" || move.to === "rejected" ? "button-secondary" : undefined}
+            >
+              {move.label}
+            </button>
+          ))}
       </div>
     </Form>
   );

@@ -231,6 +231,7 @@ export function BookingForm(data: ReturnType<typeof useLoaderData<typeof loader>
               id={fields.terms.id}
               aria-describedby={fields.terms.errorId}
               aria-invalid={fields.terms.errors ? true : undefined}
+              defaultChecked={fields.terms.initialValue === "on"}
             />
             <span className="choice-name">I agree to the rental terms (version {termsVersion}).</span>
           </label>
