@@ -110,6 +110,13 @@ describe("describeError", () => {
     );
     expect(describeError("see /reset-password/tok3n")).toBe("thrown string: see /reset-password/[redacted]");
     expect(describeError(undefined)).toBe("thrown undefined: undefined");
+    // No e-mail address, and no password of a mail server's URL.
+    expect(describeError(new Error("550 5.1.1 <asha.rao+1@example.in>: Recipient address rejected"))).toBe(
+      "Error: 550 5.1.1 <[address]>: Recipient address rejected",
+    );
+    expect(describeError(new Error("connect failed for smtp://user:s3cret@smtp.example.in:587"))).toBe(
+      "Error: connect failed for smtp://user:[address]:587",
+    );
   });
 });
 

@@ -170,7 +170,13 @@ function databaseCause(cause: unknown): string {
 
 /** Reset links carry the token in the path; it must not reach a log. */
 function redact(text: string): string {
-  return text.replace(/\/reset-password\/[^\s/?#"'<>]+/g, "/reset-password/[redacted]");
+  return (
+    text
+      .replace(/\/reset-password\/[^\s/?#"'<>]+/g, "/reset-password/[redacted]")
+      // An SMTP server's refusal quotes the recipient ("<asha@example.in>: Recipient address rejected"), and a
+      // connection error may quote a URL's password ("user:secret@smtp.example.in"): neither goes in a log.
+      .replace(/[^\s<>"'(),;:@/]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, "[address]")
+  );
 }
 
 function oneLine(text: string, max: number): string {
