@@ -2,36 +2,14 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { ensureOwner, owner, staffLogIn } from "./support/admin";
-import { fillBooking } from "./support/rentals";
+import { createRental, fillBooking } from "./support/rentals";
 import { expect, test } from "./support/test";
 
 /*
  * The dealer's rental pipeline in the back office (decision 0043), with JavaScript on and off: staff register
  * two units, a customer books them for 3 months, and staff take the booking from the documents' check to the
- * deposit settled less a Rs. 1,500 charge, which the customer then reads in My Rentals. The test rents a
- * product of its own, so the seed's rentals keep their availability for the other tests.
+ * deposit settled less a Rs. 1,500 charge, which the customer then reads in My Rentals.
  */
-
-/** A rental of the test's own with a 3-month plan at Rs. 2,500 and a Rs. 9,000 deposit. */
-async function ownRental(page: Page, title: string): Promise<string> {
-  const created = await page.request.post("/admin/products/new", {
-    multipart: {
-      title,
-      description: "<p>A laptop the dealer rents out.</p>",
-      brand: "Dell",
-      category: "Laptops",
-      productType: "rental",
-      colours: "1",
-      stock: "0",
-      rentalFields: "1",
-      "rental.rent3": "2500",
-      "rental.deposit": "9000",
-    },
-    maxRedirects: 0,
-  });
-  expect(created.status(), "the owner creates the rental").toBe(303);
-  return (created.headers().location ?? "").replace("/admin/products/", "");
-}
 
 /** Presses a move's button on the booking's page and waits for the new status in its heading. */
 async function moveTo(page: Page, button: string, status: string) {
@@ -51,7 +29,10 @@ test("staff take a booking on two registered units from request to a settled dep
   const staff = await staffContext.newPage();
   await staffLogIn(staff, owner);
   const title = `Pipeline rental ${tag}`;
-  const productId = await ownRental(staff, title);
+  const productId = await createRental(staff.request, title, {
+    "rental.rent3": "2500",
+    "rental.deposit": "9000",
+  });
 
   // Two units in the register: the product's availability now comes from there (its stock says 0).
   await staff.goto("/admin/rentals/units");

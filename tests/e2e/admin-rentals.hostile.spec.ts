@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { textOf } from "./support/back-office-probes";
 import { loaderData, test } from "./support/hostile";
+import { createRental } from "./support/rentals";
 import { expect } from "./support/test";
 
 /*
@@ -19,23 +20,10 @@ test("moves, units and ids the pipeline does not have are refused, and nothing c
   const owner = await shop.owner();
   const tag = randomBytes(3).toString("hex");
   // A rental of this test's own with one unit, so the seed's rentals keep their availability.
-  const created = await owner.context.post("/admin/products/new", {
-    multipart: {
-      title: `Hostile pipeline rental ${tag}`,
-      description: "<p>A laptop the dealer rents out.</p>",
-      brand: "Dell",
-      category: "Laptops",
-      productType: "rental",
-      colours: "1",
-      stock: "0",
-      rentalFields: "1",
-      "rental.rent1": "3000",
-      "rental.deposit": "5000",
-    },
-    maxRedirects: 0,
+  const rentalId = await createRental(owner.context, `Hostile pipeline rental ${tag}`, {
+    "rental.rent1": "3000",
+    "rental.deposit": "5000",
   });
-  expect(created.status()).toBe(303);
-  const rentalId = (created.headers().location ?? "").replace("/admin/products/", "");
   const unit = await owner.context.post("/admin/rentals/units", {
     form: { productId: rentalId, serialNumber: `SN-${tag}`, assetTag: `HX-${tag}`, grade: "A" },
     maxRedirects: 0,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { ensureOwner, owner, staffLogIn } from "./support/admin";
+import { createRental } from "./support/rentals";
 import { expect, test } from "./support/test";
 
 /*
@@ -13,27 +14,6 @@ import { expect, test } from "./support/test";
 const productForm = (page: Page) => page.getByRole("form", { name: "Product details" });
 const plans = (page: Page) => productForm(page).getByRole("group", { name: /^Rental plans/ });
 
-/** A rental of the test's own, created through the new-product form's post with a 1-month plan. */
-async function ownRental(page: Page, title: string): Promise<string> {
-  const created = await page.request.post("/admin/products/new", {
-    multipart: {
-      title,
-      description: "<p>A laptop the dealer rents out.</p>",
-      brand: "Dell",
-      category: "Laptops",
-      productType: "rental",
-      colours: "1",
-      stock: "4",
-      rentalFields: "1",
-      "rental.rent1": "3000",
-      "rental.deposit": "9000",
-    },
-    maxRedirects: 0,
-  });
-  expect(created.status(), "the owner creates the rental").toBe(303);
-  return created.headers().location ?? "";
-}
-
 test.describe("back office: rental plans", () => {
   test.beforeEach(async ({ request }) => {
     await ensureOwner(request);
@@ -45,7 +25,7 @@ test.describe("back office: rental plans", () => {
     test.slow();
     const title = `Kaveri Rental Laptop ${testInfo.project.name} ${randomBytes(3).toString("hex")}`;
     await staffLogIn(page, owner);
-    const edit = await ownRental(page, title);
+    const edit = `/admin/products/${await createRental(page.request, title, { "rental.rent1": "3000", "rental.deposit": "9000" }, "4")}`;
     await page.goto(edit);
     await expect(productForm(page).getByLabel("MRP (Rs.)")).toHaveCount(0);
     await expect(plans(page).getByLabel("1 month, a month")).toHaveValue("3000");
@@ -74,7 +54,7 @@ test.describe("back office: rental plans", () => {
     test.slow();
     const title = `Kaveri Rental Refused ${testInfo.project.name} ${randomBytes(3).toString("hex")}`;
     await staffLogIn(page, owner);
-    const edit = await ownRental(page, title);
+    const edit = `/admin/products/${await createRental(page.request, title, { "rental.rent1": "3000", "rental.deposit": "9000" }, "4")}`;
     await page.goto(edit);
     await plans(page).getByLabel("6 months, a month").fill("3500");
     await productForm(page).getByRole("button", { name: "Save product" }).click();

@@ -1,13 +1,11 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products, rentalBookings, rentalDocuments } from "~/db/schema";
+import { rentalBookings, rentalDocuments } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
 import { eraseAccount } from "~/features/accounts/index.server";
-import { quoteDelivery } from "~/features/delivery/index.server";
 import { bookingMessages } from "~/features/rentals";
 import {
-  type BookingValues,
   customerBookings,
   purgeEndedRentalDocuments,
   readDocument,
@@ -17,6 +15,14 @@ import {
 } from "~/features/rentals/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, signUpCustomer } from "./support/fixtures";
+import {
+  type BookingForm,
+  bookingForm,
+  dellIdOf,
+  earliestBengaluruStart,
+  pdf,
+  RENTAL_NOW,
+} from "./support/rentals";
 
 /*
  * A customer's rental booking (decision 0043): checked against the shop's own data, stored with its documents in
@@ -27,15 +33,12 @@ import { insertCustomer, insertProduct, signUpCustomer } from "./support/fixture
 let database: TestDatabase;
 let dellId: number;
 
-const DELL = "Dell Latitude 3440 Core i5 12th Gen Laptop on Rent (per month)";
-/** A Wednesday morning in Bengaluru. */
-const NOW = new Date("2027-01-20T10:00:00+05:30");
+const NOW = RENTAL_NOW;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   await seedCatalogue(database.db);
-  const [dell] = await database.db.select({ id: products.id }).from(products).where(eq(products.title, DELL));
-  dellId = dell?.id ?? 0;
+  dellId = await dellIdOf(database.db);
 });
 
 afterAll(async () => {
@@ -51,37 +54,17 @@ async function photo(): Promise<File> {
   return new File([new Uint8Array(bytes)], "aadhaar.jpg", { type: "image/jpeg" });
 }
 
-const PDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
-const pdf = (text = PDF, name = "bill.pdf") => new File([text], name, { type: "application/pdf" });
+/** The earliest start for a Bengaluru PIN code at NOW. */
+const earliest = () => earliestBengaluruStart(database.db);
 
-/** The earliest start for a Bengaluru PIN code at NOW: the day the delivery rules promise there. */
-async function earliest(): Promise<string> {
-  const quote = await quoteDelivery(database.db, "560034", NOW);
-  if (!quote.served) throw new Error("Bengaluru is not served");
-  return quote.standard.deliverBy;
-}
-
-async function values(overrides: Partial<Parameters<typeof requestBooking>[3]> = {}) {
-  const start = await earliest();
-  return {
-    months: 3,
+/** An accepted form for 2 units, the ID proof a phone's photo. */
+async function values(overrides: Partial<BookingForm> = {}) {
+  return bookingForm(database.db, {
     units: 2,
-    startDate: start,
-    firstname: "Asha",
-    lastname: "Rao",
-    address: "12, 4th Cross, Koramangala",
-    city: "Bengaluru",
-    state: "Karnataka",
-    country: "India",
-    pincode: "560034",
-    customerType: "individual",
     idProofKind: "masked-aadhaar",
-    addressProofKind: "utility-bill",
-    terms: "on",
     idProof: await photo(),
-    addressProof: pdf(),
     ...overrides,
-  } satisfies Omit<BookingValues, "idProof" | "addressProof"> & { idProof: File; addressProof: File };
+  });
 }
 
 const bookingsOf = (customerId: number) =>

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, products, rentalBookings, rentalUnits } from "~/db/schema";
+import { auditLog, rentalBookings, rentalUnits } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
-import { quoteDelivery } from "~/features/delivery/index.server";
 import { bookingMessages, rentalAdminMessages } from "~/features/rentals";
 import {
   type BookingMoveForm,
@@ -16,6 +15,7 @@ import {
 } from "~/features/rentals/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer } from "./support/fixtures";
+import { bookingForm, dellIdOf, RENTAL_NOW } from "./support/rentals";
 
 /*
  * The dealer's pipeline for a rental booking (decision 0043), on the unit register: each move made on the
@@ -25,49 +25,26 @@ import { insertCustomer } from "./support/fixtures";
 
 let database: TestDatabase;
 let dellId: number;
-const NOW = new Date("2027-01-20T10:00:00+05:30");
-const DELL = "Dell Latitude 3440 Core i5 12th Gen Laptop on Rent (per month)";
+const NOW = RENTAL_NOW;
 const staff = { id: null, name: "Test staff" };
 
 beforeAll(async () => {
   database = await openTestDatabase();
   await seedCatalogue(database.db);
-  const [dell] = await database.db.select({ id: products.id }).from(products).where(eq(products.title, DELL));
-  dellId = dell?.id ?? 0;
+  dellId = await dellIdOf(database.db);
 });
 
 afterAll(async () => {
   await database?.drop();
 });
 
-const PDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
-
 async function book(units: number) {
   const customer = await insertCustomer(database.db);
-  const quote = await quoteDelivery(database.db, "560034", NOW);
-  if (!quote.served) throw new Error("Bengaluru is not served");
   const booked = await requestBooking(
     database.db,
     customer.id,
     dellId,
-    {
-      months: 3,
-      units,
-      startDate: quote.standard.deliverBy,
-      firstname: "Asha",
-      lastname: "Rao",
-      address: "12, 4th Cross, Koramangala",
-      city: "Bengaluru",
-      state: "Karnataka",
-      country: "India",
-      pincode: "560034",
-      customerType: "individual",
-      idProofKind: "passport",
-      addressProofKind: "utility-bill",
-      terms: "on",
-      idProof: new File([PDF], "id.pdf"),
-      addressProof: new File([PDF], "bill.pdf"),
-    },
+    await bookingForm(database.db, { units }),
     NOW,
   );
   return booked.ok ? { ...booked, customerId: customer.id } : booked;

@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products, rentalBookings, staff } from "~/db/schema";
+import { rentalBookings, staff } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
 import { rentalsToAttend, sendEndingReminders } from "~/features/rentals/index.server";
 import type { MailMessage } from "~/mail.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer } from "./support/fixtures";
+import { DELL, dellIdOf, RENTAL_NOW } from "./support/rentals";
 
 /*
  * Rentals ending (decision 0043): once a rental's tenure ends within 14 days, its customer is told the day and
@@ -14,16 +14,13 @@ import { insertCustomer } from "./support/fixtures";
 
 let database: TestDatabase;
 let dellId: number;
-const DELL = "Dell Latitude 3440 Core i5 12th Gen Laptop on Rent (per month)";
-/** 20 January 2027, in the morning in India. */
-const NOW = new Date("2027-01-20T10:00:00+05:30");
+const NOW = RENTAL_NOW;
 const PUBLIC_URL = "https://shop.example.in";
 
 beforeAll(async () => {
   database = await openTestDatabase();
   await seedCatalogue(database.db);
-  const [dell] = await database.db.select({ id: products.id }).from(products).where(eq(products.title, DELL));
-  dellId = dell?.id ?? 0;
+  dellId = await dellIdOf(database.db);
   await database.db.insert(staff).values([
     { email: "owner@example.in", name: "Owner", role: "owner" },
     { email: "former-owner@example.in", name: "Former", role: "owner", disabledAt: NOW },

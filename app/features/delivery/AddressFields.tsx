@@ -4,15 +4,19 @@ import { type CheckedField, inputProps, selectProps } from "~/components/forms/f
 import { INDIAN_STATES } from "~/lib/indian-states";
 import { PIN_CODE_PATTERN } from "./pin-codes";
 
-type AddressFieldName =
-  | "country"
-  | "firstname"
-  | "lastname"
-  | "address"
-  | "other"
-  | "city"
-  | "state"
-  | "pincode";
+/** The address's fields, in the form's order: a form spreads them into its list of names. */
+export const ADDRESS_FIELD_NAMES = [
+  "country",
+  "firstname",
+  "lastname",
+  "address",
+  "other",
+  "city",
+  "state",
+  "pincode",
+] as const;
+
+type AddressFieldName = (typeof ADDRESS_FIELD_NAMES)[number];
 
 /**
  * A delivery address's fields (checkout, a rental booking), wired to a form of use-checked-form.ts whose

@@ -105,10 +105,3 @@ export const DOCUMENTS_KEPT_DAYS = 90;
 export function bookingReference(id: number): string {
   return `RENT-${String(id).padStart(6, "0")}`;
 }
-
-/** The booking id in a reference ("RENT-000042", "rent-42"), or undefined for one that cannot be. */
-export function bookingIdOf(reference: string): number | undefined {
-  const match = /^RENT-(\d{1,10})$/i.exec(reference.trim());
-  const id = match ? Number(match[1]) : Number.NaN;
-  return Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : undefined;
-}

@@ -4,14 +4,12 @@ export { rentalAdminMessages } from "./admin-messages";
 export {
   ADDRESS_PROOF_KINDS,
   BOOKING_STATUS_TEXT,
-  bookingIdOf,
   bookingReference,
   DOCUMENT_PURPOSES,
   DOCUMENTS_KEPT_DAYS,
   documentKindText,
   ID_PROOF_KINDS,
   RENTAL_BOOKING_STATUSES,
-  RENTAL_DOCUMENT_TYPES,
   RENTAL_UNITS_MAX,
   type RentalBookingStatus,
 } from "./booking";

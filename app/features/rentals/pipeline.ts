@@ -1,4 +1,4 @@
-import { BOOKING_STATUS_TEXT, ENDED_STATUSES, type RentalBookingStatus } from "./booking";
+import { ENDED_STATUSES, type RentalBookingStatus } from "./booking";
 
 /*
  * The dealer's pipeline for a rental booking (decision 0043): from each status, the moves staff may make, and
@@ -43,16 +43,6 @@ export function moveOf(from: RentalBookingStatus, to: string): BookingMove | und
 /** Whether a booking in this status has ended (its units are back, its documents' clock runs). */
 export const hasEnded = (status: RentalBookingStatus) => ENDED_STATUSES.includes(status);
 
-/** Units are with a booking from its approval until they are inspected back (or it is cancelled). */
-export const HOLDS_UNITS: readonly RentalBookingStatus[] = [
-  "approved",
-  "paid",
-  "delivered",
-  "active",
-  "return_requested",
-  "picked_up",
-];
-
 /** How many deduction lines the inspection form offers. */
 export const DEDUCTION_LINES = 5;
 
@@ -71,5 +61,3 @@ export const MOVE_SENTENCES: Partial<Record<RentalBookingStatus, string>> = {
   settled: "Your deposit has been settled.",
   cancelled: "Your booking has been cancelled.",
 };
-
-export const statusText = (status: RentalBookingStatus) => BOOKING_STATUS_TEXT[status];

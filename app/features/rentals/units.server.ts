@@ -1,6 +1,6 @@
 // The register of rental units (decision 0043): the dealer's machines, apart from sale stock, each out on one
 // booking at a time. Availability for a booking comes from here once a product has units registered.
-import { and, asc, count, desc, eq, ne } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products, rentalEvents, rentalUnits } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
@@ -167,17 +167,14 @@ export async function freeUnits(db: Database | Tx, productId: number) {
  * counting retired ones), else its stock figure, for a dealer who has not registered the fleet yet.
  */
 export async function unitsFree(db: Database | Tx, productId: number, stock: number): Promise<number> {
-  const [[registered], [free]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(rentalUnits)
-      .where(and(eq(rentalUnits.productId, productId), ne(rentalUnits.status, "retired"))),
-    db
-      .select({ n: count() })
-      .from(rentalUnits)
-      .where(and(eq(rentalUnits.productId, productId), eq(rentalUnits.status, "available"))),
-  ]);
-  return (registered?.n ?? 0) > 0 ? (free?.n ?? 0) : stock;
+  const [units] = await db
+    .select({
+      registered: sql<number>`count(*) FILTER (WHERE ${rentalUnits.status} <> 'retired')`.mapWith(Number),
+      free: sql<number>`count(*) FILTER (WHERE ${rentalUnits.status} = 'available')`.mapWith(Number),
+    })
+    .from(rentalUnits)
+    .where(eq(rentalUnits.productId, productId));
+  return (units?.registered ?? 0) > 0 ? (units?.free ?? 0) : stock;
 }
 
 /** The units a booking holds. */

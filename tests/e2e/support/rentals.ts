@@ -1,5 +1,5 @@
 import { deflateSync } from "node:zlib";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./test";
 
 /* A rental booking's form as a customer fills it (tests/e2e/rentals.spec.ts and the back office's pipeline). */
@@ -77,4 +77,33 @@ export async function fillBooking(page: Page, firstname: string): Promise<void> 
   }
   await booking.getByLabel(/^I agree to the rental terms/).check();
   await booking.getByRole("button", { name: "Send rental request" }).click();
+}
+
+/**
+ * A rental of the test's own, created by the owner's post of the new-product form: its plans (`rental.rent1`,
+ * `rental.rent3`, … in rupees) and deposit. Returns its id. Tests rent their own product, so the seed's rentals
+ * keep their availability for the others.
+ */
+export async function createRental(
+  owner: APIRequestContext,
+  title: string,
+  offer: Record<string, string>,
+  stock = "0",
+): Promise<string> {
+  const created = await owner.post("/admin/products/new", {
+    multipart: {
+      title,
+      description: "<p>A laptop the dealer rents out.</p>",
+      brand: "Dell",
+      category: "Laptops",
+      productType: "rental",
+      colours: "1",
+      stock,
+      rentalFields: "1",
+      ...offer,
+    },
+    maxRedirects: 0,
+  });
+  expect(created.status(), "the owner creates the rental").toBe(303);
+  return (created.headers().location ?? "").replace("/admin/products/", "");
 }

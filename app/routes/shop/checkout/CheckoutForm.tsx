@@ -4,7 +4,7 @@ import { Field, FieldError } from "~/components/forms/Field";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { FALLBACK_IMAGE } from "~/features/catalogue";
-import { AddressFields, DeliverySummary } from "~/features/delivery";
+import { ADDRESS_FIELD_NAMES, AddressFields, DeliverySummary } from "~/features/delivery";
 import { formatRupees } from "~/lib/money";
 import type { action } from "./action.server";
 import type { loader } from "./loader.server";
@@ -29,20 +29,7 @@ export function CheckoutForm({
   const [form, fields] = useCheckedForm(
     "address-form",
     answer?.result,
-    [
-      "country",
-      "firstname",
-      "lastname",
-      "address",
-      "other",
-      "city",
-      "state",
-      "pincode",
-      "shipping",
-      "payment",
-      "gstin",
-      "businessName",
-    ],
+    [...ADDRESS_FIELD_NAMES, "shipping", "payment", "gstin", "businessName"],
     {
       constraint,
       // The saved address was checked by the same schema when it was kept.

@@ -5,7 +5,7 @@ import { inputProps, selectProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { FALLBACK_IMAGE } from "~/features/catalogue";
-import { AddressFields } from "~/features/delivery";
+import { ADDRESS_FIELD_NAMES, AddressFields } from "~/features/delivery";
 import { bookingMessages } from "~/features/rentals";
 import { requestLimits } from "~/lib/request-limits.mjs";
 import type { action } from "./action.server";
@@ -29,14 +29,7 @@ export function BookingForm(data: ReturnType<typeof useLoaderData<typeof loader>
       "months",
       "units",
       "startDate",
-      "country",
-      "firstname",
-      "lastname",
-      "address",
-      "other",
-      "city",
-      "state",
-      "pincode",
+      ...ADDRESS_FIELD_NAMES,
       "customerType",
       "businessName",
       "gstin",
