@@ -6,7 +6,11 @@ import { backupSettingsOf, startBackupSchedule } from "~/features/backups/index.
 import { seedHolidays } from "~/features/delivery/index.server";
 import { purgeExpired } from "~/features/operations/index.server";
 import { startReconciler } from "~/features/orders/index.server";
-import { purgeEndedRentalDocuments, sendEndingReminders } from "~/features/rentals/index.server";
+import {
+  purgeEndedRentalDocuments,
+  sendChargeNotices,
+  sendEndingReminders,
+} from "~/features/rentals/index.server";
 import { announceSetupLink } from "~/features/staff/index.server";
 import { describeError } from "~/lib/errors.server";
 
@@ -83,8 +87,9 @@ function startHousekeeping(db: Database): void {
       purgeExpired(db),
       purgeEndedRentalDocuments(db),
       sendEndingReminders(db, config().publicUrl),
+      sendChargeNotices(db, config().publicUrl),
     ])
-      .then(([purged, rentalDocuments, rentalsEnding]) => {
+      .then(([purged, rentalDocuments, rentalsEnding, rent]) => {
         const total = purged.sessions + purged.resetTokens + purged.rateLimitHits + purged.backOffice;
         if (total > 0) {
           console.info(
@@ -94,6 +99,11 @@ function startHousekeeping(db: Database): void {
         if (rentalsEnding > 0) {
           console.info(
             `Housekeeping: told the customers and owners of ${rentalsEnding} rentals ending soon.`,
+          );
+        }
+        if (rent.billed + rent.due + rent.overdue > 0) {
+          console.info(
+            `Housekeeping: billed ${rent.billed} rental months; mailed ${rent.due} rents due and ${rent.overdue} overdue.`,
           );
         }
         if (rentalDocuments > 0) {

@@ -362,6 +362,8 @@ export const rentalBookings = pgTable(
     closureCharge: integer("closure_charge").notNull().default(0),
     /** When the customer and the dealer were told its tenure ends within 14 days (once per booking). */
     endingNoticeAt: timestamp("ending_notice_at", { withTimezone: true }),
+    /** How the deposit went back at settlement: a PhonePe refund of the first payment, or at the counter. */
+    depositReturnedBy: text("deposit_returned_by"),
     /** When it reached an end (settled, rejected, withdrawn, cancelled): its documents go 90 days after. */
     endedAt: timestamp("ended_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -376,6 +378,50 @@ export const rentalBookings = pgTable(
     check("rental_bookings_deposit", sql`${t.deposit} >= 0`),
     check("rental_bookings_closure_charge", sql`${t.closureCharge} >= 0`),
     check("rental_bookings_business", sql`(${t.businessGstin} IS NULL) = (${t.businessName} IS NULL)`),
+  ],
+);
+
+/**
+ * What a rental booking owes, month by month (decision 0043): the first charge (the deposit and the first
+ * month's rent) is made when the booking is approved, each later month's a week before it is due. Paid
+ * through PhonePe (a payment attempt names the charge) or at the dealer's counter; a paid month's rent has
+ * its tax invoice. Void: the booking was cancelled before it was paid.
+ */
+export const rentalCharges = pgTable(
+  "rental_charges",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => rentalBookings.id, { onDelete: "cascade" }),
+    /** The month of the tenure it pays, from 1. */
+    month: smallint("month").notNull(),
+    /** Paise: the month's rent for every unit, GST included. */
+    rent: integer("rent").notNull(),
+    /** Paise: the refundable deposit for every unit (the first charge only): not a supply, not invoiced. */
+    deposit: integer("deposit").notNull().default(0),
+    /** The days the month's rent covers, as the invoice prints them. */
+    periodFrom: date("period_from", { mode: "string" }).notNull(),
+    periodTo: date("period_to", { mode: "string" }).notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    /** due, paid or void. */
+    status: text("status").notNull().default("due"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** PhonePe, or Counter (recorded by staff). */
+    paidBy: text("paid_by"),
+    paymentAttemptId: integer("payment_attempt_id"),
+    /** When the customer was mailed that it is due, and when it was reported overdue (each once). */
+    dueNoticeAt: timestamp("due_notice_at", { withTimezone: true }),
+    overdueNoticeAt: timestamp("overdue_notice_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("rental_charges_month").on(t.bookingId, t.month),
+    index("rental_charges_due_idx").on(t.status, t.dueOn),
+    check("rental_charges_status", sql`${t.status} IN ('due', 'paid', 'void')`),
+    check("rental_charges_amounts", sql`${t.rent} > 0 AND ${t.deposit} >= 0`),
+    check("rental_charges_month_range", sql`${t.month} BETWEEN 1 AND 36`),
+    check("rental_charges_paid", sql`(${t.status} = 'paid') = (${t.paidAt} IS NOT NULL)`),
   ],
 );
 
@@ -595,6 +641,8 @@ export const paymentAttempts = pgTable(
     promisedBy: date("promised_by", { mode: "string" }),
     /** Paise: the dealer's cash-on-delivery fee, part of amount (0 when paid online). */
     codFee: integer("cod_fee").notNull().default(0),
+    /** What it pays for when not a cart: a rental booking's charge (the lines are then empty). */
+    rentalChargeId: integer("rental_charge_id").references(() => rentalCharges.id),
     /** A business purchase: the buyer's GSTIN and business name for the tax invoice. */
     buyerGstin: text("buyer_gstin"),
     buyerBusinessName: text("buyer_business_name"),
@@ -629,6 +677,7 @@ export const paymentAttempts = pgTable(
   (t) => [
     index("payment_attempts_customer_idx").on(t.customerId),
     index("payment_attempts_pending_idx").on(t.status, t.nextCheckAt),
+    index("payment_attempts_rental_charge_idx").on(t.rentalChargeId),
     check("payment_attempts_method", sql`method IN ('PHONEPE', 'COD')`),
   ],
 );
@@ -1034,9 +1083,11 @@ export const taxDocuments = pgTable(
     /** The financial year it is numbered in (2026 for 26-27) and its place in that year's series. */
     financialYear: smallint("financial_year").notNull(),
     sequence: integer("sequence").notNull(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id),
+    /** What it is for: an order, or a rental's charge (a month's rent, or what its deposit was kept for). */
+    orderId: integer("order_id").references(() => orders.id),
+    rentalChargeId: integer("rental_charge_id").references(() => rentalCharges.id),
+    /** A rental booking's own documents beside its months': the charges kept from its deposit. */
+    rentalBookingId: integer("rental_booking_id").references(() => rentalBookings.id),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     /** India's calendar day of issue: what the document and the register show. */
     issuedOn: date("issued_on", { mode: "string" }).notNull(),
@@ -1051,6 +1102,12 @@ export const taxDocuments = pgTable(
   },
   (t) => [
     uniqueIndex("tax_documents_one_per_order").on(t.orderId, t.kind),
+    uniqueIndex("tax_documents_one_per_rental_charge").on(t.rentalChargeId, t.kind),
+    uniqueIndex("tax_documents_one_per_rental_settlement").on(t.rentalBookingId, t.kind),
+    check(
+      "tax_documents_one_subject",
+      sql`num_nonnulls(${t.orderId}, ${t.rentalChargeId}, ${t.rentalBookingId}) = 1`,
+    ),
     uniqueIndex("tax_documents_series").on(t.kind, t.financialYear, t.sequence),
     index("tax_documents_issued_idx").on(t.issuedOn),
     check("tax_documents_kind", sql`${t.kind} IN ('invoice', 'credit-note')`),

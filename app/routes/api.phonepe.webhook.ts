@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { noteRefundWebhook, noteWebhook, wakeReconciler } from "~/features/orders/index.server";
-import { isAuthenticWebhook, parseWebhook } from "~/features/payments/index.server";
+import { noteWebhook, wakeReconciler } from "~/features/orders/index.server";
+import { isAuthenticWebhook, noteRefundWebhook, parseWebhook } from "~/features/payments/index.server";
 import { readJson } from "~/read-form.server";
 
 /**

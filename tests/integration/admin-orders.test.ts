@@ -16,8 +16,8 @@ import type { OrderStatus } from "~/features/orders/order-status";
 import { finishPayment } from "~/features/orders/orders.server";
 import { createPaymentAttempt } from "~/features/orders/payment-attempts.server";
 import { fetchOutcome } from "~/features/orders/payment-flow.server";
-import { followDueRefunds, merchantRefundIdOf, requestRefund } from "~/features/orders/refunds.server";
 import { parseOrderFilters } from "~/features/orders/schemas";
+import { followDueRefunds, merchantRefundIdOf, requestRefund } from "~/features/payments/refunds.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import {
   type CustomerRow,

@@ -100,7 +100,7 @@ type PageData = {
     emptyText: string;
     sections: PageTotals[];
     net: { taxable: string; amount: string };
-    documents: { number: string; section: string; orderId: number; gstin: string | null; amount: string }[];
+    documents: { number: string; section: string; href: string; gstin: string | null; amount: string }[];
   } | null;
 };
 
@@ -284,7 +284,7 @@ describe(`the GST register (${databaseKind})`, () => {
     expect(data.register?.documents).toHaveLength(7);
     expect(data.register?.documents).toContainEqual(
       expect.objectContaining({
-        orderId: orders.business,
+        href: `/admin/orders/${orders.business}`,
         gstin: GSTIN,
         section: "B2B",
         amount: "45,100.00",

@@ -27,7 +27,7 @@ import {
   merchantRefundIdOf,
   noteRefundWebhook,
   requestRefund,
-} from "~/features/orders/refunds.server";
+} from "~/features/payments/refunds.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
 import { type PhonePeSimulator, startPhonePeSimulator } from "./support/phonepe-simulator";

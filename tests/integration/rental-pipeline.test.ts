@@ -128,7 +128,15 @@ describe(`the rental pipeline (${databaseKind})`, () => {
       move({ from: "verified", to: "approved", unitIds: [ids[0] ?? 0, ids[1] ?? 0] }),
       NOW,
     );
-    expect(approved).toMatchObject({ ok: true, notice: { details: ["Units set aside: KC-R-1, KC-R-2"] } });
+    expect(approved).toMatchObject({
+      ok: true,
+      notice: {
+        details: [
+          "Units set aside: KC-R-1, KC-R-2",
+          "To pay now: Rs. 24,998 (the refundable deposit Rs. 20,000 and the first month's rent Rs. 4,998). Pay it with PhonePe from My Rentals, or at our counter.",
+        ],
+      },
+    });
 
     // One unit left: a booking of two is refused, and a second booking cannot take a unit already out.
     expect(await book(2)).toMatchObject({
@@ -198,7 +206,11 @@ describe(`the rental pipeline (${databaseKind})`, () => {
       move({ from: "inspected", to: "settled" }),
       NOW,
     );
-    expect(settled).toMatchObject({ ok: true, notice: { details: ["Deposit returned: Rs. 18,500"] } });
+    // Paid at the counter, the deposit goes back there: less the hinge and the early closing's charge.
+    expect(settled).toMatchObject({
+      ok: true,
+      notice: { details: ["Rs. 17,900 of the deposit is paid back at our counter."] },
+    });
 
     const [booking] = await database.db.select().from(rentalBookings).where(eq(rentalBookings.id, id));
     expect(booking).toMatchObject({

@@ -1,6 +1,6 @@
 // The tax documents' pages, for My Orders and the back office: the printable page's data and the PDF file.
 // An unknown kind or order, another customer's order, or a document not issued yet is a 404 alike.
-import { getDb } from "~/db/db.server";
+import type { Database } from "~/db/client.server";
 import { parseId } from "~/lib/params";
 import type { DocumentKind, TaxDocument } from "./invoice";
 import { DOCUMENT_TITLES } from "./invoice";
@@ -15,13 +15,14 @@ function kindOf(value: string | undefined): DocumentKind | undefined {
 
 /** The document the URL names; `customerId` limits it to that customer's own orders. */
 export async function documentFor(
+  db: Database,
   params: { id?: string | undefined; kind?: string | undefined },
   customerId?: number,
 ): Promise<TaxDocument> {
   const orderId = parseId(params.id);
   const kind = kindOf(params.kind);
   if (orderId === undefined || !kind) throw notFound();
-  const document = await taxDocumentOf(await getDb(), orderId, kind, customerId);
+  const document = await taxDocumentOf(db, orderId, kind, customerId);
   if (!document) throw notFound();
   return document;
 }

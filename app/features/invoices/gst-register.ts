@@ -148,7 +148,9 @@ export type RegisterDocument = {
   kind: TaxDocument["kind"];
   number: string;
   issuedOn: string;
+  /** The order it is for, or the rental booking when `rental`. */
   orderId: number;
+  rental: boolean;
   buyer: string;
   gstin: string | null;
   placeOfSupply: string;
@@ -350,6 +352,7 @@ export function buildGstRegister(input: RegisterInput): GstRegister {
       number: document.number,
       issuedOn: document.issuedOn,
       orderId: document.order.id,
+      rental: document.order.rental === true,
       buyer: receiverName(document),
       gstin,
       placeOfSupply,

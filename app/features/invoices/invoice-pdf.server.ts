@@ -462,7 +462,7 @@ export async function renderTaxDocumentPdf(document: TaxDocument): Promise<Buffe
     info: {
       Title: taxDocumentName(document),
       Author: document.supplier.legalName,
-      Subject: `Order ${document.order.reference}`,
+      Subject: `${document.order.rental ? "Rental" : "Order"} ${document.order.reference}`,
       Creator: document.supplier.tradeName || document.supplier.legalName,
       CreationDate: issuedAt(document.issuedOn),
     },

@@ -16,6 +16,7 @@ export const TAX_DOCUMENT_LABELS = {
   date: "Date",
   orderNumber: "Order number",
   orderReference: "Order reference",
+  rentalReference: "Rental booking",
   payment: "Payment",
   billedTo: "Billing address",
   deliveredTo: "Delivery address",
@@ -150,8 +151,12 @@ export function documentFacts(document: TaxDocument): { label: string; value: st
   return [
     { label: TAX_DOCUMENT_LABELS.number[document.kind], value: document.number },
     { label: TAX_DOCUMENT_LABELS.date, value: formatCalendarDay(document.issuedOn) },
-    { label: TAX_DOCUMENT_LABELS.orderNumber, value: String(document.order.id) },
-    { label: TAX_DOCUMENT_LABELS.orderReference, value: document.order.reference },
+    ...(document.order.rental
+      ? [{ label: TAX_DOCUMENT_LABELS.rentalReference, value: document.order.reference }]
+      : [
+          { label: TAX_DOCUMENT_LABELS.orderNumber, value: String(document.order.id) },
+          { label: TAX_DOCUMENT_LABELS.orderReference, value: document.order.reference },
+        ]),
     { label: TAX_DOCUMENT_LABELS.payment, value: document.order.paymentMethod },
   ];
 }

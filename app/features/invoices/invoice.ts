@@ -5,7 +5,14 @@
  */
 import { amountInWords } from "./amount-in-words";
 import type { DocumentKind } from "./document-titles";
-import { principalSupplyRate, splitTax, stateCodeOf, type TaxAmounts, type TaxedLine } from "./gst";
+import {
+  type InvoiceLineInput,
+  principalSupplyRate,
+  splitTax,
+  stateCodeOf,
+  type TaxAmounts,
+  type TaxedLine,
+} from "./gst";
 import type { GstRate } from "./gst-rates";
 
 export { DOCUMENT_TITLES, type DocumentKind } from "./document-titles";
@@ -48,7 +55,8 @@ export type TaxDocument = {
   issuedOn: string;
   /** A credit note's invoice. */
   refersTo: { number: string; issuedOn: string } | null;
-  order: { id: number; reference: string; paymentMethod: string };
+  /** What it is for: an order, or (`rental`) a rental booking, whose id and reference it carries. */
+  order: { id: number; reference: string; paymentMethod: string; rental?: boolean };
   supplier: Supplier;
   buyer: Buyer;
   /** The state of the delivery address, with its GST code. */
@@ -135,10 +143,62 @@ export function buildInvoice(
       rate: principal,
     });
   }
-  const placeOfSupply = { state: order.address.state, stateCode: codeOf(order.address.state) };
+  return invoiceOf(
+    { id: order.id, reference: order.reference, paymentMethod: order.paymentMethod },
+    order,
+    goods,
+    { description: "Delivery charge", hsn: DELIVERY_SAC, amount: order.shippingFee },
+    supplier,
+    document,
+  );
+}
+
+/** SAC 997315: leasing or rental of computers without an operator (decision 0043). */
+export const RENTAL_SAC = "997315";
+
+/** GST on computers' rent is at the rate of the goods rented: 18 % for computers and their peripherals. */
+export const RENTAL_GST_RATE: GstRate = 18;
+
+/** A rental's charge as its invoice prints it: a month's rent, or what was kept from its deposit. */
+export type RentalInvoiceFacts = {
+  bookingId: number;
+  /** The booking's reference, with the month it pays. */
+  reference: string;
+  paymentMethod: string;
+  lines: { description: string; quantity: number; unitPrice: number }[];
+  address: OrderFacts["address"];
+  businessName: string | null;
+  gstin: string | null;
+};
+
+/** The tax invoice of a rental's charge: its lines under the rental SAC at the goods' rate. */
+export function buildRentalInvoice(
+  facts: RentalInvoiceFacts,
+  supplier: Supplier,
+  document: { number: string; issuedOn: string },
+): TaxDocument {
+  return invoiceOf(
+    { id: facts.bookingId, reference: facts.reference, paymentMethod: facts.paymentMethod, rental: true },
+    facts,
+    facts.lines.map((line) => ({ ...line, hsn: RENTAL_SAC, rate: RENTAL_GST_RATE })),
+    undefined,
+    supplier,
+    document,
+  );
+}
+
+function invoiceOf(
+  subject: TaxDocument["order"],
+  buyer: Pick<OrderFacts, "address" | "businessName" | "gstin">,
+  lines: InvoiceLineInput[],
+  shipping: { description: string; hsn: string; amount: number } | undefined,
+  supplier: Supplier,
+  document: { number: string; issuedOn: string },
+): TaxDocument {
+  const placeOfSupply = { state: buyer.address.state, stateCode: codeOf(buyer.address.state) };
   const split = splitTax({
-    lines: goods,
-    shipping: { description: "Delivery charge", hsn: DELIVERY_SAC, amount: order.shippingFee },
+    lines,
+    ...(shipping ? { shipping } : {}),
     supplierStateCode: supplier.stateCode,
     placeOfSupplyStateCode: placeOfSupply.stateCode,
   });
@@ -147,13 +207,13 @@ export function buildInvoice(
     number: document.number,
     issuedOn: document.issuedOn,
     refersTo: null,
-    order: { id: order.id, reference: order.reference, paymentMethod: order.paymentMethod },
+    order: subject,
     supplier,
     buyer: {
-      name: `${order.address.firstname} ${order.address.lastname}`,
-      businessName: order.businessName,
-      gstin: order.gstin,
-      address: addressLines(order.address),
+      name: `${buyer.address.firstname} ${buyer.address.lastname}`,
+      businessName: buyer.businessName,
+      gstin: buyer.gstin,
+      address: addressLines(buyer.address),
       state: placeOfSupply.state,
       stateCode: placeOfSupply.stateCode,
     },

@@ -15,7 +15,15 @@ import { shopClock } from "~/features/delivery";
 import { addressLines } from "~/features/settings";
 import { stateCodeOf } from "./gst";
 import { type GstRate, isGstRate } from "./gst-rates";
-import { buildCreditNote, buildInvoice, type DocumentKind, type Supplier, type TaxDocument } from "./invoice";
+import {
+  buildCreditNote,
+  buildInvoice,
+  buildRentalInvoice,
+  type DocumentKind,
+  type RentalInvoiceFacts,
+  type Supplier,
+  type TaxDocument,
+} from "./invoice";
 import { financialYearOf, formatDocumentNumber } from "./invoice-numbers";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -62,9 +70,18 @@ async function nextNumber(tx: Tx, kind: DocumentKind, prefix: string, now: Date)
   };
 }
 
+/** What a tax document is for: an order, a rental's monthly charge, or a rental's settlement. */
+export type DocumentSubject = { orderId: number } | { rentalChargeId: number } | { rentalBookingId: number };
+
+function subjectColumn(subject: DocumentSubject) {
+  if ("orderId" in subject) return eq(taxDocuments.orderId, subject.orderId);
+  if ("rentalChargeId" in subject) return eq(taxDocuments.rentalChargeId, subject.rentalChargeId);
+  return eq(taxDocuments.rentalBookingId, subject.rentalBookingId);
+}
+
 async function store(
   tx: Tx,
-  orderId: number,
+  subject: DocumentSubject,
   document: TaxDocument,
   numbered: { financialYear: number; sequence: number },
   now: Date,
@@ -74,7 +91,7 @@ async function store(
     number: document.number,
     financialYear: numbered.financialYear,
     sequence: numbered.sequence,
-    orderId,
+    ...subject,
     issuedAt: now,
     issuedOn: document.issuedOn,
     document,
@@ -85,11 +102,15 @@ async function store(
   return document;
 }
 
-async function existing(tx: Tx, orderId: number, kind: DocumentKind): Promise<TaxDocument | undefined> {
+async function existing(
+  tx: Pick<Database, "select">,
+  subject: DocumentSubject,
+  kind: DocumentKind,
+): Promise<TaxDocument | undefined> {
   const [row] = await tx
     .select({ document: taxDocuments.document })
     .from(taxDocuments)
-    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, kind)));
+    .where(and(subjectColumn(subject), eq(taxDocuments.kind, kind)));
   return row?.document;
 }
 
@@ -100,7 +121,7 @@ const rateOf = (rate: number): GstRate => (isGstRate(rate) ? rate : 18);
  * returns the invoice already issued.
  */
 export async function issueInvoice(tx: Tx, orderId: number, now = new Date()): Promise<TaxDocument> {
-  const issued = await existing(tx, orderId, "invoice");
+  const issued = await existing(tx, { orderId }, "invoice");
   if (issued) return issued;
   const [order] = await tx
     .select({
@@ -136,7 +157,28 @@ export async function issueInvoice(tx: Tx, orderId: number, now = new Date()): P
     supplier,
     { number: numbered.number, issuedOn: shopClock(now).day },
   );
-  return store(tx, orderId, document, numbered, now);
+  return store(tx, { orderId }, document, numbered, now);
+}
+
+/**
+ * Issues the tax invoice of a rental's charge (a month's rent, or what its deposit was kept for), once: called
+ * in the transaction that records it paid or settled. A second call returns the invoice already issued.
+ */
+export async function issueRentalInvoice(
+  tx: Tx,
+  subject: { rentalChargeId: number } | { rentalBookingId: number },
+  facts: RentalInvoiceFacts,
+  now = new Date(),
+): Promise<TaxDocument> {
+  const issued = await existing(tx, subject, "invoice");
+  if (issued) return issued;
+  const { supplier, prefixes } = await supplierNow(tx);
+  const numbered = await nextNumber(tx, "invoice", prefixes.invoice, now);
+  const document = buildRentalInvoice(facts, supplier, {
+    number: numbered.number,
+    issuedOn: shopClock(now).day,
+  });
+  return store(tx, subject, document, numbered, now);
 }
 
 /**
@@ -145,13 +187,14 @@ export async function issueInvoice(tx: Tx, orderId: number, now = new Date()): P
  */
 export async function issueCreditNote(
   tx: Tx,
-  orderId: number,
+  orderId: number | DocumentSubject,
   amount: number,
   now = new Date(),
 ): Promise<TaxDocument | undefined> {
-  const invoice = await existing(tx, orderId, "invoice");
+  const subject = typeof orderId === "number" ? { orderId } : orderId;
+  const invoice = await existing(tx, subject, "invoice");
   if (!invoice) return undefined;
-  const issued = await existing(tx, orderId, "credit-note");
+  const issued = await existing(tx, subject, "credit-note");
   if (issued) return issued;
   const { prefixes } = await supplierNow(tx);
   const numbered = await nextNumber(tx, "credit-note", prefixes["credit-note"], now);
@@ -159,7 +202,7 @@ export async function issueCreditNote(
     number: numbered.number,
     issuedOn: shopClock(now).day,
   });
-  return store(tx, orderId, document, numbered, now);
+  return store(tx, subject, document, numbered, now);
 }
 
 /**
@@ -184,4 +227,13 @@ export async function taxDocumentOf(
       ),
     );
   return row?.document;
+}
+
+/** A rental's tax document (a month's, or its settlement's) as issued; undefined when none was. */
+export async function rentalTaxDocument(
+  db: Database,
+  subject: { rentalChargeId: number } | { rentalBookingId: number },
+  kind: DocumentKind,
+): Promise<TaxDocument | undefined> {
+  return existing(db, subject, kind);
 }

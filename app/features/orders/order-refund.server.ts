@@ -5,13 +5,13 @@ import { orderEvents, orders } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
 import { issueCreditNote } from "~/features/invoices/index.server";
 import type { PhonePeClient } from "~/features/payments/index.server";
+import { askForClaimedRefund, claimRefund } from "~/features/payments/index.server";
 import { formatRupees } from "~/lib/money";
 import { CASH_ON_DELIVERY } from "./checkout-choices";
 import { orderAdminMessages } from "./messages";
 import { lockOrder, noticeOf, putItemsBack } from "./order-locks.server";
 import type { StatusNotice } from "./order-mail.server";
 import { isOrderStatus, putsStockBack, type RefundState, statusAfterRefund } from "./order-status";
-import { askForClaimedRefund, claimRefund } from "./refunds.server";
 
 export type OrderRefund = { orderId: number /** Paise. */; amount: number; note?: string | undefined };
 

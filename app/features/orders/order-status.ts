@@ -2,6 +2,9 @@
  * An order's life cycle (docs/decisions/0020-order-life-cycle.md): its statuses, the moves the back office may
  * make between them, and what a refund does to them. Pure, for the server's checks and the order page's choices.
  */
+import type { RefundState } from "~/features/payments";
+
+export type { RefundState };
 
 /** Order statuses, in the order an order moves through them. */
 export const ORDER_STATUSES = [
@@ -103,9 +106,6 @@ const NOT_YET_SENT: readonly OrderStatus[] = ["Ordered", "Processed"];
 export function putsStockBack(from: OrderStatus, to: OrderStatus): boolean {
   return NOT_YET_SENT.includes(from) && (to === "Cancelled" || to === "Refunded");
 }
-
-/** Where a refund stands: REQUESTED is the shop's own (claimed, PhonePe not yet answered); the rest PhonePe's. */
-export type RefundState = "REQUESTED" | "PENDING" | "CONFIRMED" | "COMPLETED" | "FAILED";
 
 export const REFUND_STATE_LABELS: Record<RefundState, string> = {
   REQUESTED: "Requested (PhonePe not yet answered)",

@@ -13,6 +13,7 @@ import {
   taxDocuments,
 } from "~/db/schema";
 import { issueInvoice } from "~/features/invoices/index.server";
+import { settleRentalCharge } from "~/features/rentals/index.server";
 import { PAYMENT_CHOICES } from "./checkout-choices";
 import { cashNote, deliveryNote } from "./order-notes";
 import { FIRST_STATUS } from "./order-status";
@@ -51,7 +52,11 @@ export async function finishPayment(
 
     const status = attempt.status as AttemptStatus;
     if (status === "AMOUNT_MISMATCH") return { kind: "amount-mismatch" } as const;
-    if (status === "REFUND_PENDING") return { kind: "out-of-stock", amount: attempt.amount } as const;
+    if (status === "REFUND_PENDING") {
+      return attempt.rentalChargeId === null
+        ? ({ kind: "out-of-stock", amount: attempt.amount } as const)
+        : ({ kind: "not-payable", amount: attempt.amount } as const);
+    }
     if (outcome.state === "PENDING") {
       if (status === "FAILED") return { kind: "failed", message: attempt.failureReason } as const;
       // PhonePe keeps the order open after a failed try: remember why, so the waiting page can say so.
@@ -93,6 +98,22 @@ export async function finishPayment(
         })
         .where(eq(paymentAttempts.id, attempt.id));
       return { kind: "amount-mismatch" } as const;
+    }
+
+    if (attempt.rentalChargeId !== null) {
+      const settled = await settleRentalCharge(tx, attempt.rentalChargeId, attempt.id, now);
+      const paid = settled.kind === "paid";
+      await tx
+        .update(paymentAttempts)
+        .set({
+          status: paid ? "COMPLETED" : "REFUND_PENDING",
+          providerDetails: outcome.details,
+          nextCheckAt: null,
+          updatedAt: now,
+        })
+        .where(eq(paymentAttempts.id, attempt.id));
+      if (settled.kind !== "paid") return { kind: "not-payable", amount: attempt.amount } as const;
+      return { ...settled, kind: "rental-paid", chargeId: attempt.rentalChargeId } as const;
     }
 
     const made = await makeOrder(tx, attempt, {

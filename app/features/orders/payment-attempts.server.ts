@@ -1,5 +1,5 @@
 // Payment attempts: one per Place Order (or reused), from the database cart to PhonePe and back. Orders are
-// made from a paid attempt in orders.server.ts; refunds of attempts that cannot become orders in refunds.server.ts.
+// made from a paid attempt in orders.server.ts; refunds of attempts in the payments feature.
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -29,6 +29,17 @@ export type FinishResult =
   | { kind: "pending" }
   | { kind: "amount-mismatch" }
   | { kind: "out-of-stock"; amount: number }
+  /** A rental's charge paid (decision 0043); `isNew` for the one call that recorded it. */
+  | {
+      kind: "rental-paid";
+      chargeId: number;
+      bookingId: number;
+      customerId: number;
+      isNew: boolean;
+      movedToPaid: boolean;
+    }
+  /** A rental's charge that was not due any more when its payment came (cancelled, paid at the counter): refunded. */
+  | { kind: "not-payable"; amount: number }
   | { kind: "unknown" };
 
 /** Our id for a payment, sent to PhonePe as merchantOrderId: readable, unique, at most 63 characters. */
@@ -278,6 +289,7 @@ export async function customerAttempt(db: Database, customerId: number, merchant
       failureReason: paymentAttempts.failureReason,
       paymentUrl: paymentAttempts.paymentUrl,
       refundState: paymentAttempts.refundState,
+      rentalChargeId: paymentAttempts.rentalChargeId,
       createdAt: paymentAttempts.createdAt,
     })
     .from(paymentAttempts)

@@ -4,7 +4,14 @@ import type { Database } from "~/db/client.server";
 import { customers, type ShippingAddress } from "~/db/schema";
 import { productAdminMessages } from "~/features/catalogue";
 import { nextStatusCheck, PAYMENT_EXPIRY_SECONDS } from "~/features/payments";
-import { PhonePeError, phonePeClientFromConfig } from "~/features/payments/index.server";
+import {
+  followDueRefunds,
+  PhonePeError,
+  phonePeClientFromConfig,
+  requestRefund,
+} from "~/features/payments/index.server";
+import { rentalPaymentMessages } from "~/features/rentals";
+import { sendChargePaidMail } from "~/features/rentals/index.server";
 import { readShopSettings } from "~/features/settings/index.server";
 import { describeError } from "~/lib/errors.server";
 import { sharedMetrics } from "~/lib/metrics.mjs";
@@ -24,12 +31,12 @@ import {
   customerAttempt,
   type FinishResult,
   MAX_ONLINE_ORDER_PAISE,
+  type OpenPayment,
   type PaymentOutcome,
   recordPaymentStart,
   reusablePaymentPage,
   scheduleNextCheck,
 } from "./payment-attempts.server";
-import { followDueRefunds, requestRefund } from "./refunds.server";
 
 export type StartResult =
   | { ok: true; redirectUrl: string }
@@ -54,15 +61,7 @@ export async function startCheckoutPayment(
     if (limit.limited) return { problem: "limited", retryAfterMinutes: limit.retryAfterMinutes } as const;
     return createPaymentAttempt(tx, customerId, address, shipping, now);
   });
-  if ("kind" in attempt) {
-    if (attempt.kind === "open") return { ok: true, redirectUrl: attempt.paymentUrl };
-    const started = await awaitPaymentStart(db, attempt.merchantOrderId);
-    if (started && "paymentUrl" in started) return { ok: true, redirectUrl: started.paymentUrl };
-    return {
-      ok: false,
-      message: started?.failure ? paymentMessages.startFailed(started.failure) : paymentMessages.notStarted,
-    };
-  }
+  if ("kind" in attempt) return followOpenPayment(db, attempt);
   if ("problem" in attempt) {
     if (attempt.problem === "limited") {
       return { ok: false, message: checkoutMessages.tooManyPayments(attempt.retryAfterMinutes) };
@@ -83,15 +82,47 @@ export async function startCheckoutPayment(
     }
     return { ok: false, message: checkoutMessages.shortOfStock(attempt.title, attempt.stock) };
   }
-  const { merchantOrderId, amount } = attempt;
-  const redirectUrl = new URL("/checkout", config().publicUrl);
+  return openPaymentPage(
+    db,
+    attempt.merchantOrderId,
+    attempt.amount,
+    "/checkout",
+    `order ${attempt.merchantOrderId}`,
+    now,
+  );
+}
+
+/** Back to a payment PhonePe already has open, or waits for the request that is opening it. */
+export async function followOpenPayment(db: Database, open: OpenPayment): Promise<StartResult> {
+  if (open.kind === "open") return { ok: true, redirectUrl: open.paymentUrl };
+  const started = await awaitPaymentStart(db, open.merchantOrderId);
+  if (started && "paymentUrl" in started) return { ok: true, redirectUrl: started.paymentUrl };
+  return {
+    ok: false,
+    message: started?.failure ? paymentMessages.startFailed(started.failure) : paymentMessages.notStarted,
+  };
+}
+
+/**
+ * Asks PhonePe to open its payment page for a recorded attempt, returning the shopper to `returnPath` with the
+ * attempt's id; notes the page (or why there is none) on the attempt.
+ */
+export async function openPaymentPage(
+  db: Database,
+  merchantOrderId: string,
+  amount: number,
+  returnPath: string,
+  what: string,
+  now = new Date(),
+): Promise<StartResult> {
+  const redirectUrl = new URL(returnPath, config().publicUrl);
   redirectUrl.searchParams.set("merchantTransactionId", merchantOrderId);
   try {
     const started = await phonePeClientFromConfig().startPayment({
       merchantOrderId,
       amount,
       redirectUrl: redirectUrl.toString(),
-      message: `${shop.name} order ${merchantOrderId}`,
+      message: `${shop.name} ${what}`,
       // Said out loud, so PhonePe and the shop agree on when an unpaid order ends.
       expireAfter: PAYMENT_EXPIRY_SECONDS,
     });
@@ -137,7 +168,7 @@ export async function fetchOutcome(merchantOrderId: string): Promise<PaymentOutc
 
 /**
  * Finishes a payment and, when stock ran out meanwhile, asks PhonePe to refund it: once per attempt, followed
- * to its end by the reconciler (refunds.server.ts).
+ * to its end by the reconciler (the payments feature's refunds).
  */
 export async function settlePayment(
   db: Database,
@@ -145,9 +176,11 @@ export async function settlePayment(
   outcome: PaymentOutcome,
 ): Promise<FinishResult> {
   const result = await finishPayment(db, merchantOrderId, outcome);
-  if (result.kind === "out-of-stock") {
+  if (result.kind === "out-of-stock" || result.kind === "not-payable") {
     await requestRefund(db, phonePeClientFromConfig(), merchantOrderId, result.amount);
   }
+  if (result.kind === "rental-paid" && result.isNew)
+    void sendChargePaidMail(db, result.chargeId, config().publicUrl);
   // Once, by whoever made the order, after the commit: a mail that cannot be sent never undoes the order.
   if (result.kind === "ordered" && result.isNew)
     void sendOrderPaidMail(db, result.orderId, config().publicUrl);
@@ -190,11 +223,20 @@ export function pendingRefreshSeconds(startedAt: Date, now: Date): number {
   return 60;
 }
 
-/** What the shopper is told about a payment that could not become an order, as its refund goes. */
-async function refundMessage(db: Database, refundState: string | null): Promise<string> {
-  if (refundState === "COMPLETED") return checkoutMessages.refunded;
-  if (refundState === "FAILED") return checkoutMessages.refundFailed((await readShopSettings(db)).hotline);
-  return checkoutMessages.outOfStock;
+/**
+ * What the shopper is told about a payment that could not become an order (or pay a rental's charge), as its
+ * refund goes.
+ */
+async function refundMessage(
+  db: Database,
+  attempt: { refundState: string | null; rentalChargeId: number | null } | null,
+): Promise<string> {
+  const state = attempt?.refundState ?? null;
+  if (state === "FAILED") return checkoutMessages.refundFailed((await readShopSettings(db)).hotline);
+  if (attempt?.rentalChargeId) {
+    return state === "COMPLETED" ? rentalPaymentMessages.refunded : rentalPaymentMessages.beingRefunded;
+  }
+  return state === "COMPLETED" ? checkoutMessages.refunded : checkoutMessages.outOfStock;
 }
 
 /**
@@ -207,21 +249,25 @@ export async function returnFromPhonePe(
   db: Database,
   customerId: number,
   merchantOrderId: string,
+  purpose: { rental: boolean } = { rental: false },
   now = new Date(),
 ): Promise<ReturnOutcome> {
   const attempt = await customerAttempt(db, customerId, merchantOrderId);
-  if (!attempt) return { kind: "failed", message: paymentMessages.verificationFailed };
+  // Each page finishes its own kind of payment: a cart's at checkout, a rental charge's on My Rentals.
+  if (!attempt || (attempt.rentalChargeId !== null) !== purpose.rental) {
+    return { kind: "failed", message: paymentMessages.verificationFailed };
+  }
   let note: string | null = null;
   if (attempt.status === "PENDING" && (await claimLiveCheck(db, attempt.id, now, LIVE_CHECK_EVERY_MS))) {
     try {
       const result = await confirmPayment(db, merchantOrderId);
-      if (result.kind === "ordered") return { kind: "ordered" };
+      if (result.kind === "ordered" || result.kind === "rental-paid") return { kind: "ordered" };
       if (result.kind === "failed") {
         return { kind: "failed", message: result.message || paymentMessages.verificationFailed };
       }
-      if (result.kind === "out-of-stock") {
+      if (result.kind === "out-of-stock" || result.kind === "not-payable") {
         const refunded = await customerAttempt(db, customerId, merchantOrderId);
-        return { kind: "failed", message: await refundMessage(db, refunded?.refundState ?? null) };
+        return { kind: "failed", message: await refundMessage(db, refunded) };
       }
       if (result.kind !== "pending") return { kind: "failed", message: paymentMessages.verificationFailed };
     } catch (error) {
@@ -244,7 +290,7 @@ export async function returnFromPhonePe(
             : null,
       };
     case "REFUND_PENDING":
-      return { kind: "failed", message: await refundMessage(db, state.refundState) };
+      return { kind: "failed", message: await refundMessage(db, state) };
     case "FAILED":
       return { kind: "failed", message: state.failureReason || paymentMessages.verificationFailed };
     default:

@@ -3,10 +3,10 @@ import { and, count, desc, eq, inArray, notExists, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, orders, paymentAttempts } from "~/db/schema";
 import { customerForStaff } from "~/features/accounts/index.server";
+import { OPEN_REFUND_STATES } from "~/features/payments/index.server";
 import { pageCount } from "~/lib/list-query";
 import { ORDERS_PAGE_SIZE } from "./order-filters";
 import { refundStateOf } from "./order-status";
-import { OPEN_REFUND_STATES } from "./refunds.server";
 
 /** Why a payment with no order needs the dealer's eye. */
 export type UnorderedReason = "refund" | "amount-mismatch";

@@ -244,3 +244,6 @@ export const refundRequestSchema = z.object({
     .max(MAX_AMOUNT_PAISE, "amount is too large"),
 });
 export type PhonePeRefundRequest = z.infer<typeof refundRequestSchema>;
+
+/** Where a refund stands: REQUESTED is the shop's own (claimed, PhonePe not yet answered); the rest PhonePe's. */
+export type RefundState = "REQUESTED" | "PENDING" | "CONFIRMED" | "COMPLETED" | "FAILED";

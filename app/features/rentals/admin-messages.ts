@@ -14,6 +14,11 @@ export const rentalAdminMessages = {
   deductionsOverDeposit: (deposit: string) =>
     `The charges add up to more than the deposit held (${deposit}).`,
   moved: (reference: string, status: string) => `Rental ${reference} is now ${status}.`,
+  rentUnpaid: (month: number) =>
+    `Month ${month}'s rent is not paid yet: record it paid before the deposit is settled.`,
+  chargeRecorded: (reference: string, month: number) =>
+    `Month ${month}'s rent of rental ${reference} is recorded as paid at the counter.`,
+  chargeNotDue: "That charge is not due any more: reload the page to see it as it is now.",
   tenureRequired: "Choose a longer tenure among the booking's plans.",
   // The unit register.
   serialRequired: "Enter the unit's serial number.",

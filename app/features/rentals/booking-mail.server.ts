@@ -22,6 +22,59 @@ import { monthsText, perMonth, upFront } from "./offer";
 import { MOVE_SENTENCES } from "./pipeline";
 import type { MoveNotice } from "./pipeline.server";
 
+/** The parts every rental mail has: a headline, an optional sentence after it, lines of facts, a link. */
+export type RentalMailParts = {
+  to: string;
+  firstname: string;
+  subject: string;
+  headline: string;
+  sentence?: string | undefined;
+  lines?: readonly string[];
+  /** A paragraph after the lines: what happens next. */
+  next?: string | undefined;
+  /** The absolute link to /my-rentals, and the words before it. */
+  myRentalsUrl: string;
+  follow?: string;
+  contact?: MailContact | undefined;
+};
+
+/** One shape for the customer's rental mails, in text and in HTML. */
+export function rentalMail({
+  to,
+  firstname,
+  subject,
+  headline,
+  sentence,
+  lines = [],
+  next,
+  myRentalsUrl,
+  follow = "You can follow it on My Rentals:",
+  contact = DEFAULT_CONTACT,
+}: RentalMailParts): MailMessage {
+  if (!/^https?:\/\//.test(myRentalsUrl))
+    throw new Error("The My Rentals link must be an absolute http(s) URL");
+  const name = displayName(firstname);
+  const greeting = name ? `Hello ${name},` : "Hello,";
+  const sign = signature(contact);
+  const text = [
+    greeting,
+    sentence ? `${headline} ${sentence}` : headline,
+    ...(lines.length > 0 ? [lines.join("\n")] : []),
+    ...(next ? [next] : []),
+    `${follow}\n${myRentalsUrl}`,
+    sign.text,
+  ].join("\n\n");
+  const link = escapeHtml(myRentalsUrl);
+  const html = htmlMail(
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
+<p><strong>${escapeHtml(headline)}</strong>${sentence ? ` ${escapeHtml(sentence)}` : ""}</p>
+${lines.length > 0 ? `<p>${lines.map(escapeHtml).join("<br>")}</p>\n` : ""}${next ? `<p>${escapeHtml(next)}</p>\n` : ""}<p>${escapeHtml(follow)} <a href="${link}">${link}</a></p>`,
+    contact,
+  );
+  return { to, subject, text, html };
+}
+
 export type BookingRequestedMailInput = {
   to: string;
   firstname: string;
@@ -42,30 +95,16 @@ export function bookingRequestedMail({
   myRentalsUrl,
   contact = DEFAULT_CONTACT,
 }: BookingRequestedMailInput): MailMessage {
-  if (!/^https?:\/\//.test(myRentalsUrl))
-    throw new Error("The My Rentals link must be an absolute http(s) URL");
-  const name = displayName(firstname);
-  const greeting = name ? `Hello ${name},` : "Hello,";
-  const headline = `We have your rental request ${reference}.`;
-  const next =
-    "We check your documents and the units, and write to you within one business day. Nothing is paid until we approve the booking.";
-  const follow = "You can follow it on My Rentals:";
-  const sign = signature(contact);
-  const subject = `Your ${shop.name} rental request ${reference}`;
-  const text = [greeting, headline, facts.join("\n"), next, `${follow}\n${myRentalsUrl}`, sign.text].join(
-    "\n\n",
-  );
-  const link = escapeHtml(myRentalsUrl);
-  const html = htmlMail(
-    subject,
-    `<p>${escapeHtml(greeting)}</p>
-<p><strong>${escapeHtml(headline)}</strong></p>
-<p>${facts.map(escapeHtml).join("<br>")}</p>
-<p>${escapeHtml(next)}</p>
-<p>${escapeHtml(follow)} <a href="${link}">${link}</a></p>`,
+  return rentalMail({
+    to,
+    firstname,
+    subject: `Your ${shop.name} rental request ${reference}`,
+    headline: `We have your rental request ${reference}.`,
+    lines: facts,
+    next: "We check your documents and the units, and write to you within one business day. Nothing is paid until we approve the booking.",
+    myRentalsUrl,
     contact,
-  );
-  return { to, subject, text, html };
+  });
 }
 
 /** E-mails the customer their request's reference and facts; called after the booking is committed. */
@@ -105,14 +144,11 @@ export async function sendBookingRequestedMail(
 
 /** The notice that a booking moved along the pipeline: its new status, why (a refusal), and the details. */
 export function bookingMoveMail({
-  to,
-  firstname,
   reference,
   status,
   reason,
   details,
-  myRentalsUrl,
-  contact = DEFAULT_CONTACT,
+  ...parts
 }: {
   to: string;
   firstname: string;
@@ -123,33 +159,14 @@ export function bookingMoveMail({
   myRentalsUrl: string;
   contact?: MailContact | undefined;
 }): MailMessage {
-  if (!/^https?:\/\//.test(myRentalsUrl))
-    throw new Error("The My Rentals link must be an absolute http(s) URL");
-  const name = displayName(firstname);
-  const greeting = name ? `Hello ${name},` : "Hello,";
   const statusName = BOOKING_STATUS_TEXT[status];
-  const headline = `Your rental ${reference} is now ${statusName}.`;
-  const sentence = MOVE_SENTENCES[status];
-  const lines = [...(reason ? [`Reason: ${reason}`] : []), ...details];
-  const follow = "You can follow it on My Rentals:";
-  const sign = signature(contact);
-  const subject = `Your ${shop.name} rental ${reference}: ${statusName}`;
-  const text = [
-    greeting,
-    sentence ? `${headline} ${sentence}` : headline,
-    ...(lines.length > 0 ? [lines.join("\n")] : []),
-    `${follow}\n${myRentalsUrl}`,
-    sign.text,
-  ].join("\n\n");
-  const link = escapeHtml(myRentalsUrl);
-  const html = htmlMail(
-    subject,
-    `<p>${escapeHtml(greeting)}</p>
-<p><strong>${escapeHtml(headline)}</strong>${sentence ? ` ${escapeHtml(sentence)}` : ""}</p>
-${lines.length > 0 ? `<p>${lines.map(escapeHtml).join("<br>")}</p>\n` : ""}<p>${escapeHtml(follow)} <a href="${link}">${link}</a></p>`,
-    contact,
-  );
-  return { to, subject, text, html };
+  return rentalMail({
+    ...parts,
+    subject: `Your ${shop.name} rental ${reference}: ${statusName}`,
+    headline: `Your rental ${reference} is now ${statusName}.`,
+    sentence: MOVE_SENTENCES[status],
+    lines: [...(reason ? [`Reason: ${reason}`] : []), ...details],
+  });
 }
 
 /** Mails the customer a booking's move; called after the commit, never undoing it. */

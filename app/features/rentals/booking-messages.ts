@@ -39,3 +39,13 @@ export const bookingMessages = {
     `You already have ${max} rental requests waiting for us. Please wait for our answer, or withdraw one in My Rentals.`,
   notWithdrawable: "This request can no longer be withdrawn: please call us.",
 } as const;
+
+/** What My Rentals says about paying a rental's charges through PhonePe. */
+export const rentalPaymentMessages = {
+  received: "Thank you: your payment is received. Its tax invoice is on this page.",
+  notPayable: "This charge cannot be paid now: it is paid already, or the booking has ended.",
+  beingRefunded:
+    "This charge was no longer due when your payment arrived (paid another way, or the booking was cancelled). Your payment is being refunded.",
+  refunded:
+    "This charge was no longer due when your payment arrived (paid another way, or the booking was cancelled). Your payment has been refunded.",
+} as const;

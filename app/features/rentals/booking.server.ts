@@ -8,11 +8,12 @@ import {
   customers,
   products,
   rentalBookings,
+  rentalCharges,
   rentalDocuments,
   rentalEvents,
   type ShippingAddress,
 } from "~/db/schema";
-import { deliveryPromise, formatShopDay, type ShopDay } from "~/features/delivery";
+import { deliveryPromise, formatShopDay, type ShopDay, shopClock } from "~/features/delivery";
 import { placeOfPin, quoteDelivery, stateRefusal } from "~/features/delivery/index.server";
 import { readShopRules } from "~/features/settings/index.server";
 import { formatRupees } from "~/lib/money";
@@ -23,12 +24,15 @@ import {
   bookingReference,
   DOCUMENT_PURPOSES,
   type DocumentPurpose,
+  ENDED_STATUSES,
   ID_PROOF_KINDS,
   RENTAL_UNITS_MAX,
+  type RentalBookingStatus,
   START_DAYS_AHEAD,
   WITHDRAWABLE_STATUSES,
 } from "./booking";
 import { bookingMessages } from "./booking-messages";
+import { bookingTaxDocuments, chargeView } from "./charges.server";
 import { checkDocument, type DocumentToStore, storeDocuments } from "./documents.server";
 import { monthsText, perMonth, sortedPlans, upFront } from "./offer";
 import { readRentalOffer } from "./offer.server";
@@ -297,7 +301,7 @@ function settlementText(row: typeof rentalBookings.$inferSelect): string | null 
 }
 
 /** The customer's bookings, newest first, worded for My Rentals. */
-export async function customerBookings(db: Database, customerId: number) {
+export async function customerBookings(db: Database, customerId: number, now = new Date()) {
   const rows = await db
     .select()
     .from(rentalBookings)
@@ -317,7 +321,28 @@ export async function customerBookings(db: Database, customerId: number) {
     for (const event of events)
       if (event.bookingId && event.reason) reasons.set(event.bookingId, event.reason);
   }
+  const ids = rows.map((row) => row.id);
+  const charges =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(rentalCharges)
+          .where(inArray(rentalCharges.bookingId, ids))
+          .orderBy(rentalCharges.month);
+  const documents = new Map(
+    await Promise.all(ids.map(async (id) => [id, await bookingTaxDocuments(db, id)] as const)),
+  );
+  const today = shopClock(now).day;
+  const payable = (status: RentalBookingStatus) => !ENDED_STATUSES.includes(status);
   return rows.map((row) => ({
+    charges: charges
+      .filter((charge) => charge.bookingId === row.id)
+      .map((charge) => ({
+        ...chargeView(charge, today),
+        payable: charge.status === "due" && payable(row.status),
+      })),
+    taxDocuments: documents.get(row.id) ?? [],
     reason: reasons.get(row.id) ?? null,
     id: row.id,
     reference: bookingReference(row.id),

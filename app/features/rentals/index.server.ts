@@ -11,6 +11,19 @@ export {
   withdrawBooking,
 } from "./booking.server";
 export { sendBookingMoveMail, sendBookingRequestedMail } from "./booking-mail.server";
+export { sendChargeNotices, sendChargePaidMail } from "./charge-mail.server";
+export {
+  billComingMonths,
+  bookingTaxDocument,
+  bookingTaxDocuments,
+  type ClaimedRefund,
+  chargesOf,
+  chargeToPay,
+  chargeView,
+  recordCounterPayment,
+  type SettledCharge,
+  settleRentalCharge,
+} from "./charges.server";
 export { checkDocument, documentsOf, purgeEndedRentalDocuments, readDocument } from "./documents.server";
 export { eraseRentalsOf, openRentalsOf } from "./erasure.server";
 export { insertRentalOffers, readRentalOffer, readRentalOffers, writeRentalOffer } from "./offer.server";

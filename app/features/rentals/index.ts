@@ -13,7 +13,7 @@ export {
   RENTAL_UNITS_MAX,
   type RentalBookingStatus,
 } from "./booking";
-export { bookingMessages } from "./booking-messages";
+export { bookingMessages, rentalPaymentMessages } from "./booking-messages";
 export { rentalMessages } from "./messages";
 export {
   EARLY_CLOSURES,

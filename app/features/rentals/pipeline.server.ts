@@ -8,6 +8,16 @@ import { shopClock } from "~/features/delivery";
 import { formatRupees } from "~/lib/money";
 import { rentalAdminMessages } from "./admin-messages";
 import { BOOKING_STATUS_TEXT, bookingReference, type RentalBookingStatus } from "./booking";
+import { monthsAfter, PAID_BY } from "./charges";
+import {
+  type ClaimedRefund,
+  cancelCharges,
+  chargesOf,
+  markChargePaid,
+  openFirstCharge,
+  settleDeposit,
+  unpaidMonth,
+} from "./charges.server";
 import { closingCharge, monthsText, monthsUsed, perMonth } from "./offer";
 import { hasEnded, moveOf } from "./pipeline";
 import type { BookingMoveForm } from "./schemas";
@@ -25,7 +35,14 @@ export type MoveNotice = {
 };
 
 export type MoveResult =
-  | { ok: true; reference: string; status: RentalBookingStatus; notice: MoveNotice }
+  | {
+      ok: true;
+      reference: string;
+      status: RentalBookingStatus;
+      notice: MoveNotice;
+      /** A PhonePe refund claimed by the move (a cancellation after payment, the deposit back). */
+      refund: ClaimedRefund | null;
+    }
   | { ok: false; status: number; field: string | null; message: string };
 
 /**
@@ -44,16 +61,7 @@ export function depositBack(
 }
 
 /** The day a tenure ends: its months after the day it went active. */
-export function tenureEnd(activeFrom: string, months: number): string {
-  const date = new Date(`${activeFrom}T00:00:00Z`);
-  const day = date.getUTCDate();
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  // 31 January + 1 month is the last day of February, as PostgreSQL counts it.
-  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(day, last));
-  return date.toISOString().slice(0, 10);
-}
+export const tenureEnd = (activeFrom: string, months: number) => monthsAfter(activeFrom, months);
 
 /**
  * Moves a booking from `form.from` to `form.to`. Refused (nothing changed) when the booking is no longer in
@@ -121,6 +129,24 @@ export async function moveBooking(
         for (const unit of taken) await unitEvent(tx, actor, unit.id, "Set aside", form.note, bookingId);
         details.push(`Units set aside: ${taken.map((unit) => unit.assetTag).join(", ")}`);
       }
+      let refund: ClaimedRefund | null = null;
+      if (move.to === "approved") {
+        const first = await openFirstCharge(tx, booking, now);
+        details.push(
+          `To pay now: ${formatRupees(first.rent + first.deposit)} (the refundable deposit ${formatRupees(first.deposit)} and the first month's rent ${formatRupees(first.rent)}). Pay it with PhonePe from My Rentals, or at our counter.`,
+        );
+      }
+      if (move.to === "paid") {
+        const charges = await chargesOf(tx, bookingId);
+        const first =
+          charges.find((charge) => charge.month === 1) ?? (await openFirstCharge(tx, booking, now));
+        await markChargePaid(tx, booking, first, { by: PAID_BY.counter, attemptId: null }, now);
+      }
+      if (move.to === "cancelled") {
+        const cancelled = await cancelCharges(tx, booking, now);
+        details.push(...cancelled.details);
+        refund = cancelled.refund;
+      }
       if (move.to === "delivered") {
         for (const unit of held) await unitEvent(tx, actor, unit.id, "Handed over", form.note, bookingId);
       }
@@ -167,8 +193,23 @@ export async function moveBooking(
         for (const line of form.deductions) details.push(`${line.label}: ${formatRupees(line.amount)}`);
       }
       if (move.to === "settled") {
-        const { back } = depositBack(booking.deposit, booking.units, booking.deductions);
-        details.push(`Deposit returned: ${formatRupees(back)}`);
+        const unpaid = await unpaidMonth(tx, bookingId);
+        if (unpaid !== null) return refuse(409, null, rentalAdminMessages.rentUnpaid(unpaid));
+        const { back } = depositBack(
+          booking.deposit,
+          booking.units,
+          booking.deductions,
+          booking.closureCharge,
+        );
+        const deposit = await settleDeposit(
+          tx,
+          booking,
+          { back, closureCharge: booking.closureCharge, deductions: booking.deductions },
+          now,
+        );
+        changes.depositReturnedBy = deposit.by;
+        details.push(deposit.detail);
+        refund = deposit.refund;
       }
       // Units come back to the register at inspection, or when the booking is cancelled before they went out.
       if (move.to === "inspected" || move.to === "cancelled") {
@@ -213,6 +254,7 @@ export async function moveBooking(
           reason: form.reason,
           details,
         },
+        refund,
       };
     })
     .catch((error: unknown) => {

@@ -4,7 +4,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { customers, rentalBookings } from "~/db/schema";
-import { formatShopDay } from "~/features/delivery";
+import { formatShopDay, shopClock } from "~/features/delivery";
 import { formatLongDate } from "~/lib/dates";
 import { choice, listPage } from "~/lib/list-filters";
 import { pageCount } from "~/lib/list-query";
@@ -16,6 +16,7 @@ import {
   documentKindText,
   RENTAL_BOOKING_STATUSES,
 } from "./booking";
+import { bookingTaxDocuments, chargesOf, chargeView } from "./charges.server";
 import { documentsOf } from "./documents.server";
 import { monthsText, perMonth, upFront } from "./offer";
 import { BOOKING_MOVES } from "./pipeline";
@@ -71,11 +72,14 @@ export async function bookingForStaff(db: Database, bookingId: number) {
   if (!row) return undefined;
   const { booking } = row;
   const paid = upFront({ deposit: booking.deposit }, booking, booking.units);
-  const [documents, units, history] = await Promise.all([
+  const [documents, units, history, charges, taxDocuments] = await Promise.all([
     documentsOf(db, bookingId),
     unitsOf(db, bookingId),
     bookingHistory(db, bookingId),
+    chargesOf(db, bookingId),
+    bookingTaxDocuments(db, bookingId),
   ]);
+  const today = shopClock(new Date()).day;
   const free =
     booking.status === "verified" && booking.productId ? await freeUnits(db, booking.productId) : [];
   const deposit = depositBack(booking.deposit, booking.units, booking.deductions, booking.closureCharge);
@@ -142,6 +146,13 @@ export async function bookingForStaff(db: Database, bookingId: number) {
       ["Terms agreed", `Version ${booking.termsVersion}`],
       ["Requested", formatLongDate(booking.createdAt)],
     ] as [string, string][],
+    // Month 1 is paid at the counter by the pipeline's "paid" move; later months by their own form.
+    charges: charges.map((charge) => ({
+      ...chargeView(charge, today),
+      recordable: charge.status === "due" && charge.month > 1,
+    })),
+    taxDocuments,
+    depositReturnedBy: booking.depositReturnedBy,
     documents: documents.map((document) => ({
       id: document.id,
       purpose: DOCUMENT_PURPOSES[document.purpose],

@@ -1,6 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireCustomer } from "~/auth.server";
+import { getDb } from "~/db/db.server";
 import { DOCUMENT_TITLES, TaxDocumentView } from "~/features/invoices";
 import { documentFor } from "~/features/invoices/index.server";
 import { shop } from "~/lib/shop";
@@ -18,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The customer's own tax invoice or credit note, as a printable page (404 for anyone else's). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request);
-  const document = await documentFor(params, customer.id);
+  const document = await documentFor(await getDb(), params, customer.id);
   return json({ document }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

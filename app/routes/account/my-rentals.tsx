@@ -4,12 +4,14 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
+  redirect,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireCustomer } from "~/auth.server";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { getDb } from "~/db/db.server";
-import { bookingMessages } from "~/features/rentals";
+import { returnFromPhonePe, startRentalPayment } from "~/features/orders/index.server";
+import { bookingMessages, rentalPaymentMessages } from "~/features/rentals";
 import { customerBookings, withdrawBooking } from "~/features/rentals/index.server";
 import { formatLongDate } from "~/lib/dates";
 import { failureMessages } from "~/lib/messages";
@@ -21,19 +23,52 @@ import { refusal, toasts } from "~/toast.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
-export const meta: MetaFunction = () => [{ title: `My Rentals | ${shop.name}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `My Rentals | ${shop.name}` },
+  // Back from PhonePe with the payment not settled yet: the page looks again by itself, without JavaScript too.
+  ...(data?.pending ? [{ httpEquiv: "refresh", content: String(data.pending.refreshSeconds) } as const] : []),
+];
 
+/**
+ * The customer's rentals; with `merchantTransactionId` in the query, PhonePe's way back from paying a charge:
+ * the payment is checked and finished once, whoever gets there first.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request);
-  return json({ bookings: await customerBookings(await getDb(), customer.id) });
+  const db = await getDb();
+  const merchantOrderId = new URL(request.url).searchParams.get("merchantTransactionId");
+  let pending: { refreshSeconds: number; note: string | null; retryUrl: string | null } | null = null;
+  let paymentError: string | null = null;
+  if (merchantOrderId) {
+    const back = await returnFromPhonePe(db, customer.id, merchantOrderId, { rental: true });
+    if (back.kind === "ordered") {
+      return toasts().redirectWithSuccess("/my-rentals", rentalPaymentMessages.received, { status: 303 });
+    }
+    if (back.kind === "pending") {
+      pending = {
+        refreshSeconds: back.refreshSeconds,
+        note: back.note,
+        retryUrl: back.retry?.paymentUrl ?? null,
+      };
+    } else paymentError = back.message;
+  }
+  return json({ bookings: await customerBookings(db, customer.id), pending, paymentError });
 }
 
-/** Withdraws one of the customer's own requests, before the dealer approves it. */
+/** Pays one of the customer's own due charges with PhonePe, or withdraws a request not yet approved. */
 export async function action({ request }: ActionFunctionArgs) {
   const customer = await requireCustomer(request);
   const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "pay") {
+    const chargeId = parseId(String(form.get("chargeId") ?? ""));
+    if (chargeId === undefined) return refusal(request, {}, failureMessages.somethingWentWrong, 400);
+    const started = await startRentalPayment(await getDb(), customer.id, chargeId);
+    if (started.ok) return redirect(started.redirectUrl, { status: 303 });
+    return refusal(request, {}, started.message, started.status ?? 502);
+  }
   const bookingId = parseId(String(form.get("bookingId") ?? ""));
-  if (form.get("intent") !== "withdraw" || bookingId === undefined) {
+  if (intent !== "withdraw" || bookingId === undefined) {
     return refusal(request, {}, failureMessages.somethingWentWrong, 400);
   }
   const withdrawn = await withdrawBooking(await getDb(), customer.id, bookingId);
@@ -44,11 +79,29 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyRentals() {
-  const { bookings } = useLoaderData<typeof loader>();
+  const { bookings, pending, paymentError } = useLoaderData<typeof loader>();
   return (
     <div className="container page orders-page">
       <Breadcrumbs current="My Rentals" />
       <h1>My Rentals</h1>
+      {pending ? (
+        <section className="payment-pending" aria-live="polite">
+          <h2>Confirming your payment…</h2>
+          <p>PhonePe has not confirmed your payment yet. This page checks again every few seconds.</p>
+          {pending.note ? <p className="payment-note">{pending.note}</p> : null}
+          {pending.retryUrl ? (
+            <p className="payment-error" role="alert">
+              Your last try on PhonePe did not go through. <a href={pending.retryUrl}>Pay again on PhonePe</a>
+              .
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      {paymentError ? (
+        <p className="payment-error" role="alert">
+          {paymentError}
+        </p>
+      ) : null}
       <p className="my-rentals-links">
         <Link to="/my-orders">My Orders</Link>
       </p>
@@ -96,6 +149,52 @@ export default function MyRentals() {
               </p>
               {booking.reason ? <p className="rental-reason">Reason: {booking.reason}</p> : null}
               {booking.settlement ? <p className="rental-settlement">{booking.settlement}</p> : null}
+              {booking.charges.length > 0 ? (
+                <table className="rental-charges">
+                  <caption>Payments</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">For</th>
+                      <th scope="col">Period</th>
+                      <th scope="col">Due</th>
+                      <th scope="col">Amount</th>
+                      <th scope="col">Status</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {booking.charges.map((charge) => (
+                      <tr key={charge.id}>
+                        <th scope="row">{charge.label}</th>
+                        <td>{charge.period}</td>
+                        <td>{charge.dueOn}</td>
+                        <td>{charge.amount}</td>
+                        <td>
+                          {charge.paid ? `Paid (${charge.paid})` : charge.status}
+                          {charge.payable ? (
+                            <Form method="post" className="inline-form">
+                              <input type="hidden" name="chargeId" value={charge.id} />
+                              <button type="submit" name="intent" value="pay">
+                                Pay {charge.amount} with PhonePe
+                              </button>
+                            </Form>
+                          ) : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : null}
+              {booking.taxDocuments.length > 0 ? (
+                <ul className="rental-documents">
+                  {booking.taxDocuments.map((document) => (
+                    <li key={document.id}>
+                      <a href={`/my-rentals/${booking.id}/tax-documents/${document.id}`} download>
+                        {document.label} (PDF, {document.amount})
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               {booking.withdrawable ? (
                 <Form method="post" className="inline-form">
                   <input type="hidden" name="bookingId" value={booking.id} />

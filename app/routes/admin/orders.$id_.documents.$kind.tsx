@@ -2,6 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { getDb } from "~/db/db.server";
 import { DOCUMENT_TITLES, TaxDocumentView } from "~/features/invoices";
 import { documentFor } from "~/features/invoices/index.server";
 import invoiceStyles from "~/styles/invoice.css?url";
@@ -14,7 +15,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 /** An order's tax invoice or credit note as issued, for staff to print or send. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireBackOffice(request);
-  return json({ document: await documentFor(params) }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(
+    { document: await documentFor(await getDb(), params) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export default function AdminTaxDocument() {

@@ -8,7 +8,7 @@ import { type RefundState, refundStateOf } from "~/features/orders/order-status"
 import { finishPayment } from "~/features/orders/orders.server";
 import { createPaymentAttempt, type PaymentOutcome } from "~/features/orders/payment-attempts.server";
 import { fetchOutcome, reconcilePendingPayments } from "~/features/orders/payment-flow.server";
-import { merchantRefundIdOf } from "~/features/orders/refunds.server";
+import { merchantRefundIdOf } from "~/features/payments/refunds.server";
 import { action as phonePeWebhook } from "~/routes/api.phonepe.webhook";
 import { insertCustomer, type ProductRow, STANDARD_SHIPPING } from "./fixtures";
 import type { PhonePeSimulator } from "./phonepe-simulator";

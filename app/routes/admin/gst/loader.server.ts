@@ -70,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         section: SECTION_NAMES[document.section],
         refersTo: document.refersTo,
         amount: formatRupeeFigures(document.amount),
-        orderId: document.orderId,
+        href: document.rental ? `/admin/rentals/${document.orderId}` : `/admin/orders/${document.orderId}`,
       })),
     },
   });

@@ -120,7 +120,7 @@ export default function AdminGstRegister() {
                   {register.documents.map((document) => (
                     <tr key={document.number}>
                       <th scope="row">
-                        <Link to={`/admin/orders/${document.orderId}`}>{document.number}</Link>
+                        <Link to={document.href}>{document.number}</Link>
                       </th>
                       <td>{document.date}</td>
                       <td>

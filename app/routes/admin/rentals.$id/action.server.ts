@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireBackOffice } from "~/auth.server";
 import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { askForClaimedRefund, phonePeClientFromConfig } from "~/features/payments/index.server";
 import { BOOKING_STATUS_TEXT, rentalAdminMessages } from "~/features/rentals";
 import { bookingMoveSchema, moveBooking, sendBookingMoveMail } from "~/features/rentals/index.server";
 import { replyInvalid, replyWithError } from "~/form-reply.server";
@@ -26,6 +27,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       status: moved.status,
       field: moved.field ?? undefined,
     });
+  }
+  // A refund the move claimed (a cancellation after payment, the deposit back) is asked of PhonePe now; the
+  // reconciler asks again if PhonePe cannot be reached.
+  if (moved.refund) {
+    await askForClaimedRefund(
+      db,
+      phonePeClientFromConfig(),
+      moved.refund.merchantOrderId,
+      moved.refund.amount,
+    );
   }
   void sendBookingMoveMail(db, moved.notice, config().publicUrl);
   return toasts().redirectWithSuccess(

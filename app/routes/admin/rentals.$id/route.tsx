@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { formatLongDate } from "~/lib/dates";
 import type { loader } from "./loader.server";
@@ -55,6 +55,61 @@ export default function RentalBooking() {
         </div>
       </dl>
       <MoveForms />
+      <section aria-labelledby="payments-heading">
+        <h2 id="payments-heading">Payments</h2>
+        {booking.charges.length > 0 ? (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">For</th>
+                <th scope="col">Period</th>
+                <th scope="col">Due</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {booking.charges.map((charge) => (
+                <tr key={charge.id}>
+                  <th scope="row">{charge.label}</th>
+                  <td>{charge.period}</td>
+                  <td>{charge.dueOn}</td>
+                  <td>{charge.amount}</td>
+                  <td>
+                    {charge.paid ? `Paid (${charge.paid})` : charge.status}
+                    {charge.recordable ? (
+                      <Form method="post" action={`/admin/rentals/${booking.id}/charges/${charge.id}`}>
+                        <button type="submit" className="button-secondary">
+                          Record paid at the counter
+                        </button>
+                      </Form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p>Nothing is billed until the booking is approved.</p>
+        )}
+        {booking.taxDocuments.length > 0 ? (
+          <ul>
+            {booking.taxDocuments.map((document) => (
+              <li key={document.id}>
+                <a href={`/admin/rentals/${booking.id}/tax-documents/${document.id}`} download>
+                  {document.label}
+                </a>{" "}
+                ({document.amount})
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {booking.depositReturnedBy ? (
+          <p>
+            Deposit returned by: {booking.depositReturnedBy === "PhonePe" ? "PhonePe refund" : "the counter"}
+          </p>
+        ) : null}
+      </section>
       <section aria-labelledby="documents-heading">
         <h2 id="documents-heading">Documents</h2>
         {booking.documents.length > 0 ? (

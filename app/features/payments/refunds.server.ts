@@ -1,12 +1,10 @@
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { paymentAttempts } from "~/db/schema";
-import { isPhonePeId } from "~/features/payments";
-import type { PhonePeClient } from "~/features/payments/index.server";
 import { describeError } from "~/lib/errors.server";
-import type { RefundState } from "./order-status";
+import type { PhonePeClient } from "./phonepe-client.server";
+import { isPhonePeId, type RefundState } from "./phonepe-types";
 
-export type { RefundState };
 /** Refunds PhonePe has not finished yet: the reconciler follows them. */
 export const OPEN_REFUND_STATES: RefundState[] = ["REQUESTED", "PENDING", "CONFIRMED"];
 
