@@ -7,8 +7,9 @@ import { expect, test } from "./support/test";
 
 /*
  * The dealer's rental pipeline in the back office (decision 0043), with JavaScript on and off: staff register
- * two units, a customer books them for 3 months, and staff take the booking from the documents' check to the
- * deposit settled less a Rs. 1,500 charge, which the customer then reads in My Rentals.
+ * two units, a customer books them for 3 months and pays the deposit and first month on PhonePe, and staff take
+ * the booking from the documents' check to the deposit settled less a Rs. 1,500 charge, which the customer then
+ * reads in My Rentals with its invoices.
  */
 
 /** Presses a move's button on the booking's page and waits for the new status in its heading. */
@@ -63,7 +64,26 @@ test("staff take a booking on two registered units from request to a settled dep
   await staff.getByLabel(new RegExp(`^KC-${tag}-2`)).check();
   await moveTo(staff, "Approve with these units", "Approved");
   await expect(staff.locator(".admin-facts")).toContainText(`KC-${tag}-1, KC-${tag}-2`);
-  await moveTo(staff, "Deposit and first month received", "Paid");
+  // The customer pays the deposit and the first month on PhonePe from My Rentals: 2 × (Rs. 9,000 + Rs. 2,500).
+  await page.goto("/my-rentals");
+  const card = page.locator(".order-card", { hasText: reference });
+  await expect(card.getByRole("table", { name: "Payments" })).toContainText("Deposit and month 1's rent");
+  await card.getByRole("button", { name: "Pay Rs. 23,000 with PhonePe" }).click();
+  await expect(page.getByRole("heading", { name: "PhonePe test simulator" })).toBeVisible();
+  await page.getByRole("button", { name: "Success" }).click();
+  await expect(page).toHaveURL(/\/my-rentals$/);
+  await expect(page.getByTestId("toast")).toContainText("Thank you: your payment is received.");
+  await expect(card).toContainText("Paid (PhonePe)");
+  await expect(card.locator(".order-status")).toHaveText("Paid");
+  // The month's rent has its tax invoice, a PDF only the customer and staff can open.
+  const invoice = card.getByRole("link", { name: /^Invoice .* \(month 1\)/ });
+  const invoiceUrl = (await invoice.getAttribute("href")) ?? "";
+  const pdf = await page.request.get(invoiceUrl);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await staff.request.get(invoiceUrl, { maxRedirects: 0 })).status()).not.toBe(200);
+  await staff.reload();
+  await expect(staff.getByRole("heading", { level: 1 })).toContainText(": Paid");
+  await expect(staff.getByRole("region", { name: "Payments" })).toContainText("Paid (PhonePe)");
   await staff
     .getByLabel(/^Note for the history/)
     .fill("Chargers and bags handed over; both screens checked.");
@@ -77,9 +97,13 @@ test("staff take a booking on two registered units from request to a settled dep
   await moveTo(staff, "Deposit settled", "Deposit settled");
   await expect(staff.getByRole("region", { name: "History" })).toContainText("Chargers and bags handed over");
 
+  // The deposit less the charge goes back as a PhonePe refund; the charge kept is invoiced.
+  await expect(staff.getByRole("region", { name: "Payments" })).toContainText(
+    "Deposit returned by: PhonePe refund",
+  );
   await page.goto("/my-rentals");
-  const card = page.locator(".order-card", { hasText: reference });
   await expect(card).toContainText("Deposit settled");
+  await expect(card.getByRole("link", { name: /^Invoice .* \(deposit kept\)/ })).toBeVisible();
   await expect(card).toContainText(
     "Deposit Rs. 18,000 less Rs. 1,500 (Cracked hinge Rs. 1,500): Rs. 16,500 returned.",
   );
