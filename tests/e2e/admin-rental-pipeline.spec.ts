@@ -75,12 +75,17 @@ test("staff take a booking on two registered units from request to a settled dep
   await expect(page.getByTestId("toast")).toContainText("Thank you: your payment is received.");
   await expect(card).toContainText("Paid (PhonePe)");
   await expect(card.locator(".order-status")).toHaveText("Paid");
-  // The month's rent has its tax invoice, a PDF only the customer and staff can open.
-  const invoice = card.getByRole("link", { name: /^Invoice .* \(month 1\)/ });
-  const invoiceUrl = (await invoice.getAttribute("href")) ?? "";
-  const pdf = await page.request.get(invoiceUrl);
-  expect(pdf.headers()["content-type"]).toBe("application/pdf");
-  expect((await staff.request.get(invoiceUrl, { maxRedirects: 0 })).status()).not.toBe(200);
+  // The month's rent has its tax invoice: the rental's SAC, CGST and SGST (Karnataka to Karnataka), and a PDF
+  // that only the customer (and staff, from the back office) can open.
+  await card.getByRole("link", { name: /^Invoice .* \(month 1\)/ }).click();
+  await expect(page.getByRole("heading", { name: "Tax Invoice" })).toBeVisible();
+  await expect(page.locator("body")).toContainText("997315");
+  await expect(page.locator("body")).toContainText("month 1 of 3");
+  await expect(page.locator("body")).toContainText("CGST");
+  const pdfUrl = (await page.getByRole("link", { name: "Download PDF" }).getAttribute("href")) ?? "";
+  expect((await page.request.get(pdfUrl)).headers()["content-type"]).toBe("application/pdf");
+  expect((await staff.request.get(pdfUrl, { maxRedirects: 0 })).status()).not.toBe(200);
+  await page.goto("/my-rentals");
   await staff.reload();
   await expect(staff.getByRole("heading", { level: 1 })).toContainText(": Paid");
   await expect(staff.getByRole("region", { name: "Payments" })).toContainText("Paid (PhonePe)");

@@ -188,9 +188,10 @@ export default function MyRentals() {
                 <ul className="rental-documents">
                   {booking.taxDocuments.map((document) => (
                     <li key={document.id}>
-                      <a href={`/my-rentals/${booking.id}/tax-documents/${document.id}`} download>
-                        {document.label} (PDF, {document.amount})
-                      </a>
+                      <Link to={`/my-rentals/${booking.id}/tax-documents/${document.id}`}>
+                        {document.label}
+                      </Link>{" "}
+                      ({document.amount})
                     </li>
                   ))}
                 </ul>

@@ -1,0 +1,46 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireCustomer } from "~/auth.server";
+import { getDb } from "~/db/db.server";
+import { DOCUMENT_TITLES, TaxDocumentView } from "~/features/invoices";
+import { bookingTaxDocument } from "~/features/rentals/index.server";
+import { parseId } from "~/lib/params";
+import { shop } from "~/lib/shop";
+import invoiceStyles from "~/styles/invoice.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: invoiceStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data ? `${DOCUMENT_TITLES[data.document.kind]} ${data.document.number} | ${shop.name}` : shop.name,
+  },
+  { name: "robots", content: "noindex" },
+];
+
+/** A tax invoice or credit note of the customer's own rental, as a printable page (404 for anyone else's). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request);
+  const bookingId = parseId(params.id);
+  const documentId = parseId(params.documentId);
+  const document =
+    bookingId && documentId
+      ? await bookingTaxDocument(await getDb(), bookingId, documentId, customer.id)
+      : undefined;
+  if (!document) throw new Response("No such document", { status: 404 });
+  return json(
+    { document, pdf: `/my-rentals/${bookingId}/tax-documents/${documentId}/pdf` },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export default function RentalTaxDocument() {
+  const { document, pdf } = useLoaderData<typeof loader>();
+  return (
+    <div className="container page tax-document-page">
+      <p className="tax-document-actions">
+        <Link to="/my-rentals">My Rentals</Link> · <a href={pdf}>Download PDF</a>
+      </p>
+      <TaxDocumentView document={document} />
+    </div>
+  );
+}
