@@ -1004,6 +1004,8 @@ export const shopSettings = pgTable(
     /** Paise: orders above this total cannot be paid in cash. */
     codCeiling: integer("cod_ceiling").notNull().default(5_000_000),
     codFee: integer("cod_fee").notNull().default(0),
+    /** Whether a rental's deposit and first month may be paid in cash when the units are delivered. */
+    rentalCashOnDelivery: boolean("rental_cash_on_delivery").notNull().default(false),
     /** The dealer as GST knows it, printed on every tax invoice; the seed's GSTIN is a sample until set. */
     legalName: text("legal_name").notNull().default("Kaveri Computers Private Limited"),
     tradeName: text("trade_name").notNull().default("Kaveri Computers"),

@@ -1,6 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { paymentAttempts, rentalBookings, rentalCharges, staff, taxDocuments } from "~/db/schema";
+import {
+  paymentAttempts,
+  rentalBookings,
+  rentalCharges,
+  shopSettings,
+  staff,
+  taxDocuments,
+} from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
 import type { TaxDocument } from "~/features/invoices";
 import { monthRegister } from "~/features/invoices/index.server";
@@ -15,6 +22,7 @@ import {
   saveUnit,
   sendChargeNotices,
 } from "~/features/rentals/index.server";
+import { changeShopRules } from "~/features/settings/index.server";
 import type { MailMessage } from "~/mail.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer } from "./support/fixtures";
@@ -124,6 +132,13 @@ async function invoiceOf(chargeId: number, kind = "invoice"): Promise<TaxDocumen
     .from(taxDocuments)
     .where(and(eq(taxDocuments.rentalChargeId, chargeId), eq(taxDocuments.kind, kind)));
   return row?.document;
+}
+
+/** The dealer's setting for rentals paid in cash at the door (a new version, so every reader sees it). */
+async function allowCashForRentals(allowed: boolean) {
+  await changeShopRules(database.db, null, async (tx) => {
+    await tx.update(shopSettings).set({ rentalCashOnDelivery: allowed }).where(eq(shopSettings.id, 1));
+  });
 }
 
 /** PhonePe's page, opened by the shop, is paid. */
@@ -272,8 +287,35 @@ describe(`a rental's money (${databaseKind})`, () => {
     expect(shown?.charges[0]).toMatchObject({ payable: false });
   });
 
+  it("takes the first charge in cash at the door only where the dealer allows it for rentals", async () => {
+    const { id, customerId } = await approvedBooking();
+    const cash = move({ from: "approved", to: "delivered" });
+    expect(await moveBooking(database.db, clerk, id, cash, NOW)).toEqual({
+      ok: false,
+      status: 400,
+      field: null,
+      message: rentalAdminMessages.noCashForRentals,
+    });
+    expect((await customerBookings(database.db, customerId, NOW))[0]?.charges[0]).toMatchObject({
+      cashAtDelivery: false,
+    });
+    await allowCashForRentals(true);
+    expect((await customerBookings(database.db, customerId, NOW))[0]?.charges[0]).toMatchObject({
+      payable: true,
+      cashAtDelivery: true,
+    });
+    expect(await moveBooking(database.db, clerk, id, cash, NOW)).toMatchObject({
+      ok: true,
+      status: "delivered",
+    });
+    const [first] = await chargesOf(id);
+    expect(first).toMatchObject({ status: "paid", paidBy: "Cash on delivery" });
+    expect((await invoiceOf(first?.id ?? 0))?.order.paymentMethod).toBe("Cash on delivery");
+    await allowCashForRentals(false);
+  });
+
   it("bills later months a week ahead, mails them once, reports them overdue, and settles only when paid", async () => {
-    const { id, customerId } = await approvedBooking(3);
+    const { id, customerId, reference } = await approvedBooking(3);
     const [first] = await chargesOf(id);
     const { attempt: firstPayment } = await payOnPhonePe(customerId, first?.id ?? 0);
     for (const [from, to] of [
@@ -283,9 +325,10 @@ describe(`a rental's money (${databaseKind})`, () => {
       await moveBooking(database.db, clerk, id, move({ from, to }), NOW);
     }
     // Went active on 20 January: month 2 is due on 20 February, billed from 13 February.
+    // The other tests' bookings are billed and chased too: this one's mails are those that name it.
     const sent: MailMessage[] = [];
     const send = async (message: MailMessage) => {
-      sent.push(message);
+      if (message.text.includes(reference)) sent.push(message);
     };
     const day = (text: string) => new Date(`${text}T10:00:00+05:30`);
     expect(await sendChargeNotices(database.db, PUBLIC_URL, day("2027-02-12"), send)).toMatchObject({

@@ -18,6 +18,8 @@ export const rentalAdminMessages = {
     `Month ${month}'s rent is not paid yet: record it paid before the deposit is settled.`,
   chargeRecorded: (reference: string, month: number) =>
     `Month ${month}'s rent of rental ${reference} is recorded as paid at the counter.`,
+  noCashForRentals:
+    "Cash on delivery is not allowed for rentals: turn it on in the settings, or take the payment first.",
   chargeNotDue: "That charge is not due any more: reload the page to see it as it is now.",
   tenureRequired: "Choose a longer tenure among the booking's plans.",
   // The unit register.

@@ -15,7 +15,7 @@ import {
 } from "~/db/schema";
 import { deliveryPromise, formatShopDay, type ShopDay, shopClock } from "~/features/delivery";
 import { placeOfPin, quoteDelivery, stateRefusal } from "~/features/delivery/index.server";
-import { readShopRules } from "~/features/settings/index.server";
+import { readShopRules, readShopSettings } from "~/features/settings/index.server";
 import { formatRupees } from "~/lib/money";
 import { requestLimits } from "~/lib/request-limits.mjs";
 import {
@@ -335,12 +335,15 @@ export async function customerBookings(db: Database, customerId: number, now = n
   );
   const today = shopClock(now).day;
   const payable = (status: RentalBookingStatus) => !ENDED_STATUSES.includes(status);
+  const { rentalCashOnDelivery } = await readShopSettings(db);
   return rows.map((row) => ({
     charges: charges
       .filter((charge) => charge.bookingId === row.id)
       .map((charge) => ({
         ...chargeView(charge, today),
         payable: charge.status === "due" && payable(row.status),
+        // The first charge may wait for the door where the dealer allows it.
+        cashAtDelivery: rentalCashOnDelivery && charge.month === 1 && row.status === "approved",
       })),
     taxDocuments: documents.get(row.id) ?? [],
     reason: reasons.get(row.id) ?? null,

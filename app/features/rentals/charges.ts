@@ -18,8 +18,15 @@ export const CHARGE_STATUS_TEXT: Record<ChargeStatus, string> = {
   void: "Not due (cancelled)",
 };
 
-/** How a charge was paid: through PhonePe from My Rentals, or at the dealer's counter (recorded by staff). */
-export const PAID_BY = { phonePe: "PhonePe", counter: "Counter" } as const;
+/**
+ * How a charge was paid: through PhonePe from My Rentals, at the dealer's counter, or (the first charge, where
+ * the dealer allows it) in cash when the units are delivered; the last two recorded by staff.
+ */
+export const PAID_BY = {
+  phonePe: "PhonePe",
+  counter: "Counter",
+  cashOnDelivery: "Cash on delivery",
+} as const;
 
 /** `day` ("2026-11-28") moved by whole days. */
 export function plusDays(day: string, days: number): string {

@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import { customers, type RentalDeduction, rentalBookings, rentalEvents, rentalUnits } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
 import { shopClock } from "~/features/delivery";
+import { readShopSettings } from "~/features/settings/index.server";
 import { formatRupees } from "~/lib/money";
 import { rentalAdminMessages } from "./admin-messages";
 import { BOOKING_STATUS_TEXT, bookingReference, type RentalBookingStatus } from "./booking";
@@ -95,6 +96,9 @@ export async function moveBooking(
       }
       const move = moveOf(booking.status, form.to);
       if (!move) return refuse(400, null, rentalAdminMessages.noSuchMove);
+      if (move.needs === "cash" && !(await readShopSettings(tx)).rentalCashOnDelivery) {
+        return refuse(400, null, rentalAdminMessages.noCashForRentals);
+      }
       if (move.needs === "reason" && !form.reason)
         return refuse(400, "reason", rentalAdminMessages.reasonRequired);
 
@@ -136,11 +140,13 @@ export async function moveBooking(
           `To pay now: ${formatRupees(first.rent + first.deposit)} (the refundable deposit ${formatRupees(first.deposit)} and the first month's rent ${formatRupees(first.rent)}). Pay it with PhonePe from My Rentals, or at our counter.`,
         );
       }
-      if (move.to === "paid") {
+      if (move.to === "paid" || move.needs === "cash") {
         const charges = await chargesOf(tx, bookingId);
         const first =
           charges.find((charge) => charge.month === 1) ?? (await openFirstCharge(tx, booking, now));
-        await markChargePaid(tx, booking, first, { by: PAID_BY.counter, attemptId: null }, now);
+        const by = move.needs === "cash" ? PAID_BY.cashOnDelivery : PAID_BY.counter;
+        await markChargePaid(tx, booking, first, { by, attemptId: null }, now);
+        details.push(`Received: ${formatRupees(first.rent + first.deposit)} (${by.toLowerCase()})`);
       }
       if (move.to === "cancelled") {
         const cancelled = await cancelCharges(tx, booking, now);

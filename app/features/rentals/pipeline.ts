@@ -6,7 +6,8 @@ import { ENDED_STATUSES, type RentalBookingStatus } from "./booking";
  * server (which moves it accepts).
  */
 
-export type MoveNeeds = "reason" | "units" | "deductions" | "tenure" | undefined;
+/** "cash": the deposit and first month taken in cash at the door, offered only where the dealer allows it. */
+export type MoveNeeds = "reason" | "units" | "deductions" | "tenure" | "cash" | undefined;
 export type BookingMove = { to: RentalBookingStatus; label: string; needs?: MoveNeeds };
 
 const cancel: BookingMove = { to: "cancelled", label: "Cancel the booking", needs: "reason" };
@@ -18,7 +19,11 @@ export const BOOKING_MOVES: Record<RentalBookingStatus, readonly BookingMove[]> 
     cancel,
   ],
   verified: [{ to: "approved", label: "Approve with these units", needs: "units" }, cancel],
-  approved: [{ to: "paid", label: "Deposit and first month received" }, cancel],
+  approved: [
+    { to: "paid", label: "Deposit and first month received" },
+    { to: "delivered", label: "Delivered, deposit and first month paid in cash", needs: "cash" },
+    cancel,
+  ],
   paid: [{ to: "delivered", label: "Delivered and handed over" }, cancel],
   delivered: [{ to: "active", label: "Rental started" }],
   // Returned before the tenure ends, the offer's rule for closing early is charged (pipeline.server.ts).

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { customers, rentalBookings } from "~/db/schema";
 import { formatShopDay, shopClock } from "~/features/delivery";
+import { readShopSettings } from "~/features/settings/index.server";
 import { formatLongDate } from "~/lib/dates";
 import { choice, listPage } from "~/lib/list-filters";
 import { pageCount } from "~/lib/list-query";
@@ -80,6 +81,7 @@ export async function bookingForStaff(db: Database, bookingId: number) {
     bookingTaxDocuments(db, bookingId),
   ]);
   const today = shopClock(new Date()).day;
+  const settings = await readShopSettings(db);
   const free =
     booking.status === "verified" && booking.productId ? await freeUnits(db, booking.productId) : [];
   const deposit = depositBack(booking.deposit, booking.units, booking.deductions, booking.closureCharge);
@@ -88,7 +90,10 @@ export async function bookingForStaff(db: Database, bookingId: number) {
     reference: bookingReference(booking.id),
     status: BOOKING_STATUS_TEXT[booking.status],
     statusCode: booking.status,
-    moves: BOOKING_MOVES[booking.status],
+    // Cash at the door only where the dealer allows it for rentals.
+    moves: BOOKING_MOVES[booking.status].filter(
+      (move) => move.needs !== "cash" || settings.rentalCashOnDelivery,
+    ),
     unitsWanted: booking.units,
     /** The longer plans a running rental can be extended to. */
     extendTo: (booking.offer?.plans ?? [])

@@ -50,6 +50,7 @@ describe("the settings form", () => {
       cashOnDelivery: true,
       codCeiling: 5_000_000,
       codFee: 4950,
+      rentalCashOnDelivery: false,
     });
   });
 

@@ -121,6 +121,10 @@ export const settingsSchema = z.object({
     .transform((value) => value === "on"),
   codCeiling: amountField("Cash on delivery ceiling", 0),
   codFee: amountField("Cash on delivery fee", 0),
+  rentalCashOnDelivery: z
+    .literal("on")
+    .optional()
+    .transform((value) => value === "on"),
 });
 
 export type SettingsValues = z.output<typeof settingsSchema>;

@@ -34,6 +34,7 @@ export async function saveShopSettings(db: Database, actor: Actor, values: Setti
     cashOnDelivery: values.cashOnDelivery,
     codCeiling: values.codCeiling,
     codFee: values.codFee,
+    rentalCashOnDelivery: values.rentalCashOnDelivery,
   };
   const changed: Record<string, { before: unknown; after: unknown }> = {};
   for (const [key, after] of Object.entries(next)) {

@@ -178,6 +178,9 @@ export default function MyRentals() {
                               </button>
                             </Form>
                           ) : null}
+                          {charge.cashAtDelivery ? (
+                            <p className="rental-cash">Or pay it in cash when the units are delivered.</p>
+                          ) : null}
                         </td>
                       </tr>
                     ))}

@@ -20,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       weekdays: settings.businessWeekdays,
       expressFee: settings.expressFee === null ? "" : rupeesForInput(settings.expressFee),
       cashOnDelivery: settings.cashOnDelivery,
+      rentalCashOnDelivery: settings.rentalCashOnDelivery,
       codCeiling: rupeesForInput(settings.codCeiling),
       codFee: rupeesForInput(settings.codFee),
       updatedAt: settings.updatedAt.toISOString(),

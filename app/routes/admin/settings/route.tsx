@@ -31,6 +31,7 @@ const settingsFields = [
   "cashOnDelivery",
   "codCeiling",
   "codFee",
+  "rentalCashOnDelivery",
 ] as const;
 
 export default function AdminSettings() {
@@ -54,6 +55,10 @@ export default function AdminSettings() {
       ? (Array.isArray(typedWeekdays) ? typedWeekdays : typedWeekdays ? [typedWeekdays] : []).map(Number)
       : settings.weekdays;
   const cod = intent === "settings" ? result?.initialValue?.cashOnDelivery === "on" : settings.cashOnDelivery;
+  const rentalCod =
+    intent === "settings"
+      ? result?.initialValue?.rentalCashOnDelivery === "on"
+      : settings.rentalCashOnDelivery;
 
   return (
     <div className="admin-page admin-settings">
@@ -149,6 +154,10 @@ export default function AdminSettings() {
             value={settings.codFee}
             inputMode="decimal"
           />
+          <label className="checkbox">
+            <input type="checkbox" name="rentalCashOnDelivery" defaultChecked={rentalCod} /> Let renters pay
+            the deposit and first month in cash on delivery
+          </label>
         </fieldset>
         <div className="form-actions">
           <button type="submit" name="intent" value="settings">

@@ -1,0 +1,1 @@
+ALTER TABLE "shop_settings" ADD COLUMN "rental_cash_on_delivery" boolean DEFAULT false NOT NULL;
