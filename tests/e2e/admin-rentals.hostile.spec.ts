@@ -140,4 +140,66 @@ test("moves, units and ids the pipeline does not have are refused, and nothing c
     expect(answer.headers().location).toMatch(/^\/admin\/login/);
   }
   expect(await statusNow()).toBe("verified");
+
+  // Approved on its unit, the deposit and first month are billed. Cash at the door is not allowed by default.
+  const { freeUnits } = await loaderData<{ freeUnits: { id: number }[] }>(
+    owner.context,
+    here,
+    "routes/admin/rentals.$id",
+  );
+  expect((await approve(`unitIds=${freeUnits[0]?.id}`)).status()).toBe(303);
+  const cash = await move({ from: "approved", to: "delivered" });
+  expect([cash.status(), await textOf(cash)]).toEqual([
+    400,
+    expect.stringContaining("not allowed for rentals"),
+  ]);
+  expect(await statusNow()).toBe("approved");
+
+  // Only its customer may pay a charge: another customer's press, ids no row has, and a visitor get nothing.
+  type MyRentals = {
+    bookings: { charges: { id: number; payable: boolean }[]; taxDocuments: { id: number }[] }[];
+  };
+  const mine = () => loaderData<MyRentals>(customer.context, "/my-rentals", "routes/account/my-rentals");
+  const chargeId = String((await mine()).bookings[0]?.charges[0]?.id);
+  const pay = (context: typeof customer.context, id: string) =>
+    context.post("/my-rentals", { form: { intent: "pay", chargeId: id }, maxRedirects: 0 });
+  const stranger = await shop.customer();
+  const strangers = await pay(stranger.context, chargeId);
+  expect([strangers.status(), await textOf(strangers)]).toEqual([
+    409,
+    expect.stringContaining("This charge cannot be paid now"),
+  ]);
+  expect((await pay(customer.context, "999999")).status()).toBe(409);
+  for (const bad of ["0", "-1", "2147483648", "abc", "1e3", ""]) {
+    expect((await pay(customer.context, bad)).status(), bad).toBe(400);
+  }
+  const visitor = await pay(await shop.context(), chargeId);
+  expect([visitor.status(), visitor.headers().location]).toEqual([303, expect.stringMatching(/^\/login/)]);
+
+  // Paid at the counter: its invoice is the customer's alone, and it cannot be paid again.
+  expect((await move({ from: "approved", to: "paid" })).status()).toBe(303);
+  expect((await pay(customer.context, chargeId)).status()).toBe(409);
+  const documentId = (await mine()).bookings[0]?.taxDocuments[0]?.id;
+  const invoice = `/my-rentals/${bookingId}/tax-documents/${documentId}`;
+  expect((await customer.context.get(invoice)).status()).toBe(200);
+  expect((await customer.context.get(`${invoice}/pdf`)).headers()["content-type"]).toBe("application/pdf");
+  for (const probe of [invoice, `${invoice}/pdf`]) {
+    expect((await stranger.context.get(probe, { maxRedirects: 0 })).status(), probe).toBe(404);
+  }
+  for (const probe of [
+    `/my-rentals/${Number(bookingId) + 1}/tax-documents/${documentId}`,
+    `/my-rentals/${bookingId}/tax-documents/2147483648`,
+    `/my-rentals/${bookingId}/tax-documents/abc`,
+  ]) {
+    expect((await customer.context.get(probe, { maxRedirects: 0 })).status(), probe).toBe(404);
+  }
+  // Recording a month paid at the counter is staff's: a customer is sent to the back office's log-in, and the
+  // first month (the pipeline's own move) is no such charge.
+  const counter = `/admin/rentals/${bookingId}/charges/${chargeId}`;
+  const byCustomer = await customer.context.post(counter, { form: {}, maxRedirects: 0 });
+  expect([byCustomer.status(), byCustomer.headers().location]).toEqual([
+    303,
+    expect.stringMatching(/^\/admin\/login/),
+  ]);
+  expect((await owner.context.post(counter, { form: {}, maxRedirects: 0 })).status()).toBe(404);
 });

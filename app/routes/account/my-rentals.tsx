@@ -6,9 +6,10 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireCustomer } from "~/auth.server";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { returnFromPhonePe, startRentalPayment } from "~/features/orders/index.server";
 import { bookingMessages, rentalPaymentMessages } from "~/features/rentals";
@@ -80,8 +81,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function MyRentals() {
   const { bookings, pending, paymentError } = useLoaderData<typeof loader>();
+  // A refused press without JavaScript comes back with its message inline.
+  const answer = useActionData<typeof action>();
   return (
     <div className="container page orders-page">
+      <Toasts toast={answer?.toast ?? null} />
       <Breadcrumbs current="My Rentals" />
       <h1>My Rentals</h1>
       {pending ? (
