@@ -412,7 +412,8 @@ export async function bookingForMail(db: Database, bookingId: number) {
 
 /**
  * The customer's rentals for the download of their own data: every booking with its plan, address, business,
- * terms' version, status and charges, and which documents are kept (not their bytes: the customer has them).
+ * terms' version, status, charges and payments, and which documents are kept (not their bytes: the
+ * customer has them).
  */
 export async function customerRentalData(db: Database, customerId: number) {
   const rows = await db
@@ -437,6 +438,19 @@ export async function customerRentalData(db: Database, customerId: number) {
               rows.map((row) => row.id),
             ),
           );
+  const payments =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(rentalCharges)
+          .where(
+            inArray(
+              rentalCharges.bookingId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(rentalCharges.bookingId, rentalCharges.month);
   return rows.map((row) => ({
     reference: bookingReference(row.id),
     product: row.title,
@@ -451,6 +465,17 @@ export async function customerRentalData(db: Database, customerId: number) {
     status: BOOKING_STATUS_TEXT[row.status],
     requestedAt: row.createdAt.toISOString(),
     charges: row.deductions.map((line) => ({ label: line.label, amount: line.amount / 100 })),
+    payments: payments
+      .filter((charge) => charge.bookingId === row.id)
+      .map((charge) => ({
+        month: charge.month,
+        rent: charge.rent / 100,
+        deposit: charge.deposit / 100,
+        dueOn: charge.dueOn,
+        status: charge.status,
+        paidBy: charge.paidBy,
+        paidAt: charge.paidAt?.toISOString() ?? null,
+      })),
     documentsKept: documents
       .filter((document) => document.bookingId === row.id)
       .map((document) => ({
