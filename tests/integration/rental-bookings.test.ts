@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rentalBookings, rentalDocuments } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
 import { eraseAccount } from "~/features/accounts/index.server";
+import { formatShopDay } from "~/features/delivery";
 import { bookingMessages } from "~/features/rentals";
 import {
   customerBookings,
@@ -144,7 +145,12 @@ describe(`rental bookings (${databaseKind})`, () => {
     );
     const refusals: [Parameters<typeof requestBooking>[3], number, string | null, string][] = [
       [await values({ months: 24 }), dellId, "months", bookingMessages.tenureNotOffered],
-      [await values({ units: 4 }), fewUnits.id, "units", bookingMessages.unitsOverStock(3)],
+      [
+        await values({ units: 4 }),
+        fewUnits.id,
+        "units",
+        bookingMessages.unitsFreeOn(3, formatShopDay(await earliestBengaluruStart(database.db))),
+      ],
       [
         await values({ pincode: "744101", state: "Andaman and Nicobar Islands" }),
         dellId,

@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, rentalBookings, rentalUnits } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
-import { bookingMessages, rentalAdminMessages } from "~/features/rentals";
+import { formatShopDay } from "~/features/delivery";
+import { bookingMessages, RETURN_TURNAROUND_DAYS, rentalAdminMessages } from "~/features/rentals";
+import { monthsAfter, plusDays } from "~/features/rentals/charges";
 import {
   type BookingMoveForm,
   bookingHistory,
@@ -12,10 +14,11 @@ import {
   requestBooking,
   saveUnit,
   unitForEdit,
+  writeRentalOffer,
 } from "~/features/rentals/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
-import { insertCustomer } from "./support/fixtures";
-import { bookingForm, dellIdOf, RENTAL_NOW } from "./support/rentals";
+import { insertCustomer, insertProduct } from "./support/fixtures";
+import { bookingForm, dellIdOf, earliestBengaluruStart, RENTAL_NOW } from "./support/rentals";
 
 /*
  * The dealer's pipeline for a rental booking (decision 0043), on the unit register: each move made on the
@@ -142,7 +145,7 @@ describe(`the rental pipeline (${databaseKind})`, () => {
     expect(await book(2)).toMatchObject({
       ok: false,
       field: "units",
-      message: bookingMessages.unitsOverStock(1),
+      message: bookingMessages.unitsFreeOn(1, formatShopDay(await earliestBengaluruStart(database.db))),
     });
     const other = await book(1);
     if (!other.ok) throw new Error(other.message);
@@ -253,6 +256,52 @@ describe(`the rental pipeline (${databaseKind})`, () => {
     ]);
     const audited = await database.db.select().from(auditLog).where(eq(auditLog.subject, booked.reference));
     expect(audited.length).toBe(9);
+  });
+
+  it("counts a unit out on a rental as free for a start after its tenure ends and the turnaround", async () => {
+    // A product of its own with one unit, on a one-month plan.
+    const laptop = await insertProduct(database.db, { productType: "rental", quantity: 0 });
+    await database.db.transaction((tx) =>
+      writeRentalOffer(tx, laptop.id, {
+        deposit: 5_000_00,
+        minimumMonths: 1,
+        earlyClosure: "reprice",
+        closureFeeMonths: 0,
+        plans: [{ months: 1, monthlyRent: 1_999_00 }],
+      }),
+    );
+    const saved = await saveUnit(database.db, staff, undefined, {
+      ...unit(40),
+      productId: laptop.id,
+      serialNumber: "ONE-UNIT-1",
+      assetTag: "KC-ONE-1",
+    });
+    if (!saved.ok) throw new Error(saved.message);
+    const start = await earliestBengaluruStart(database.db);
+    const ask = async (startDate: string) => {
+      const customer = await insertCustomer(database.db);
+      const form = await bookingForm(database.db, { months: 1, startDate });
+      return requestBooking(database.db, customer.id, laptop.id, form, NOW);
+    };
+    const first = await ask(start);
+    if (!first.ok) throw new Error(first.message);
+    await moveBooking(database.db, staff, first.bookingId, move({ from: "requested", to: "verified" }), NOW);
+    await moveBooking(
+      database.db,
+      staff,
+      first.bookingId,
+      move({ from: "verified", to: "approved", unitIds: [saved.id] }),
+      NOW,
+    );
+    // Out from the start for a month: back, and ready 3 days later.
+    const back = plusDays(monthsAfter(start, 1), RETURN_TURNAROUND_DAYS);
+    expect(await ask(plusDays(back, -1))).toEqual({
+      ok: false,
+      field: "units",
+      status: 409,
+      message: bookingMessages.unitsFreeOn(0, formatShopDay(plusDays(back, -1))),
+    });
+    expect(await ask(back)).toMatchObject({ ok: true });
   });
 
   it("refuses documents or cancels only with a reason, and frees the units of a cancelled booking", async () => {

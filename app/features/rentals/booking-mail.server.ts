@@ -1,6 +1,8 @@
 // The customer's rental mails: what each says, and their sending after the commit. A mail that cannot be sent
 // is logged (without the address) and never undoes the booking.
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { staff } from "~/db/schema";
 import { formatShopDay } from "~/features/delivery";
 import { readShopContact } from "~/features/settings/index.server";
 import { describeError } from "~/lib/errors.server";
@@ -73,6 +75,44 @@ ${lines.length > 0 ? `<p>${lines.map(escapeHtml).join("<br>")}</p>\n` : ""}${nex
     contact,
   );
   return { to, subject, text, html };
+}
+
+/**
+ * Mails the dealer's active owners a list about rentals (ending soon, rent overdue) with a link to the back
+ * office's active rentals; a mail that cannot be sent is logged without its address.
+ */
+export async function mailOwners(
+  db: Database,
+  {
+    subject,
+    lines,
+    action,
+    publicUrl,
+  }: { subject: string; lines: readonly string[]; action: string; publicUrl: string },
+  send: (message: MailMessage) => Promise<unknown> = sendMail,
+): Promise<void> {
+  const contact = await readShopContact(db);
+  const owners = await db
+    .select({ email: staff.email })
+    .from(staff)
+    .where(and(eq(staff.role, "owner"), isNull(staff.disabledAt)));
+  const link = new URL("/admin/rentals?status=active", publicUrl).toString();
+  for (const owner of owners) {
+    try {
+      await send({
+        to: owner.email,
+        subject,
+        text: [`${subject}.`, lines.join("\n"), `${action}:\n${link}`].join("\n\n"),
+        html: htmlMail(
+          subject,
+          `<p>${lines.map(escapeHtml).join("<br>")}</p>\n<p><a href="${escapeHtml(link)}">Active rentals</a></p>`,
+          contact,
+        ),
+      });
+    } catch (error) {
+      console.error(`Could not e-mail an owner "${subject}": ${describeError(error)}`);
+    }
+  }
 }
 
 export type BookingRequestedMailInput = {

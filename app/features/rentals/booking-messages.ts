@@ -7,10 +7,12 @@ export const bookingMessages = {
   tenureRequired: "Choose a tenure.",
   tenureNotOffered: "This tenure is not offered for this product: choose one of its plans.",
   unitsInvalid: (max: number) => `Enter how many units you need, from 1 to ${max}.`,
-  unitsOverStock: (available: number) =>
-    available === 1
-      ? "Only 1 unit is free to rent now: enter 1, or ask us for a quote."
-      : `Only ${available} units are free to rent now: enter at most ${available}, or ask us for a quote.`,
+  unitsFreeOn: (available: number, day: string) =>
+    available < 1
+      ? `No unit is free from ${day}: choose a later start, or ask us for a quote.`
+      : available === 1
+        ? `Only 1 unit is free from ${day}: enter 1, choose a later start, or ask us for a quote.`
+        : `Only ${available} units are free from ${day}: enter at most ${available}, choose a later start, or ask us for a quote.`,
   notBookable: "This product cannot be booked now. Please ask us for a quote.",
   startRequired: "Choose the day the rental starts.",
   startTooEarly: (pin: string, day: string) => `The earliest start we can deliver to ${pin} is ${day}.`,

@@ -44,8 +44,11 @@ import { unitsFree } from "./units.server";
 /** Requests a customer may have waiting for the dealer at once. */
 const OPEN_REQUESTS_MAX = 5;
 
-/** A rental product that can be booked now: shown in the shop, with plans. */
-async function bookableProduct(db: Database, productId: number) {
+/**
+ * A rental product that can be booked now: shown in the shop, with plans. `free` is what the latest start
+ * allows (units out now may be back by then); the request checks its own start.
+ */
+async function bookableProduct(db: Database, productId: number, now: Date) {
   const [product] = await db
     .select({ id: products.id, title: products.title, images: products.images, free: products.quantity })
     .from(products)
@@ -53,7 +56,13 @@ async function bookableProduct(db: Database, productId: number) {
   if (!product) return undefined;
   const offer = await readRentalOffer(db, productId);
   if (!offer || offer.plans.length === 0) return undefined;
-  return { ...product, free: await unitsFree(db, productId, product.free), offer };
+  const latest = daysAfter(await earliestStartAnywhere(db, now), START_DAYS_AHEAD);
+  return {
+    ...product,
+    stock: product.free,
+    free: await unitsFree(db, productId, product.free, latest),
+    offer,
+  };
 }
 
 /** The day after `day` plus `days` (calendar days), as "YYYY-MM-DD". */
@@ -95,7 +104,7 @@ export async function bookingPage(
   chosen: { months?: number | undefined; units?: number | undefined },
   now = new Date(),
 ) {
-  const product = await bookableProduct(db, productId);
+  const product = await bookableProduct(db, productId, now);
   if (!product) return undefined;
   const [customer] = await db
     .select({
@@ -172,15 +181,12 @@ export async function requestBooking(
 ): Promise<BookingRequest> {
   const refuse = (field: string | null, message: string, status = 400) =>
     ({ ok: false, field, message, status }) as const;
-  const product = await bookableProduct(db, productId);
+  const product = await bookableProduct(db, productId, now);
   if (!product) return refuse(null, bookingMessages.notBookable, 409);
   const plan = product.offer.plans.find((candidate) => candidate.months === values.months);
   if (!plan) return refuse("months", bookingMessages.tenureNotOffered);
-  if (values.units > product.free) {
-    return product.free < 1
-      ? refuse(null, bookingMessages.notBookable, 409)
-      : refuse("units", bookingMessages.unitsOverStock(product.free), 409);
-  }
+  // Not a unit free by the latest start: nothing to ask for. The count for this start is checked below.
+  if (product.free < 1) return refuse(null, bookingMessages.notBookable, 409);
   const earliest = await earliestStartFor(db, values.pincode, now);
   if (!earliest) return refuse("pincode", bookingMessages.pinNotServed(values.pincode));
   const stateProblem = stateRefusal(values, await placeOfPin(values.pincode));
@@ -192,6 +198,10 @@ export async function requestBooking(
   const latest = daysAfter(await earliestStartAnywhere(db, now), START_DAYS_AHEAD);
   if (values.startDate > latest)
     return refuse("startDate", bookingMessages.startTooLate(formatShopDay(latest)));
+  const freeOn = await unitsFree(db, productId, product.stock, values.startDate);
+  if (values.units > freeOn) {
+    return refuse("units", bookingMessages.unitsFreeOn(freeOn, formatShopDay(values.startDate)), 409);
+  }
 
   const documents: DocumentToStore[] = [];
   const given: [DocumentPurpose, keyof Files, string, File | undefined][] = [

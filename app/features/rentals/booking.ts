@@ -8,6 +8,12 @@ export { RENTAL_UNITS_MAX } from "./offer";
 /** A start date at most this many days after the earliest one: the dealer plans a season ahead, not more. */
 export const START_DAYS_AHEAD = 60;
 
+/**
+ * Days a unit needs between coming back from one rental and going out on the next: picked up, inspected,
+ * cleaned and its disk wiped. A unit out now counts as free for a start this long after its tenure ends.
+ */
+export const RETURN_TURNAROUND_DAYS = 3;
+
 /** The document types accepted, told by their bytes on the server (the browser's claim is not believed). */
 export const RENTAL_DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 export type RentalDocumentType = (typeof RENTAL_DOCUMENT_TYPES)[number];

@@ -1,17 +1,17 @@
 // The mails about a rental's money (decision 0043, section 5): a payment received, a month's rent coming due,
 // and a month overdue (to the customer and the dealer's owners). Each notice is claimed by one update, so no
 // instance sends it twice; a mail that cannot be sent gives its claim back for the next run.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, rentalBookings, rentalCharges, staff, taxDocuments } from "~/db/schema";
+import { customers, rentalBookings, rentalCharges, taxDocuments } from "~/db/schema";
 import { formatShopDay } from "~/features/delivery";
 import { readShopContact } from "~/features/settings/index.server";
 import { describeError } from "~/lib/errors.server";
 import { formatRupees } from "~/lib/money";
 import { shop } from "~/lib/shop";
-import { escapeHtml, htmlMail, type MailMessage, sendMail } from "~/mail.server";
+import { type MailMessage, sendMail } from "~/mail.server";
 import { bookingReference } from "./booking";
-import { rentalMail } from "./booking-mail.server";
+import { mailOwners, rentalMail } from "./booking-mail.server";
 import { chargeLabel, OVERDUE_AFTER_DAYS } from "./charges";
 import { billComingMonths, chargesForMail, claimChargeNotices, unclaimChargeNotice } from "./charges.server";
 import { MOVE_SENTENCES } from "./pipeline";
@@ -123,42 +123,17 @@ export async function sendChargeNotices(
       }
     }
   }
-  if (overdueLines.length > 0) await tellOwners(db, overdueLines, publicUrl, send);
-  return { billed, ...told };
-}
-
-/** The owners' list of months overdue, once per run that found some. */
-async function tellOwners(
-  db: Database,
-  lines: readonly string[],
-  publicUrl: string,
-  send: (message: MailMessage) => Promise<unknown>,
-) {
-  const contact = await readShopContact(db);
-  const owners = await db
-    .select({ email: staff.email })
-    .from(staff)
-    .where(and(eq(staff.role, "owner"), isNull(staff.disabledAt)));
-  const subject = `Rental rent overdue by ${OVERDUE_AFTER_DAYS} days: ${lines.length}`;
-  const link = new URL("/admin/rentals?status=active", publicUrl).toString();
-  for (const owner of owners) {
-    try {
-      await send({
-        to: owner.email,
-        subject,
-        text: [
-          `${subject}.`,
-          lines.join("\n"),
-          `Call the customers, or record a payment made at the counter:\n${link}`,
-        ].join("\n\n"),
-        html: htmlMail(
-          subject,
-          `<p>${lines.map(escapeHtml).join("<br>")}</p>\n<p><a href="${escapeHtml(link)}">Active rentals</a></p>`,
-          contact,
-        ),
-      });
-    } catch (error) {
-      console.error(`Could not e-mail the overdue rentals to an owner: ${describeError(error)}`);
-    }
+  if (overdueLines.length > 0) {
+    await mailOwners(
+      db,
+      {
+        subject: `Rental rent overdue by ${OVERDUE_AFTER_DAYS} days: ${overdueLines.length}`,
+        lines: overdueLines,
+        action: "Call the customers, or record a payment made at the counter",
+        publicUrl,
+      },
+      send,
+    );
   }
+  return { billed, ...told };
 }

@@ -11,6 +11,7 @@ export {
   ID_PROOF_KINDS,
   RENTAL_BOOKING_STATUSES,
   RENTAL_UNITS_MAX,
+  RETURN_TURNAROUND_DAYS,
   type RentalBookingStatus,
 } from "./booking";
 export { bookingMessages, rentalPaymentMessages } from "./booking-messages";

@@ -3,13 +3,14 @@
 // instance runs it; a booking is claimed by one update, so nobody is told twice.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, rentalBookings, staff } from "~/db/schema";
+import { customers, rentalBookings } from "~/db/schema";
 import { formatShopDay, shopClock } from "~/features/delivery";
 import { readShopContact } from "~/features/settings/index.server";
 import { describeError } from "~/lib/errors.server";
 import { shop } from "~/lib/shop";
-import { displayName, escapeHtml, htmlMail, type MailMessage, sendMail, signature } from "~/mail.server";
+import { type MailMessage, sendMail } from "~/mail.server";
 import { bookingReference } from "./booking";
+import { mailOwners, rentalMail } from "./booking-mail.server";
 
 /** Told this many days before a tenure ends, as the issue and rental shops do. */
 export const ENDING_NOTICE_DAYS = 14;
@@ -69,57 +70,39 @@ export async function sendEndingReminders(
   const ending = await claimEnding(db, now);
   if (ending.length === 0) return 0;
   const contact = await readShopContact(db);
-  const sign = signature(contact);
   for (const rental of ending) {
     const reference = bookingReference(rental.id);
-    const name = displayName(rental.firstname);
-    const greeting = name ? `Hello ${name},` : "Hello,";
     const day = formatShopDay(rental.endsOn);
-    const headline = `Your rental ${reference} (${rental.title}) ends on ${day}.`;
-    const next = `To keep the units longer, reply or call us on ${contact.hotline} before then. Otherwise we will call you to fix the day we pick them up.`;
-    const subject = `Your ${shop.name} rental ${reference} ends on ${day}`;
-    const link = new URL("/my-rentals", publicUrl).toString();
     try {
-      await send({
-        to: rental.email,
-        subject,
-        text: [greeting, headline, next, `My Rentals:\n${link}`, sign.text].join("\n\n"),
-        html: htmlMail(
-          subject,
-          `<p>${escapeHtml(greeting)}</p>\n<p><strong>${escapeHtml(headline)}</strong></p>\n<p>${escapeHtml(next)}</p>\n<p><a href="${escapeHtml(link)}">My Rentals</a></p>`,
+      await send(
+        rentalMail({
+          to: rental.email,
+          firstname: rental.firstname,
+          subject: `Your ${shop.name} rental ${reference} ends on ${day}`,
+          headline: `Your rental ${reference} (${rental.title}) ends on ${day}.`,
+          next: `To keep the units longer, reply or call us on ${contact.hotline} before then. Otherwise we will call you to fix the day we pick them up.`,
+          myRentalsUrl: new URL("/my-rentals", publicUrl).toString(),
+          follow: "My Rentals:",
           contact,
-        ),
-      });
+        }),
+      );
     } catch (error) {
       console.error(`Could not e-mail rental ${reference}'s end to its customer: ${describeError(error)}`);
     }
   }
-  const owners = await db
-    .select({ email: staff.email })
-    .from(staff)
-    .where(and(eq(staff.role, "owner"), isNull(staff.disabledAt)));
-  const lines = ending.map(
-    (rental) =>
-      `${bookingReference(rental.id)}: ${rental.units} × ${rental.title}, ends ${formatShopDay(rental.endsOn)}`,
+  await mailOwners(
+    db,
+    {
+      subject: `Rentals ending within ${ENDING_NOTICE_DAYS} days: ${ending.length}`,
+      lines: ending.map(
+        (rental) =>
+          `${bookingReference(rental.id)}: ${rental.units} × ${rental.title}, ends ${formatShopDay(rental.endsOn)}`,
+      ),
+      action: "Arrange the pick-ups or extensions",
+      publicUrl,
+    },
+    send,
   );
-  const subject = `Rentals ending within ${ENDING_NOTICE_DAYS} days: ${ending.length}`;
-  const link = new URL("/admin/rentals?status=active", publicUrl).toString();
-  for (const owner of owners) {
-    try {
-      await send({
-        to: owner.email,
-        subject,
-        text: [`${subject}.`, lines.join("\n"), `Arrange the pick-ups or extensions:\n${link}`].join("\n\n"),
-        html: htmlMail(
-          subject,
-          `<p>${lines.map(escapeHtml).join("<br>")}</p>\n<p><a href="${escapeHtml(link)}">Active rentals</a></p>`,
-          contact,
-        ),
-      });
-    } catch (error) {
-      console.error(`Could not e-mail the rentals ending to an owner: ${describeError(error)}`);
-    }
-  }
   return ending.length;
 }
 

@@ -2,11 +2,11 @@
 // booking at a time. Availability for a booking comes from here once a product has units registered.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { products, rentalEvents, rentalUnits } from "~/db/schema";
+import { products, rentalBookings, rentalEvents, rentalUnits } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
 import { violatedConstraint } from "~/lib/errors.server";
 import { rentalAdminMessages } from "./admin-messages";
-import { bookingReference } from "./booking";
+import { bookingReference, RETURN_TURNAROUND_DAYS } from "./booking";
 import type { RentalUnitValues } from "./schemas";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -163,18 +163,32 @@ export async function freeUnits(db: Database | Tx, productId: number) {
 }
 
 /**
- * How many units of a product a new booking may ask for: its free units once it has units registered (not
- * counting retired ones), else its stock figure, for a dealer who has not registered the fleet yet.
+ * How many units of a product a new booking starting on `startDate` may ask for: once it has units registered
+ * (retired ones aside), those free now and those out on a rental whose tenure ends RETURN_TURNAROUND_DAYS or
+ * more before that day; else its stock figure, for a dealer who has not registered the fleet yet. Requests
+ * not yet approved hold nothing: approval sets units aside, first come first served.
  */
-export async function unitsFree(db: Database | Tx, productId: number, stock: number): Promise<number> {
+export async function unitsFree(
+  db: Database | Tx,
+  productId: number,
+  stock: number,
+  startDate?: string,
+): Promise<number> {
+  const backBy = sql`(coalesce(${rentalBookings.activeFrom}, ${rentalBookings.startDate}) + make_interval(months => ${rentalBookings.months}::int))::date`;
   const [units] = await db
     .select({
       registered: sql<number>`count(*) FILTER (WHERE ${rentalUnits.status} <> 'retired')`.mapWith(Number),
       free: sql<number>`count(*) FILTER (WHERE ${rentalUnits.status} = 'available')`.mapWith(Number),
+      back: startDate
+        ? sql<number>`count(*) FILTER (WHERE ${rentalUnits.status} = 'rented' AND ${backBy} <= ${startDate}::date - ${RETURN_TURNAROUND_DAYS}::int)`.mapWith(
+            Number,
+          )
+        : sql<number>`0`.mapWith(Number),
     })
     .from(rentalUnits)
+    .leftJoin(rentalBookings, eq(rentalBookings.id, rentalUnits.bookingId))
     .where(eq(rentalUnits.productId, productId));
-  return (units?.registered ?? 0) > 0 ? (units?.free ?? 0) : stock;
+  return (units?.registered ?? 0) > 0 ? (units?.free ?? 0) + (units?.back ?? 0) : stock;
 }
 
 /** The units a booking holds. */
