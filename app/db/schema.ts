@@ -11,6 +11,7 @@ import {
   jsonb,
   numeric,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -120,10 +121,18 @@ export const colours = pgTable("colours", {
   value: text("value").notNull().unique(),
 });
 
+/** Numbers the shop's own SKUs ("KC-00042") for products given none (issue 33). */
+export const productSkuSequence = pgSequence("product_sku_seq");
+
 export const products = pgTable(
   "products",
   {
     id: serial("id").primaryKey(),
+    /**
+     * The dealer's stock-keeping unit: unique, upper case, the key of every catalogue import. The shop numbers
+     * one ("KC-00042") for a product saved without, and for every product there was before SKUs.
+     */
+    sku: text("sku").notNull().default(sql`'KC-' || lpad(nextval('product_sku_seq')::text, 5, '0')`),
     title: text("title").notNull(),
     /** HTML; sanitised on the server before it is rendered. */
     description: text("description").notNull(),
@@ -160,6 +169,8 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("products_sku").on(t.sku),
+    check("products_sku_shape", sql`${t.sku} ~ '^[A-Z0-9][A-Z0-9._/-]{0,39}$'`),
     index("products_category_idx").on(t.category),
     index("products_brand_idx").on(t.brand),
     index("products_type_idx").on(t.productType),

@@ -197,6 +197,45 @@ describe(`back office: products (${databaseKind})`, () => {
     expect(productProblemReply({ ok: false, problem: "not-found" }).status).toBe(404);
   });
 
+  it("numbers a SKU for a product given none, keeps one typed, and refuses one another product has", async () => {
+    const numbered = await created();
+    expect(numbered.sku).toMatch(/^KC-\d{5,}$/);
+    const typed = await created({ sku: "DL-3440-I5" });
+    expect(typed.sku).toBe("DL-3440-I5");
+    // Another product with the same SKU is refused beside the field, and nothing is written.
+    const before = (await database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products))[0]
+      ?.n;
+    const taken = await createProduct(database.db, actor, values({ sku: "DL-3440-I5" }));
+    expect(taken).toEqual({ ok: false, problem: "sku-taken" });
+    expect(productProblemReply({ ok: false, problem: "sku-taken" })).toEqual({
+      message: productAdminMessages.skuTaken,
+      status: 409,
+      field: "sku",
+    });
+    const after = (await database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products))[0]
+      ?.n;
+    expect(after).toBe(before);
+    // Renamed on the edit page: the audit names the change; left blank, the SKU stays.
+    const renamed = await updateProduct(database.db, actor, numbered.id, numbered.version, {
+      ...values({ title: numbered.title, sku: "LN-E14-G5" }),
+    });
+    expect(renamed).toMatchObject({ ok: true, changed: ["sku"] });
+    const reread = await productForEdit(database.db, numbered.id);
+    expect(reread?.sku).toBe("LN-E14-G5");
+    expect(
+      await updateProduct(database.db, actor, numbered.id, reread?.version ?? "", {
+        ...values({ title: numbered.title, sku: undefined }),
+      }),
+    ).toMatchObject({ ok: true, changed: [] });
+    const stolen = await updateProduct(database.db, actor, numbered.id, reread?.version ?? "", {
+      ...values({ title: numbered.title, sku: "DL-3440-I5" }),
+    });
+    expect(stolen).toEqual({ ok: false, problem: "sku-taken" });
+    // The list finds a product by its SKU.
+    const listed = await listAdminProducts(database.db, filters("q=ln-e14"));
+    expect(listed.items.map((item) => item.sku)).toEqual(["LN-E14-G5"]);
+  });
+
   it("updates fields and colours; the audit lists what changed with prices and stock before and after", async () => {
     const product = await created();
     const saved = await updateProduct(

@@ -21,6 +21,7 @@ import { SpecificationFields } from "./SpecificationFields";
 import { type SpecForms, specFieldName, specFieldsOf } from "./specs/spec-form";
 
 export type ProductFormDefaults = {
+  sku: string;
   title: string;
   description: string;
   brand: string;
@@ -44,6 +45,7 @@ export type ProductFormDefaults = {
 type Colour = { id: number; name: string; value: string };
 
 type BaseField =
+  | "sku"
   | "title"
   | "description"
   | "brand"
@@ -127,6 +129,7 @@ export function ProductForm({
     "product-form",
     lastResult,
     [
+      "sku",
       "title",
       "description",
       "brand",
@@ -168,6 +171,11 @@ export function ProductForm({
       {children}
       <FormError id={form.errorId} errors={form.errors} />
       <TextField label="Title" field={fields.title} />
+      <TextField
+        label="SKU"
+        field={fields.sku}
+        hint="Your stock-keeping code, such as DL-3440-I5; left blank on a new product, the shop numbers one (KC-00042)"
+      />
       <FieldFrame
         id={fields.description.id}
         label="Description"

@@ -23,7 +23,7 @@ export const visibilityLabels: Record<VisibilityFilter, string> = {
 export const NO_SPEC = "none";
 
 export type AdminProductFilters = {
-  /** Part of a title or brand. */
+  /** Part of a title, brand or SKU. */
   q?: string;
   category?: string;
   brand?: string;

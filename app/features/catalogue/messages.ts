@@ -38,6 +38,9 @@ export const productAdminMessages = {
   priceTooHigh: (label: string, max: string) => `${label} must be at most ${max}`,
   offerAboveMrp: "The offer price cannot be more than the MRP",
   hsnInvalid: "An HSN code has 4, 6 or 8 digits, such as 8471 for laptops",
+  skuInvalid:
+    "A SKU has up to 40 letters, digits and the marks . _ / -, starting with a letter or a digit, such as DL-3440-I5",
+  skuTaken: "Another product has this SKU.",
   gstRateInvalid: "Choose a GST rate in force: 0, 5, 18 or 40 %",
   stockInvalid: (max: number) => `Stock must be a whole number from 0 to ${max}`,
   created: "Product created. Add its pictures below.",

@@ -45,6 +45,7 @@ import { type SpecValues, specProblems } from "./specs/values";
 
 export type AdminProductRow = {
   id: number;
+  sku: string;
   title: string;
   brand: string;
   category: string;
@@ -62,7 +63,11 @@ function listWhere(filters: AdminProductFilters): SQL | undefined {
   const q = normaliseSearch(filters.q);
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
-    const match = or(ilike(products.title, pattern), ilike(products.brand, pattern));
+    const match = or(
+      ilike(products.title, pattern),
+      ilike(products.brand, pattern),
+      ilike(products.sku, pattern),
+    );
     if (match) conditions.push(match);
   }
   if (filters.category) conditions.push(eq(products.category, filters.category));
@@ -106,6 +111,7 @@ export async function listAdminProducts(
     db
       .select({
         id: products.id,
+        sku: products.sku,
         title: products.title,
         brand: products.brand,
         category: products.category,
@@ -155,6 +161,8 @@ export async function listColours(db: Database): Promise<Colour[]> {
 
 /** The values a product form saves (prices in paise, the description as typed: it is sanitised here). */
 export type ProductValues = {
+  /** The dealer's SKU; absent, kept as it is (or numbered by the database for a new product). */
+  sku?: string | undefined;
   title: string;
   description: string;
   brand: string;
@@ -200,6 +208,7 @@ export async function productForEdit(db: Database, id: number): Promise<ProductF
   const [row] = await db
     .select({
       id: products.id,
+      sku: products.sku,
       title: products.title,
       description: products.description,
       brand: products.brand,
@@ -229,7 +238,10 @@ export async function productForEdit(db: Database, id: number): Promise<ProductF
 }
 
 export type ProductProblem =
-  | { ok: false; problem: "not-found" | "stale" | "unknown-colour" | "empty-description" | "spec-refused" }
+  | {
+      ok: false;
+      problem: "not-found" | "stale" | "unknown-colour" | "empty-description" | "spec-refused" | "sku-taken";
+    }
   | { ok: false; problem: "colour-taken"; colourName: string }
   | { ok: false; problem: "spec"; code: string; message: string };
 
@@ -295,6 +307,8 @@ function storedFields(values: ProductValues) {
   const description = sanitizeDescription(values.description).trim();
   if (description === "") return null;
   return {
+    // Blank: kept as it is, or numbered by the database for a new product.
+    ...(values.sku ? { sku: values.sku } : {}),
     title: values.title,
     description,
     brand: values.brand,
@@ -334,6 +348,8 @@ export function productProblemReply(problem: ProductProblem): {
       return { message: problem.message, status: 400, field: `spec.${problem.code}` };
     case "spec-refused":
       return { message: productAdminMessages.specRefused, status: 400 };
+    case "sku-taken":
+      return { message: productAdminMessages.skuTaken, status: 409, field: "sku" };
   }
 }
 
@@ -408,6 +424,7 @@ export async function createProduct(
       return { ok: true, id: created.id, changed };
     });
   } catch (error) {
+    if (violatedConstraint(error) === "products_sku") return { ok: false, problem: "sku-taken" };
     if (isUniqueViolation(error)) return (await takenColour(db, values)) ?? Promise.reject(error);
     const refused = specRefused(error);
     if (refused) return refused;
@@ -438,6 +455,7 @@ export async function updateProduct(
     return await db.transaction(async (tx): Promise<ProductSaved> => {
       const [before] = await tx
         .select({
+          sku: products.sku,
           title: products.title,
           description: products.description,
           brand: products.brand,
@@ -521,6 +539,7 @@ export async function updateProduct(
       return { ok: true, id, changed };
     });
   } catch (error) {
+    if (violatedConstraint(error) === "products_sku") return { ok: false, problem: "sku-taken" };
     if (isUniqueViolation(error)) return (await takenColour(db, values)) ?? Promise.reject(error);
     const refused = specRefused(error);
     if (refused) return refused;

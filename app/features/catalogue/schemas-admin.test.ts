@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { rupeesForInput } from "~/lib/money";
+import { productAdminMessages } from "./messages";
 import { productEditSchema, productFormSchema, productValuesOf } from "./schemas";
 
 /** A valid product form as the browser sends it. */
@@ -53,6 +54,18 @@ describe("the back office's product form", () => {
       // A form that showed no specification fields leaves the stored specification as it is.
       specs: expect.objectContaining({ values: {}, shown: [] }),
     });
+  });
+
+  it("takes a SKU in upper case, and refuses one with spaces, marks or too many characters", () => {
+    const parsed = parseWithZod(formData({ sku: "  dl-3440/i5.v2 " }), { schema: productFormSchema });
+    if (parsed.status !== "success") throw new Error(JSON.stringify(parsed.error));
+    expect(productValuesOf(parsed.value).sku).toBe("DL-3440/I5.V2");
+    for (const sku of ["DL 3440", "-DL3440", "DL#3440", "=HYPERLINK()", "A".repeat(41)]) {
+      const refused = parseWithZod(formData({ sku }), { schema: productFormSchema });
+      expect(refused.status === "error" && refused.error?.sku, sku).toEqual([
+        productAdminMessages.skuInvalid,
+      ]);
+    }
   });
 
   it("takes an HSN code of 4, 6 or 8 digits and a GST rate in force", () => {

@@ -101,8 +101,24 @@ const stockField = z
 /** Each value once, in the order first given. */
 const distinct = <T>(values: T[]) => [...new Set(values)];
 
+/** The dealer's SKU (issue 33): upper-cased; blank leaves it as it is, or has the shop number a new product. */
+export const skuField = z
+  .string()
+  .max(200, adminMessages.skuInvalid)
+  .optional()
+  .transform((typed, context) => {
+    const sku = (typed ?? "").trim().toUpperCase();
+    if (sku === "") return undefined;
+    if (!/^[A-Z0-9][A-Z0-9._/-]{0,39}$/.test(sku)) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: adminMessages.skuInvalid });
+      return z.NEVER;
+    }
+    return sku;
+  });
+
 /** The product's own fields, named as the form names them. */
 const productFields = {
+  sku: skuField,
   title: requiredTypedText(adminMessages.titleRequired, { max: PRODUCT_LIMITS.title }),
   description: requiredTypedText(adminMessages.descriptionRequired, {
     max: PRODUCT_LIMITS.description,
@@ -246,6 +262,7 @@ export function productValuesOf(form: ProductFormValues) {
     ? rentalPriceColumns(offer)
     : { originalPrice: form.mrp ?? 0, discountedPrice: form.offerPrice ?? 0 };
   return {
+    sku: form.sku,
     title: form.title,
     description: form.description,
     brand: form.brand,

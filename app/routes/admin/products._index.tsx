@@ -115,7 +115,7 @@ export default function AdminProducts() {
           fields: (
             <>
               <div className="admin-filters-search">
-                <FieldFrame id="product-search" label="Title or brand">
+                <FieldFrame id="product-search" label="Title, brand or SKU">
                   <input
                     id="product-search"
                     type="search"
@@ -197,6 +197,7 @@ export default function AdminProducts() {
               <thead>
                 <tr>
                   <th scope="col">Title</th>
+                  <th scope="col">SKU</th>
                   <th scope="col">Brand</th>
                   <th scope="col">Category</th>
                   <th scope="col">Type</th>
@@ -221,6 +222,7 @@ export default function AdminProducts() {
                         <Link to={`/admin/products/${product.id}`}>{product.title}</Link>
                       </span>
                     </th>
+                    <td data-label="SKU">{product.sku}</td>
                     <td data-label="Brand">{product.brand}</td>
                     <td data-label="Category">{product.category}</td>
                     <td data-label="Type">{productTypeLabels[product.productType]}</td>

@@ -49,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       version: product.version,
     },
     defaults: {
+      sku: product.sku ?? "",
       title: product.title,
       description: product.description,
       brand: product.brand,

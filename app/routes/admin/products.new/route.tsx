@@ -47,6 +47,7 @@ export default function NewProduct() {
         lastResult={answer?.result}
         constraint={constraint}
         defaults={{
+          sku: "",
           title: "",
           description: "",
           brand: "",
