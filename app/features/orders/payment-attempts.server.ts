@@ -153,6 +153,23 @@ export type OpenPayment =
   | { kind: "starting"; merchantOrderId: string };
 
 /**
+ * A pending attempt worth going back to at `now`: its PhonePe page stays open for at least another minute, or
+ * PhonePe is being asked for one. A cart's second Place Order and a rental charge's second Pay share it.
+ */
+export function stillOpen(now: Date) {
+  return or(
+    and(
+      isNotNull(paymentAttempts.paymentUrl),
+      gt(paymentAttempts.expireAt, new Date(now.getTime() + 60_000)),
+    ),
+    and(
+      isNull(paymentAttempts.paymentUrl),
+      gt(paymentAttempts.createdAt, new Date(now.getTime() - STARTING_MS)),
+    ),
+  );
+}
+
+/**
  * The customer's pending attempt for exactly this cart and amount: one with a payment page PhonePe still keeps
  * open for at least another minute, or one PhonePe is being asked to start. Place Order pressed again (a double
  * click, a back button, a second tab) goes back to it instead of opening another PhonePe order. Its address and
@@ -183,16 +200,7 @@ export async function reusablePaymentPage(
         eq(paymentAttempts.status, "PENDING"),
         eq(paymentAttempts.amount, amount),
         eq(paymentAttempts.shippingMethod, shipping.method),
-        or(
-          and(
-            isNotNull(paymentAttempts.paymentUrl),
-            gt(paymentAttempts.expireAt, new Date(now.getTime() + 60_000)),
-          ),
-          and(
-            isNull(paymentAttempts.paymentUrl),
-            gt(paymentAttempts.createdAt, new Date(now.getTime() - STARTING_MS)),
-          ),
-        ),
+        stillOpen(now),
       ),
     )
     .orderBy(desc(paymentAttempts.createdAt))

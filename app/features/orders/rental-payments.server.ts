@@ -1,7 +1,7 @@
 // A rental's charge paid through PhonePe (decision 0043, section 5): the same payment attempts, PhonePe page,
 // webhook, reconciler and refunds as a cart's; the attempt names the charge, and finishing it pays the charge
 // (orders.server.ts) rather than making an order.
-import { and, desc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, paymentAttempts } from "~/db/schema";
 import { nextStatusCheck } from "~/features/payments";
@@ -9,7 +9,7 @@ import { rentalPaymentMessages } from "~/features/rentals";
 import { chargeToPay } from "~/features/rentals/index.server";
 import { consume, rateLimits } from "~/rate-limit.server";
 import { checkoutMessages } from "./messages";
-import { newMerchantOrderId, type OpenPayment, STARTING_MS } from "./payment-attempts.server";
+import { newMerchantOrderId, type OpenPayment, stillOpen } from "./payment-attempts.server";
 import { followOpenPayment, openPaymentPage, type StartResult } from "./payment-flow.server";
 
 /** Where PhonePe sends the customer back to: My Rentals checks the payment there. */
@@ -48,16 +48,7 @@ export async function startRentalPayment(
           eq(paymentAttempts.rentalChargeId, chargeId),
           eq(paymentAttempts.status, "PENDING"),
           eq(paymentAttempts.amount, charge.amount),
-          or(
-            and(
-              isNotNull(paymentAttempts.paymentUrl),
-              gt(paymentAttempts.expireAt, new Date(now.getTime() + 60_000)),
-            ),
-            and(
-              isNull(paymentAttempts.paymentUrl),
-              gt(paymentAttempts.createdAt, new Date(now.getTime() - STARTING_MS)),
-            ),
-          ),
+          stillOpen(now),
         ),
       )
       .orderBy(desc(paymentAttempts.createdAt))
