@@ -93,7 +93,7 @@ function startHousekeeping(db: Database): void {
         const total = purged.sessions + purged.resetTokens + purged.rateLimitHits + purged.backOffice;
         if (total > 0) {
           console.info(
-            `Housekeeping: deleted ${purged.sessions} expired sessions, ${purged.resetTokens} old reset tokens, ${purged.rateLimitHits} old rate-limit hits, ${purged.backOffice} expired back-office sessions and links.`,
+            `Housekeeping: deleted ${purged.sessions} expired sessions, ${purged.resetTokens} old reset tokens, ${purged.rateLimitHits} old rate-limit hits, ${purged.backOffice} expired back-office sessions, links and catalogue uploads.`,
           );
         }
         if (rentalsEnding > 0) {

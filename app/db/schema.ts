@@ -991,6 +991,30 @@ export const auditLog = pgTable(
 );
 
 /**
+ * A catalogue file uploaded to the back office's import (issue 33), kept between its preview and its commit:
+ * the commit names it by its hash, and any instance can serve either. Deleted at the commit, and by housekeeping
+ * a day after its upload.
+ */
+export const productImports = pgTable(
+  "product_imports",
+  {
+    id: serial("id").primaryKey(),
+    /** Who uploaded it: only they see its preview and commit it. */
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    /** SHA-256 of the file's bytes, in hex. */
+    fileHash: text("file_hash").notNull(),
+    content: bytea("content").notNull(),
+    /** What the preview showed (app/features/catalogue/bulk): counts, changes and errors. */
+    preview: jsonb("preview").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_imports_created_idx").on(t.createdAt)],
+);
+
+/**
  * The dealer's own settings, one row: what the shop promises and charges that is not a product's. Read
  * through app/features/settings/settings.server.ts, which keeps them until `version` changes.
  */

@@ -1,6 +1,8 @@
 /**
  * CSV files the back office hands out (RFC 4180: comma-separated, CRLF line ends, quoted where needed), safe
- * to open in a spreadsheet: a cell that a spreadsheet would read as a formula gets a leading apostrophe.
+ * to open in a spreadsheet: a cell that a spreadsheet would read as a formula gets a leading apostrophe. And
+ * the files it reads back: a small RFC 4180 parser (quoted cells with commas, doubled quotes and line breaks;
+ * CRLF or LF), enough for the files spreadsheets write.
  */
 
 /** What a spreadsheet takes for the start of a formula (OWASP's list: = + - @, tab and carriage return). */
@@ -18,4 +20,94 @@ export function csvCell(value: string): string {
 /** A whole file: a header row and the rows, each line ended by CRLF. */
 export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
   return [header, ...rows].map((cells) => `${cells.map(csvCell).join(",")}\r\n`).join("");
+}
+
+/**
+ * A text cell. csvCell puts an apostrophe before what a spreadsheet would run as a formula; a value that
+ * itself starts with an apostrophe gets one too, so the reader can take exactly one off either kind.
+ */
+export function textCell(value: string): string {
+  return value.startsWith("'") ? csvCell(`'${value}`) : csvCell(value);
+}
+
+/** Undoes textCell's apostrophe: one is taken off before a formula character or another apostrophe. */
+export function unguard(value: string): string {
+  return value.startsWith("'") && (FORMULA_START.test(value.slice(1)) || value[1] === "'")
+    ? value.slice(1)
+    : value;
+}
+
+/** A CSV file's records (each a list of cells, as written), or where it could not be read. */
+export type CsvRecords = { ok: true; records: string[][] } | { ok: false; row: number; message: string };
+
+/**
+ * Reads RFC 4180 CSV: cells separated by commas, records by CRLF, LF or CR; a quoted cell may hold commas,
+ * line breaks and doubled quotes. A byte-order mark at the start is dropped. Row numbers count records from 1
+ * (the header), as a spreadsheet numbers its rows. A record of more than `maxCells` cells stops the reading.
+ */
+export function parseCsv(text: string, { maxCells = Number.POSITIVE_INFINITY } = {}): CsvRecords {
+  const input = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = "";
+  let i = 0;
+  /** After a closing quote only a comma or the end of the record may follow. */
+  let closed = false;
+  let quotedStartsAt = -1;
+  const endRecord = () => {
+    record.push(cell);
+    records.push(record);
+    record = [];
+    cell = "";
+    closed = false;
+  };
+  while (i < input.length) {
+    const char = input[i];
+    if (quotedStartsAt >= 0) {
+      if (char === '"') {
+        if (input[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+          continue;
+        }
+        quotedStartsAt = -1;
+        closed = true;
+        i += 1;
+        continue;
+      }
+      cell += char;
+      i += 1;
+      continue;
+    }
+    if (char === ",") {
+      if (record.length + 1 >= maxCells) {
+        return { ok: false, row: records.length + 1, message: `a row has more than ${maxCells} cells` };
+      }
+      record.push(cell);
+      cell = "";
+      closed = false;
+      i += 1;
+    } else if (char === "\r" || char === "\n") {
+      endRecord();
+      i += char === "\r" && input[i + 1] === "\n" ? 2 : 1;
+    } else if (closed) {
+      return {
+        ok: false,
+        row: records.length + 1,
+        message: "a quoted cell must end at a comma or the end of the row",
+      };
+    } else if (char === '"' && cell === "") {
+      quotedStartsAt = records.length + 1;
+      i += 1;
+    } else {
+      cell += char;
+      i += 1;
+    }
+  }
+  if (quotedStartsAt >= 0) {
+    return { ok: false, row: quotedStartsAt, message: "a quoted cell is not closed" };
+  }
+  // The last record, unless the file ended with its line break.
+  if (cell !== "" || record.length > 0 || closed) endRecord();
+  return { ok: true, records };
 }

@@ -28,6 +28,11 @@ export const requestLimits = {
   rentalDocumentBytes: 5 * 1024 * 1024,
   /** A CSV file of delivery zones imported in the back office: a few hundred rows at most are a few KB. */
   csvBytes: 256 * 1024,
+  /**
+   * The catalogue as a CSV file imported in the back office: 10 000 products with descriptions of about 500
+   * letters are about 8 MB (docs/decisions/0044-catalogue-import.md).
+   */
+  catalogueCsvBytes: 15 * 1024 * 1024,
   /** No form of the shop has more than about 20 fields. */
   formFields: 100,
   /**
@@ -63,6 +68,12 @@ export const rentalBookingTooLargeMessage = `The documents are too large (at mos
 const csvUpload = /^\/admin\/zones\/import\/?$/i;
 const CSV_FORM_BYTES = requestLimits.csvBytes + 4 * 1024;
 
+/** The catalogue's CSV import: multipart only, the file plus room for the form around it. */
+const catalogueCsvUpload = /^\/admin\/products\/import\/?$/i;
+const CATALOGUE_CSV_FORM_BYTES = requestLimits.catalogueCsvBytes + 4 * 1024;
+/** Said when a catalogue file is over the limit, by the server before reading it and by the import form. */
+export const catalogueCsvTooLargeMessage = `The file is too large (at most ${requestLimits.catalogueCsvBytes / (1024 * 1024)} MB). Import the catalogue in parts: export one category at a time.`;
+
 /** Said when a CSV file is over the limit, by the server before reading it and by the import form. */
 export const csvTooLargeMessage = `The file is too large (at most ${requestLimits.csvBytes / 1024} KB). Please choose a smaller one.`;
 
@@ -89,6 +100,13 @@ export function acceptedBodies(pathname) {
       types: ["multipart/form-data", "application/x-www-form-urlencoded"],
       maxBytes: RENTAL_BOOKING_BYTES,
       tooLargeMessage: rentalBookingTooLargeMessage,
+    };
+  }
+  if (catalogueCsvUpload.test(page)) {
+    return {
+      types: ["multipart/form-data"],
+      maxBytes: CATALOGUE_CSV_FORM_BYTES,
+      tooLargeMessage: catalogueCsvTooLargeMessage,
     };
   }
   if (csvUpload.test(page)) {

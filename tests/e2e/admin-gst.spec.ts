@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { parseCsv } from "~/features/delivery/zones-csv";
 import { shopMonthOf } from "~/features/invoices/gst-register";
+import { parseCsv } from "~/lib/csv";
 import { formatRupeeFigures } from "~/lib/money";
 import { dismissToast } from "./support/accounts";
 import { ensureOwner, owner, staffLogIn } from "./support/admin";

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "~/features/audit/audit.server";
-import { parseCsv } from "~/features/delivery/zones-csv";
 import { GST_SECTIONS, type GstSection, shopMonthOf } from "~/features/invoices/gst-register";
 import { taxDocumentOf } from "~/features/invoices/invoices.server";
 import { gstRegisterMessages } from "~/features/invoices/messages";
 import { monthRegister } from "~/features/invoices/register.server";
 import { refundOrder } from "~/features/orders/index.server";
 import { startStaffSession } from "~/features/staff/staff-session.server";
+import { parseCsv } from "~/lib/csv";
 import { formatRupeeFigures } from "~/lib/money";
 import * as pageRoute from "~/routes/admin/gst/loader.server";
 import * as csvRoute from "~/routes/admin/gst[.]csv";

@@ -19,6 +19,21 @@ export async function recordAudit(
   await db.insert(auditLog).values({ staffId: actor.id, staffName: actor.name, action, subject, details });
 }
 
+/** Records many changes of one act (a catalogue import's products), a few hundred rows per statement. */
+export async function recordAudits(
+  db: Writer,
+  actor: Actor,
+  entries: readonly { action: string; subject: string; details: Record<string, unknown> }[],
+): Promise<void> {
+  for (let i = 0; i < entries.length; i += 500) {
+    await db
+      .insert(auditLog)
+      .values(
+        entries.slice(i, i + 500).map((entry) => ({ staffId: actor.id, staffName: actor.name, ...entry })),
+      );
+  }
+}
+
 export const AUDIT_PAGE_SIZE = 50;
 
 /** What an owner narrows the trail to: an area (the action's first word), a member, one thing, older pages. */

@@ -36,6 +36,11 @@ export type AdminProductFilters = {
   page: number;
 };
 
+/** The CSV export of every page of what these filters list. */
+export function adminProductsCsvUrl(filters: AdminProductFilters) {
+  return listUrl("/admin/products.csv", listQuery({ ...filters, page: 1 }));
+}
+
 /** The list's URL for these filters, in a fixed order, empty values and the first page left out. */
 export function adminProductsUrl(filters: AdminProductFilters, changes: Partial<AdminProductFilters> = {}) {
   return listUrl("/admin/products", listQuery({ ...filters, ...changes }));

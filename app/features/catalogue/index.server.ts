@@ -1,3 +1,5 @@
+export * from "./bulk/bulk.server";
+export * from "./bulk/import-schemas";
 export * from "./cards.server";
 export * from "./catalogue-version.server";
 export * from "./product-admin.server";

@@ -1,4 +1,7 @@
 export * from "./admin-product-filters";
+export * from "./bulk/CatalogueImport";
+export * from "./bulk/catalogue-csv";
+export * from "./bulk/import-messages";
 export * from "./CopyProductLink";
 export * from "./catalogue";
 export * from "./messages";

@@ -58,7 +58,8 @@ export type AdminProductRow = {
   hidden: boolean;
 };
 
-function listWhere(filters: AdminProductFilters): SQL | undefined {
+/** The list's filters as a condition: the list pages through it, the CSV export takes all of it. */
+export function adminProductsWhere(filters: AdminProductFilters): SQL | undefined {
   const conditions: SQL[] = [];
   const q = normaliseSearch(filters.q);
   if (q) {
@@ -106,7 +107,7 @@ export async function listAdminProducts(
   db: Database,
   filters: AdminProductFilters,
 ): Promise<{ items: AdminProductRow[]; total: number }> {
-  const where = listWhere(filters);
+  const where = adminProductsWhere(filters);
   const [rows, [totals]] = await Promise.all([
     db
       .select({

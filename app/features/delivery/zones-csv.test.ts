@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { parseCsv } from "~/lib/csv";
 import { type ZoneValues, zoneMessages } from "./zones";
-import { MAX_IMPORT_PROBLEMS, parseCsv, ZONE_CSV_COLUMNS, zonesFromCsv, zonesToCsv } from "./zones-csv";
+import { MAX_IMPORT_PROBLEMS, ZONE_CSV_COLUMNS, zonesFromCsv, zonesToCsv } from "./zones-csv";
 
 const HEADER = ZONE_CSV_COLUMNS.join(",");
 

@@ -1,10 +1,8 @@
 /**
  * The delivery zones as a CSV file: written for a spreadsheet (app/lib/csv.ts: RFC 4180, cells that could
- * start a formula defused) and read back, so an exported file imports as the same zones. The reader is a
- * small RFC 4180 parser (quoted cells with commas, doubled quotes and line breaks; CRLF or LF), enough for
- * the files spreadsheets write; no package for eight columns. Pure: no I/O.
+ * start a formula defused) and read back, so an exported file imports as the same zones. Pure: no I/O.
  */
-import { csvCell } from "~/lib/csv";
+import { parseCsv, textCell, unguard } from "~/lib/csv";
 import { checkZone, type ZoneField, type ZoneValues, zoneMessages } from "./zones";
 
 export const ZONE_CSV_COLUMNS = [
@@ -36,23 +34,6 @@ export const MAX_IMPORT_PROBLEMS = 20;
 /** At most this many zones in a file: far more than a dealer needs, and a bound on the import's work. */
 export const MAX_IMPORT_ZONES = 1000;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A text cell. csvCell puts an apostrophe before what a spreadsheet would run as a formula; a value that
- * itself starts with an apostrophe gets one too, so the reader can take exactly one off either kind.
- */
-function textCell(value: string): string {
-  return value.startsWith("'") ? csvCell(`'${value}`) : csvCell(value);
-}
-
-/** Undoes textCell's apostrophe: one is taken off before a formula character or another apostrophe. */
-function unguard(value: string): string {
-  return value.startsWith("'") && (FORMULA_START.test(value.slice(1)) || value[1] === "'")
-    ? value.slice(1)
-    : value;
-}
-
 const yesNo = (value: boolean) => (value ? "yes" : "no");
 const number = (value: number | null) => (value === null ? "" : String(value));
 
@@ -71,78 +52,6 @@ export function zonesToCsv(zones: readonly ZoneValues[]): string {
     ].join(","),
   );
   return [ZONE_CSV_COLUMNS.join(","), ...rows].map((line) => `${line}\r\n`).join("");
-}
-
-/** A CSV file's records (each a list of cells, as written), or where it could not be read. */
-export type CsvRecords = { ok: true; records: string[][] } | { ok: false; row: number; message: string };
-
-/**
- * Reads RFC 4180 CSV: cells separated by commas, records by CRLF, LF or CR; a quoted cell may hold commas,
- * line breaks and doubled quotes. A byte-order mark at the start is dropped. Row numbers count records from 1
- * (the header), as a spreadsheet numbers its rows.
- */
-export function parseCsv(text: string): CsvRecords {
-  const input = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = "";
-  let i = 0;
-  /** After a closing quote only a comma or the end of the record may follow. */
-  let closed = false;
-  let quotedStartsAt = -1;
-  const endRecord = () => {
-    record.push(cell);
-    records.push(record);
-    record = [];
-    cell = "";
-    closed = false;
-  };
-  while (i < input.length) {
-    const char = input[i];
-    if (quotedStartsAt >= 0) {
-      if (char === '"') {
-        if (input[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quotedStartsAt = -1;
-        closed = true;
-        i += 1;
-        continue;
-      }
-      cell += char;
-      i += 1;
-      continue;
-    }
-    if (char === ",") {
-      record.push(cell);
-      cell = "";
-      closed = false;
-      i += 1;
-    } else if (char === "\r" || char === "\n") {
-      endRecord();
-      i += char === "\r" && input[i + 1] === "\n" ? 2 : 1;
-    } else if (closed) {
-      return {
-        ok: false,
-        row: records.length + 1,
-        message: "a quoted cell must end at a comma or the end of the row",
-      };
-    } else if (char === '"' && cell === "") {
-      quotedStartsAt = records.length + 1;
-      i += 1;
-    } else {
-      cell += char;
-      i += 1;
-    }
-  }
-  if (quotedStartsAt >= 0) {
-    return { ok: false, row: quotedStartsAt, message: "a quoted cell is not closed" };
-  }
-  // The last record, unless the file ended with its line break.
-  if (cell !== "" || record.length > 0 || closed) endRecord();
-  return { ok: true, records };
 }
 
 export type ZonesImport = { ok: true; zones: ZoneValues[] } | { ok: false; problems: string[] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "~/features/delivery/zones-csv";
+import { parseCsv } from "~/lib/csv";
 import { plainRupeeFigures } from "~/lib/money";
 import type { TaxAmounts } from "./gst";
 import { GST_CSV_COLUMNS, gstSectionCsv } from "./gst-csv";

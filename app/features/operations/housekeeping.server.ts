@@ -1,18 +1,20 @@
 import { inArray, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { passwordResetTokens, sessions, staffSessions, staffTokens } from "~/db/schema";
+import { passwordResetTokens, productImports, sessions, staffSessions, staffTokens } from "~/db/schema";
 import { purgeOldHits } from "~/rate-limit.server";
 
 /** Reset tokens are kept a day past their expiry, so a late click still hears "expired" or "already used". */
 const RESET_TOKENS_KEPT_MS = 24 * 60 * 60 * 1000;
+/** A catalogue file uploaded for import and neither imported nor discarded is kept a day for its preview. */
+const CATALOGUE_UPLOADS_KEPT_MS = 24 * 60 * 60 * 1000;
 const BATCH = 5000;
 
 export type Purged = { sessions: number; resetTokens: number; rateLimitHits: number; backOffice: number };
 
 /**
  * Deletes what no longer counts for anything: expired sessions (the shop's and the back office's), reset
- * tokens and back-office links a day past their expiry (used ones expire too), and rate-limit hits older than
- * every window. In batches, so a large backlog never holds
+ * tokens and back-office links a day past their expiry (used ones expire too), catalogue files uploaded for
+ * import a day ago, and rate-limit hits older than every window. In batches, so a large backlog never holds
  * long locks. Every instance may run it at any time: deleting what is already gone changes nothing.
  */
 export async function purgeExpired(db: Database, now = new Date()): Promise<Purged> {
@@ -54,6 +56,10 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<Purg
           .delete(staffTokens)
           .where(lt(staffTokens.expiresAt, resetTokensBefore))
           .returning({ id: staffTokens.id }),
+        db
+          .delete(productImports)
+          .where(lt(productImports.createdAt, new Date(now.getTime() - CATALOGUE_UPLOADS_KEPT_MS)))
+          .returning({ id: productImports.id }),
       ])
     ).reduce((sum, gone) => sum + gone.length, 0),
   };

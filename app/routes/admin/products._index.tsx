@@ -8,6 +8,7 @@ import { FieldFrame } from "~/components/forms/FieldFrame";
 import { getDb } from "~/db/db.server";
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
+  adminProductsCsvUrl,
   adminProductsUrl,
   FALLBACK_IMAGE,
   NO_SPEC,
@@ -100,9 +101,18 @@ export default function AdminProducts() {
     <>
       <div className="admin-title-row">
         <h1>Products</h1>
-        <Link to="/admin/products/new" className="button">
-          New product
-        </Link>
+        <div className="admin-title-actions">
+          {/* A download, not a page: a plain link the browser saves. */}
+          <a href={adminProductsCsvUrl(filters)} download className="button button-secondary">
+            {filtered ? "Export these as CSV" : "Export CSV"}
+          </a>
+          <Link to="/admin/products/import" className="button button-secondary">
+            Import CSV
+          </Link>
+          <Link to="/admin/products/new" className="button">
+            New product
+          </Link>
+        </div>
       </div>
       <p className="admin-hint">
         Products are never deleted, because orders refer to them: hide a product to take it out of the shop.

@@ -1,0 +1,530 @@
+/**
+ * The catalogue in bulk (issue 33, decision 0044): the CSV export of the back office's product list, and the
+ * import that previews an uploaded file, then applies it whole or not at all.
+ *
+ * An upload is kept (`product_imports`) with the preview it gave, so any instance can page through it or commit
+ * it. The commit names the file by its hash, reads it again, plans it again on the products as they are, locked,
+ * and writes only if that plan is the one the preview showed: all rows in one transaction, so the catalogue's
+ * version moves once and the shop's kept pages and searches follow.
+ */
+import { createHash } from "node:crypto";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { qualified } from "~/db/qualified";
+import { colours, productColours, productImports, productSpecs, products } from "~/db/schema";
+import { type Actor, recordAudits } from "~/features/audit/index.server";
+import { sameOffer } from "~/features/rentals";
+import { insertRentalOffers, readRentalOffers, writeRentalOffer } from "~/features/rentals/index.server";
+import { toCsv } from "~/lib/csv";
+import { violatedConstraint } from "~/lib/errors.server";
+import type { AdminProductFilters } from "../admin-product-filters";
+import { knownTags } from "../catalogue";
+import { adminProductsWhere } from "../product-admin.server";
+import { addSearchWords, searchColumns, vocabularyOf } from "../search/search-index.server";
+import { readSpecs, specRows } from "../specs/product-specs.server";
+import { sameSpecs } from "../specs/spec-text";
+import {
+  type CatalogueProduct,
+  type CatalogueRow,
+  catalogueHeader,
+  catalogueRow,
+  cellValue,
+  readCatalogueFile,
+} from "./catalogue-csv";
+import { catalogueImportMessages as messages } from "./import-messages";
+import {
+  type ImportChange,
+  type ImportError,
+  type ImportPlan,
+  type PlannedProduct,
+  planImport,
+} from "./import-plan.server";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Rows written per statement: well under PostgreSQL's 65 535 parameters at the widest row. */
+const BATCH = 500;
+
+/** At most this many errors are kept with a preview (and listed in its download): the rest are counted. */
+export const MAX_ERRORS_KEPT = 5000;
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading the catalogue
+// ---------------------------------------------------------------------------------------------------------
+
+/** The products a condition selects, with all the file says of them, oldest first; locked with `lock`. */
+async function catalogueProducts(
+  db: Database | Tx,
+  where: SQL | undefined,
+  { lock = false } = {},
+): Promise<CatalogueProduct[]> {
+  const query = db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      title: products.title,
+      description: products.description,
+      brand: products.brand,
+      category: products.category,
+      productType: products.productType,
+      tags: products.tags,
+      originalPrice: products.originalPrice,
+      discountedPrice: products.discountedPrice,
+      quantity: products.quantity,
+      hsn: products.hsn,
+      gstRate: products.gstRate,
+      hiddenAt: products.hiddenAt,
+      images: products.images,
+      colourIds: sql<
+        number[]
+      >`ARRAY(SELECT ${productColours.colourId} FROM ${productColours} WHERE ${qualified(productColours.productId)} = ${qualified(products.id)} ORDER BY ${productColours.colourId})`,
+    })
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.id));
+  const rows = lock ? await query.for("update") : await query;
+  const ids = rows.map((row) => row.id);
+  const [specs, offers, names] = await Promise.all([
+    readSpecs(db, ids),
+    readRentalOffers(db, ids),
+    db.select({ id: colours.id, name: colours.name }).from(colours),
+  ]);
+  const nameOf = new Map(names.map((colour) => [colour.id, colour.name]));
+  return rows.map(({ hiddenAt, colourIds, tags, ...row }) => {
+    const ids = colourIds.map(Number);
+    return {
+      ...row,
+      tags: knownTags(tags),
+      colourIds: ids,
+      colourNames: ids.map((id) => nameOf.get(id) ?? ""),
+      hidden: hiddenAt !== null,
+      specs: specs.get(row.id) ?? {},
+      offer: offers.get(row.id),
+    };
+  });
+}
+
+/** The back office's product list, every page of it, as a CSV file (app/features/catalogue/bulk/catalogue-csv.ts). */
+export async function catalogueCsv(db: Database, filters: AdminProductFilters): Promise<string> {
+  const listed = await catalogueProducts(db, adminProductsWhere(filters));
+  return catalogueHeader() + listed.map(catalogueRow).join("");
+}
+
+/** The plan of a file's rows against the products their SKUs name, as they are now. */
+async function planRows(db: Database | Tx, rows: readonly CatalogueRow[], { lock = false } = {}) {
+  // At most MAX_IMPORT_ROWS of them: one parameter each stays far under PostgreSQL's 65 535.
+  const skus = [
+    ...new Set(
+      rows.map((row) =>
+        cellValue(row.cells.get("sku") ?? "")
+          .trim()
+          .toUpperCase(),
+      ),
+    ),
+  ];
+  const [stored, colourList] = await Promise.all([
+    catalogueProducts(db, inArray(products.sku, skus), { lock }),
+    db.select({ id: colours.id, name: colours.name }).from(colours).orderBy(asc(colours.id)),
+  ]);
+  return planImport(rows, new Map(stored.map((product) => [product.sku, product])), colourList);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The preview
+// ---------------------------------------------------------------------------------------------------------
+
+/** One product the import creates or changes, as the preview lists it. */
+export type PreviewItem = {
+  row: number;
+  sku: string;
+  title: string;
+  kind: "create" | "update";
+  changes: ImportChange[];
+};
+
+/** What an upload would do: kept with it, paged by the preview, compared again by the commit. */
+export type ImportPreview = {
+  counts: { create: number; update: number; unchanged: number; errors: number };
+  items: PreviewItem[];
+  /** The first MAX_ERRORS_KEPT errors, in row order. */
+  errors: ImportError[];
+  /** A hash of the items: the commit writes only when its own plan has the same. */
+  digest: string;
+};
+
+function previewOf(plan: ImportPlan): ImportPreview {
+  const item = (kind: PreviewItem["kind"]) => (planned: PlannedProduct) => ({
+    row: planned.row,
+    sku: planned.sku,
+    title: planned.values.title,
+    kind,
+    changes: planned.changes,
+  });
+  const items = [...plan.creates.map(item("create")), ...plan.updates.map(item("update"))].sort(
+    (a, b) => a.row - b.row,
+  );
+  const errors = [...plan.errors].sort((a, b) => a.row - b.row);
+  return {
+    counts: {
+      create: plan.creates.length,
+      update: plan.updates.length,
+      unchanged: plan.unchanged,
+      errors: errors.length,
+    },
+    items,
+    errors: errors.slice(0, MAX_ERRORS_KEPT),
+    digest: createHash("sha256").update(JSON.stringify(items)).digest("hex"),
+  };
+}
+
+/** A file's bytes as the text of a CSV file, or why not. */
+function fileText(bytes: Uint8Array): { ok: true; text: string } | { ok: false; problem: string } {
+  try {
+    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    return { ok: false, problem: messages.notText };
+  }
+}
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+export type Upload = { ok: true; kept: KeptImport } | { ok: false; problem: string };
+
+/**
+ * Reads an uploaded file, plans it against the catalogue, and keeps both for the preview; a file that cannot
+ * be read as a catalogue (not text, not CSV, unknown columns, too many rows) is refused whole and not kept.
+ */
+export async function uploadCatalogue(
+  db: Database,
+  staffId: number,
+  file: { name: string; bytes: Uint8Array },
+): Promise<Upload> {
+  const text = fileText(file.bytes);
+  if (!text.ok) return text;
+  const read = readCatalogueFile(text.text);
+  if (!read.ok) return read;
+  const preview = previewOf(await planRows(db, read.rows));
+  // A name is the browser's to give: kept short and printable for the audit trail.
+  const fileName = file.name.replace(/[^\p{L}\p{N} ._()-]/gu, "_").slice(0, 120) || "catalogue.csv";
+  const fileHash = sha256(file.bytes);
+  const [kept] = await db
+    .insert(productImports)
+    .values({ staffId, fileName, fileHash, content: file.bytes, preview })
+    .returning({ id: productImports.id });
+  if (!kept) throw new Error("The upload was not returned");
+  return { ok: true, kept: { id: kept.id, fileName, fileHash, preview } };
+}
+
+export type KeptImport = { id: number; fileName: string; fileHash: string; preview: ImportPreview };
+
+/** An upload as its uploader sees it; undefined for another member's, or one imported or discarded. */
+export async function keptImport(db: Database, staffId: number, id: number): Promise<KeptImport | undefined> {
+  const [kept] = await db
+    .select({
+      id: productImports.id,
+      fileName: productImports.fileName,
+      fileHash: productImports.fileHash,
+      preview: productImports.preview,
+    })
+    .from(productImports)
+    .where(and(eq(productImports.id, id), eq(productImports.staffId, staffId)));
+  return kept && { ...kept, preview: kept.preview as ImportPreview };
+}
+
+/** Drops an upload (its uploader's "Discard"); false when there was none. */
+export async function discardImport(db: Database, staffId: number, id: number): Promise<boolean> {
+  const gone = await db
+    .delete(productImports)
+    .where(and(eq(productImports.id, id), eq(productImports.staffId, staffId)))
+    .returning({ id: productImports.id });
+  return gone.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The commit
+// ---------------------------------------------------------------------------------------------------------
+
+export type Committed =
+  | { ok: true; created: number; updated: number; unchanged: number }
+  | { ok: false; problem: "gone" }
+  | { ok: false; problem: "other-file" }
+  /** Planned again, the file has errors or would do other than the preview said: the preview is renewed. */
+  | { ok: false; problem: "errors"; kept: KeptImport }
+  | { ok: false; problem: "changed"; kept: KeptImport };
+
+/** Thrown inside the commit's transaction to roll it back, with the preview of the plan that made it stop. */
+class Stop extends Error {
+  constructor(
+    readonly problem: "errors" | "changed",
+    readonly preview: ImportPreview,
+  ) {
+    super("import stopped");
+  }
+}
+
+/**
+ * Applies an upload, if `fileHash` is its file's and the plan made now, on the products locked, is the one its
+ * preview showed. All of it or nothing: a row refused now (a SKU taken meanwhile) refuses the whole file.
+ */
+export async function commitImport(
+  db: Database,
+  actor: Actor & { id: number },
+  id: number,
+  fileHash: string,
+): Promise<Committed> {
+  const [kept] = await db
+    .select({
+      fileName: productImports.fileName,
+      fileHash: productImports.fileHash,
+      content: productImports.content,
+      preview: productImports.preview,
+    })
+    .from(productImports)
+    .where(and(eq(productImports.id, id), eq(productImports.staffId, actor.id)));
+  if (!kept) return { ok: false, problem: "gone" };
+  if (kept.fileHash !== fileHash) return { ok: false, problem: "other-file" };
+  const text = fileText(kept.content);
+  const read = text.ok ? readCatalogueFile(text.text) : text;
+  // It was read at the upload; the same bytes read the same.
+  if (!read.ok) throw new Error(`A kept upload no longer reads: ${read.problem}`);
+  const previewed = kept.preview as ImportPreview;
+  const renew = async (problem: "errors" | "changed", preview: ImportPreview): Promise<Committed> => {
+    await db.update(productImports).set({ preview }).where(eq(productImports.id, id));
+    return { ok: false, problem, kept: { id, fileName: kept.fileName, fileHash: kept.fileHash, preview } };
+  };
+
+  try {
+    return await db.transaction(async (tx): Promise<Committed> => {
+      const plan = await planRows(tx, read.rows, { lock: true });
+      const preview = previewOf(plan);
+      if (preview.counts.errors > 0) throw new Stop("errors", preview);
+      if (preview.digest !== previewed.digest) throw new Stop("changed", preview);
+      await writeUpdates(tx, plan.updates);
+      const createdIds = await writeCreates(tx, plan.creates);
+      await addSearchWords(
+        tx,
+        [...plan.creates, ...plan.updates].flatMap((planned) => vocabularyOf(planned.values, planned.specs)),
+      );
+      await auditImport(tx, actor, { name: kept.fileName, hash: kept.fileHash }, plan, createdIds);
+      await tx.delete(productImports).where(eq(productImports.id, id));
+      return {
+        ok: true,
+        created: plan.creates.length,
+        updated: plan.updates.length,
+        unchanged: plan.unchanged,
+      };
+    });
+  } catch (error) {
+    if (error instanceof Stop) return renew(error.problem, error.preview);
+    // A product saved with one of the file's new SKUs between the plan and the insert.
+    if (violatedConstraint(error) === "products_sku") {
+      const again = await db.transaction((tx) => planRows(tx, read.rows));
+      return renew("changed", previewOf(again));
+    }
+    throw error;
+  }
+}
+
+/** The product row's own fields as the import stores them. */
+function storedFields(planned: PlannedProduct) {
+  const { values } = planned;
+  return {
+    sku: planned.sku,
+    title: values.title,
+    description: values.description,
+    brand: values.brand,
+    category: values.category,
+    productType: values.productType,
+    tags: values.tags,
+    originalPrice: values.originalPrice,
+    discountedPrice: values.discountedPrice,
+    quantity: values.quantity,
+    hsn: values.hsn,
+    gstRate: values.gstRate,
+  };
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length &&
+  [...a].sort((x, y) => x - y).every((id, i) => id === [...b].sort((x, y) => x - y)[i]);
+
+async function inBatches<T>(items: readonly T[], write: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += BATCH) await write(items.slice(i, i + BATCH));
+}
+
+/** Each changed product's row, then its colours, specification and rental offer where those changed. */
+async function writeUpdates(tx: Tx, updates: readonly PlannedProduct[]) {
+  const colourChanges: { id: number; colourIds: number[] }[] = [];
+  const specChanges: PlannedProduct[] = [];
+  for (const planned of updates) {
+    const existing = planned.existing;
+    if (!existing) continue;
+    const fields = storedFields(planned);
+    await tx
+      .update(products)
+      .set({
+        ...fields,
+        ...searchColumns(fields, planned.specs),
+        // The moment it was hidden is kept while it stays hidden.
+        ...(planned.hidden !== existing.hidden ? { hiddenAt: planned.hidden ? sql`now()` : null } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(products.id, existing.id));
+    if (!sameIds(existing.colourIds, planned.values.colourIds)) {
+      colourChanges.push({ id: existing.id, colourIds: planned.values.colourIds });
+    }
+    if (!sameSpecs(existing.specs, planned.specs)) specChanges.push(planned);
+    // New plans, or none: a product no longer rented loses its offer with its type.
+    if (!sameOffer(existing.offer, planned.offer)) await writeRentalOffer(tx, existing.id, planned.offer);
+  }
+  await inBatches(colourChanges, async (batch) => {
+    await tx.delete(productColours).where(
+      inArray(
+        productColours.productId,
+        batch.map((change) => change.id),
+      ),
+    );
+    await tx
+      .insert(productColours)
+      .values(
+        batch.flatMap((change) => change.colourIds.map((colourId) => ({ productId: change.id, colourId }))),
+      );
+  });
+  await inBatches(specChanges, async (batch) => {
+    await tx.delete(productSpecs).where(
+      inArray(
+        productSpecs.productId,
+        batch.map((planned) => planned.existing?.id ?? 0),
+      ),
+    );
+    const rows = batch.flatMap((planned) =>
+      specRows(planned.existing?.id ?? 0, planned.values.category, planned.specs),
+    );
+    if (rows.length > 0) await tx.insert(productSpecs).values(rows);
+  });
+}
+
+/** The new products, in batches, then their colours, specifications and offers; their ids by SKU. */
+async function writeCreates(tx: Tx, creates: readonly PlannedProduct[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  await inBatches(creates, async (batch) => {
+    const made = await tx
+      .insert(products)
+      .values(
+        batch.map((planned) => {
+          const fields = storedFields(planned);
+          return {
+            ...fields,
+            ...searchColumns(fields, planned.specs),
+            hiddenAt: planned.hidden ? new Date() : null,
+          };
+        }),
+      )
+      .returning({ id: products.id, sku: products.sku });
+    for (const row of made) ids.set(row.sku, row.id);
+    const idOf = (planned: PlannedProduct) => ids.get(planned.sku) ?? 0;
+    await tx
+      .insert(productColours)
+      .values(
+        batch.flatMap((planned) =>
+          planned.values.colourIds.map((colourId) => ({ productId: idOf(planned), colourId })),
+        ),
+      );
+    const specs = batch.flatMap((planned) => specRows(idOf(planned), planned.values.category, planned.specs));
+    for (let i = 0; i < specs.length; i += BATCH * 4)
+      await tx.insert(productSpecs).values(specs.slice(i, i + BATCH * 4));
+    await insertRentalOffers(
+      tx,
+      batch.flatMap((planned) => (planned.offer ? [{ productId: idOf(planned), offer: planned.offer }] : [])),
+    );
+  });
+  return ids;
+}
+
+/**
+ * One entry for the import (who, the file's name and hash, the counts) and one per product, with each
+ * changed field before and after, as the product form's saves are audited.
+ */
+async function auditImport(
+  tx: Tx,
+  actor: Actor,
+  file: { name: string; hash: string },
+  plan: ImportPlan,
+  createdIds: ReadonlyMap<string, number>,
+) {
+  const byField = (changes: readonly ImportChange[]) =>
+    Object.fromEntries(
+      changes.map((change) => [change.field, { before: change.before || null, after: change.after }]),
+    );
+  const entry = (action: string, subject: string, details: Record<string, unknown>) => ({
+    action,
+    subject,
+    details,
+  });
+  const entries = [
+    entry("product.import", "catalogue", {
+      file: file.name,
+      sha256: file.hash,
+      created: plan.creates.length,
+      updated: plan.updates.length,
+      unchanged: plan.unchanged,
+    }),
+    ...plan.creates.map((planned) =>
+      entry("product.create", `product ${createdIds.get(planned.sku) ?? 0}`, {
+        title: planned.values.title,
+        import: file.name,
+        changes: byField(planned.changes),
+      }),
+    ),
+    ...plan.updates.map((planned) =>
+      entry("product.update", `product ${planned.existing?.id ?? 0}`, {
+        title: planned.values.title,
+        import: file.name,
+        changes: byField(planned.changes),
+      }),
+    ),
+  ];
+  await recordAudits(tx, actor, entries);
+}
+
+/** Products listed on a page of the preview. */
+export const PREVIEW_PAGE_SIZE = 50;
+/** Errors listed on the page; all of the kept ones are in the download. */
+export const PREVIEW_ERRORS_SHOWN = 100;
+
+/** One page of an upload's preview, as the page shows it. */
+export type PreviewPage = {
+  id: number;
+  fileName: string;
+  fileHash: string;
+  counts: ImportPreview["counts"];
+  items: PreviewItem[];
+  errors: ImportError[];
+  page: number;
+  pages: number;
+};
+
+/** A page of the preview (the last page for a page past it). */
+export function previewPage(kept: KeptImport, page: number): PreviewPage {
+  const { preview } = kept;
+  const pages = Math.max(1, Math.ceil(preview.items.length / PREVIEW_PAGE_SIZE));
+  const shown = Math.min(Math.max(1, page), pages);
+  return {
+    id: kept.id,
+    fileName: kept.fileName,
+    fileHash: kept.fileHash,
+    counts: preview.counts,
+    items: preview.items.slice((shown - 1) * PREVIEW_PAGE_SIZE, shown * PREVIEW_PAGE_SIZE),
+    errors: preview.errors.slice(0, PREVIEW_ERRORS_SHOWN),
+    page: shown,
+    pages,
+  };
+}
+
+/** An upload's errors as a CSV file: row, column, value and message, cells defused for a spreadsheet. */
+export function importErrorsCsv(kept: KeptImport): string {
+  return toCsv(
+    ["row", "column", "value", "message"],
+    kept.preview.errors.map((error) => [String(error.row), error.column, error.value, error.message]),
+  );
+}
