@@ -110,15 +110,21 @@ function withoutUnit(typed: string, unit: string): string {
     : typed;
 }
 
-/** An option typed by its code or its label, in whatever case, as its code; else as typed (the schema refuses it). */
+/**
+ * An option typed by its code (with spaces for hyphens), its name or one of its search words ("core-i7",
+ * "Core i7", "Intel Core i7", "i7"), in whatever case, as its code; else as typed, which the schema refuses. A word two options share names neither.
+ */
 function optionCode(code: string, typed: string): string {
   const spec = specByCode(code);
   if (!spec || spec.kind === "number") return typed;
   const wanted = typed.trim().toLowerCase();
-  return (
-    spec.options.find((option) => option.code === wanted || option.label.toLowerCase() === wanted)?.code ??
-    typed
+  const matches = spec.options.filter(
+    (option) =>
+      option.code === wanted.replace(/\s+/g, "-") ||
+      option.label.toLowerCase() === wanted ||
+      (option.words ?? []).some((word) => word.toLowerCase() === wanted),
   );
+  return matches.length === 1 && matches[0] ? matches[0].code : typed;
 }
 
 /** The product form as the product's edit page fills it in; a new product's is empty but for its SKU. */
