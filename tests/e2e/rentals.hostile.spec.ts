@@ -1,5 +1,5 @@
-import { request as httpRequest } from "node:http";
 import type { APIRequestContext } from "@playwright/test";
+import { announceOnly, cookieOf } from "./support/announce-only";
 import { textOf } from "./support/back-office-probes";
 import { loaderData, test } from "./support/hostile";
 import { expect } from "./support/test";
@@ -15,48 +15,6 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 const MB = 1024 * 1024;
 
 type Field = string | { name: string; mimeType: string; buffer: Buffer };
-
-/**
- * A multipart post that announces `bytes` of body and sends none: the answer the shop gives on the headers
- * alone. (Sending the whole body races the shop closing the connection once it has refused it.)
- */
-function announceOnly(
-  origin: string,
-  path: string,
-  bytes: number,
-  cookie: string,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(new URL(path, origin), {
-      method: "POST",
-      headers: {
-        "Content-Type": "multipart/form-data; boundary=----probe",
-        "Content-Length": String(bytes),
-        Origin: origin,
-        Cookie: cookie,
-      },
-    });
-    request.on("response", (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => {
-        text += chunk;
-      });
-      response.on("end", () => {
-        request.destroy();
-        resolve({ status: response.statusCode ?? 0, text });
-      });
-    });
-    request.on("error", reject);
-    request.flushHeaders();
-  });
-}
-
-/** The session cookie a context holds, as a Cookie header. */
-async function cookieOf(context: APIRequestContext): Promise<string> {
-  const { cookies } = await context.storageState();
-  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
-}
 
 /** The Dell rental's id, as the store's search finds it. */
 async function dellId(context: APIRequestContext): Promise<string> {
