@@ -7,7 +7,9 @@ import {
   catalogueCsv,
   commitImport,
   keptImport,
+  PREVIEW_PAGE_SIZE,
   parseAdminProductFilters,
+  previewPage,
   readCatalogueVersion,
   readProductSpecs,
   uploadCatalogue,
@@ -396,5 +398,24 @@ describe(`importing a catalogue file (${databaseKind})`, () => {
       .where(eq(products.category, "Laptops"))
       .orderBy(asc(products.id));
     expect(stocks.map((row) => row.quantity)).toEqual(all2.map((_, i) => i + 1));
+  });
+
+  it("pages the preview of a long file, 50 products a page, the last page for one past it", async () => {
+    const header = "sku,title,brand,category,type,colours,mrp,offer_price,stock,description";
+    const rows = Array.from(
+      { length: 2 * PREVIEW_PAGE_SIZE + 20 },
+      (_, i) =>
+        `KC-PAGE-${i + 1},Paged Mouse ${i + 1},Logitech,Accessories,new,Black,900,799,5,<p>A mouse.</p>`,
+    );
+    const uploaded = await upload([header, ...rows].join("\n"));
+    if (!uploaded.ok) throw new Error(uploaded.problem);
+    expect(uploaded.kept.preview.counts.create).toBe(120);
+    const third = previewPage(uploaded.kept, 3);
+    expect(third).toMatchObject({ page: 3, pages: 3 });
+    expect(third.items.map((item) => item.sku)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `KC-PAGE-${101 + i}`),
+    );
+    expect(previewPage(uploaded.kept, 99).page).toBe(3);
+    expect(previewPage(uploaded.kept, 1).items).toHaveLength(PREVIEW_PAGE_SIZE);
   });
 });

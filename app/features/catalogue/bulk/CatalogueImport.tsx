@@ -208,7 +208,7 @@ export function ImportPreview({ preview, message }: { preview: PreviewView; mess
               ))}
             </tbody>
           </table>
-          <Pager page={preview.page} pages={preview.pages} label="Pages of the preview" />
+          <Pager page={preview.page} pages={preview.pages} label="Pages of the preview" path={here} />
         </>
       ) : null}
 
