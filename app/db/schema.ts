@@ -1006,7 +1006,8 @@ export const productImports = pgTable(
     fileName: text("file_name").notNull(),
     /** SHA-256 of the file's bytes, in hex. */
     fileHash: text("file_hash").notNull(),
-    content: bytea("content").notNull(),
+    /** The file as text (it is read as UTF-8 at the upload): text, where PGlite writes bytes a hex digit pair at a time. */
+    content: text("content").notNull(),
     /** What the preview showed (app/features/catalogue/bulk): counts, changes and errors. */
     preview: jsonb("preview").$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),

@@ -3,7 +3,7 @@ CREATE TABLE "product_imports" (
 	"staff_id" integer NOT NULL,
 	"file_name" text NOT NULL,
 	"file_hash" text NOT NULL,
-	"content" "bytea" NOT NULL,
+	"content" text NOT NULL,
 	"preview" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -84,11 +84,10 @@ async function catalogueProducts(
     .orderBy(asc(products.id));
   const rows = lock ? await query.for("update") : await query;
   const ids = rows.map((row) => row.id);
-  const [specs, offers, names] = await Promise.all([
-    readSpecs(db, ids),
-    readRentalOffers(db, ids),
-    db.select({ id: colours.id, name: colours.name }).from(colours),
-  ]);
+  // One after another: inside a transaction they share one connection.
+  const specs = await readSpecs(db, ids);
+  const offers = await readRentalOffers(db, ids);
+  const names = await db.select({ id: colours.id, name: colours.name }).from(colours);
   const nameOf = new Map(names.map((colour) => [colour.id, colour.name]));
   return rows.map(({ hiddenAt, colourIds, tags, ...row }) => {
     const ids = colourIds.map(Number);
@@ -122,10 +121,11 @@ async function planRows(db: Database | Tx, rows: readonly CatalogueRow[], { lock
       ),
     ),
   ];
-  const [stored, colourList] = await Promise.all([
-    catalogueProducts(db, inArray(products.sku, skus), { lock }),
-    db.select({ id: colours.id, name: colours.name }).from(colours).orderBy(asc(colours.id)),
-  ]);
+  const stored = await catalogueProducts(db, inArray(products.sku, skus), { lock });
+  const colourList = await db
+    .select({ id: colours.id, name: colours.name })
+    .from(colours)
+    .orderBy(asc(colours.id));
   return planImport(rows, new Map(stored.map((product) => [product.sku, product])), colourList);
 }
 
@@ -209,7 +209,7 @@ export async function uploadCatalogue(
   const fileHash = sha256(file.bytes);
   const [kept] = await db
     .insert(productImports)
-    .values({ staffId, fileName, fileHash, content: file.bytes, preview })
+    .values({ staffId, fileName, fileHash, content: text.text, preview })
     .returning({ id: productImports.id });
   if (!kept) throw new Error("The upload was not returned");
   return { ok: true, kept: { id: kept.id, fileName, fileHash, preview } };
@@ -283,8 +283,7 @@ export async function commitImport(
     .where(and(eq(productImports.id, id), eq(productImports.staffId, actor.id)));
   if (!kept) return { ok: false, problem: "gone" };
   if (kept.fileHash !== fileHash) return { ok: false, problem: "other-file" };
-  const text = fileText(kept.content);
-  const read = text.ok ? readCatalogueFile(text.text) : text;
+  const read = readCatalogueFile(kept.content);
   // It was read at the upload; the same bytes read the same.
   if (!read.ok) throw new Error(`A kept upload no longer reads: ${read.problem}`);
   const previewed = kept.preview as ImportPreview;
@@ -352,24 +351,51 @@ async function inBatches<T>(items: readonly T[], write: (batch: T[]) => Promise<
   for (let i = 0; i < items.length; i += BATCH) await write(items.slice(i, i + BATCH));
 }
 
+/**
+ * The rows of a batch of changed products in one statement: each column's values as one array parameter,
+ * unnested side by side. A hidden product keeps the moment it was hidden while it stays hidden.
+ */
+async function updateRows(tx: Tx, batch: readonly PlannedProduct[]) {
+  const rows = batch.map((planned) => {
+    const fields = storedFields(planned);
+    const search = searchColumns(fields, planned.specs);
+    const hiding = planned.hidden === planned.existing?.hidden ? "keep" : planned.hidden ? "hide" : "show";
+    return { id: planned.existing?.id ?? 0, fields, search, hiding };
+  });
+  const column = <T>(value: (row: (typeof rows)[number]) => T) => sql.param(rows.map(value));
+  await tx.execute(sql`
+    UPDATE ${products} AS p SET
+      sku = v.sku, title = v.title, description = v.description, brand = v.brand, category = v.category,
+      product_type = v.product_type::product_type,
+      tags = ARRAY(SELECT jsonb_array_elements_text(v.tags::jsonb)),
+      original_price = v.original_price, discounted_price = v.discounted_price, quantity = v.quantity,
+      hsn = v.hsn, gst_rate = v.gst_rate,
+      search_title = v.search_title, search_text = v.search_text, search_version = v.search_version,
+      hidden_at = CASE v.hiding WHEN 'hide' THEN now() WHEN 'show' THEN NULL ELSE p.hidden_at END,
+      updated_at = now()
+    FROM unnest(
+      ${column((row) => row.id)}::int[], ${column((row) => row.fields.sku)}::text[],
+      ${column((row) => row.fields.title)}::text[], ${column((row) => row.fields.description)}::text[],
+      ${column((row) => row.fields.brand)}::text[], ${column((row) => row.fields.category)}::text[],
+      ${column((row) => row.fields.productType)}::text[], ${column((row) => JSON.stringify(row.fields.tags))}::text[],
+      ${column((row) => row.fields.originalPrice)}::int[], ${column((row) => row.fields.discountedPrice)}::int[],
+      ${column((row) => row.fields.quantity)}::int[], ${column((row) => row.fields.hsn)}::text[],
+      ${column((row) => row.fields.gstRate)}::int[], ${column((row) => row.search.searchTitle)}::text[],
+      ${column((row) => row.search.searchText)}::text[], ${column((row) => row.search.searchVersion)}::int[],
+      ${column((row) => row.hiding)}::text[]
+    ) AS v(id, sku, title, description, brand, category, product_type, tags, original_price, discounted_price,
+      quantity, hsn, gst_rate, search_title, search_text, search_version, hiding)
+    WHERE p.id = v.id`);
+}
+
 /** Each changed product's row, then its colours, specification and rental offer where those changed. */
 async function writeUpdates(tx: Tx, updates: readonly PlannedProduct[]) {
   const colourChanges: { id: number; colourIds: number[] }[] = [];
   const specChanges: PlannedProduct[] = [];
+  await inBatches(updates, (batch) => updateRows(tx, batch));
   for (const planned of updates) {
     const existing = planned.existing;
     if (!existing) continue;
-    const fields = storedFields(planned);
-    await tx
-      .update(products)
-      .set({
-        ...fields,
-        ...searchColumns(fields, planned.specs),
-        // The moment it was hidden is kept while it stays hidden.
-        ...(planned.hidden !== existing.hidden ? { hiddenAt: planned.hidden ? sql`now()` : null } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(products.id, existing.id));
     if (!sameIds(existing.colourIds, planned.values.colourIds)) {
       colourChanges.push({ id: existing.id, colourIds: planned.values.colourIds });
     }

@@ -1,7 +1,7 @@
 /**
  * What an uploaded catalogue file would do (issue 33): each row matched to its product by SKU, read as the
  * product form would be filled in, checked by the product form's own schema (one rule, one home), and compared
- * with the product as it is. Pure: the stored products and colours are given; the writing is bulk.server.ts's.
+ * with the product as it is. No I/O: the stored products and colours are given; the writing is bulk.server.ts's.
  *
  * A row fills in the form the product's edit page would show: a column absent from the file, or an empty
  * cell, leaves the field as it is; `[clear]` empties it. A SKU the catalogue does not have is a new product,
@@ -63,6 +63,9 @@ export type ImportPlan = {
 };
 
 export type Colour = { id: number; name: string };
+
+/** Rows planned before the plan lets the server answer other requests. */
+const PLANNED_BETWEEN_PAUSES = 200;
 
 /** The form's field each column fills in (the specification's and the rental's have their own). */
 const FORM_FIELD: Record<string, string> = {
@@ -325,11 +328,11 @@ function comparedOf(product: CatalogueProduct): Compared {
  * how many are unchanged, and every error by row and column. `existing` holds the stored products the file's
  * SKUs name, by SKU.
  */
-export function planImport(
+export async function planImport(
   rows: readonly CatalogueRow[],
   existing: ReadonlyMap<string, CatalogueProduct>,
   colours: readonly Colour[],
-): ImportPlan {
+): Promise<ImportPlan> {
   const colourIdOf = new Map<string, number>();
   // The first colour of a name wins, as the product form lists them by name.
   for (const colour of colours) {
@@ -340,7 +343,9 @@ export function planImport(
   const plan: ImportPlan = { creates: [], updates: [], unchanged: 0, errors: [] };
   const rowOfSku = new Map<string, number>();
 
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    // Ten thousand rows take seconds: the server answers other requests in between.
+    if (index % PLANNED_BETWEEN_PAUSES === 0) await new Promise((resolve) => setImmediate(resolve));
     const rawSku = row.cells.get("sku") ?? "";
     const skuProblem = (message: string) =>
       plan.errors.push({ row: row.row, column: "sku", value: rawSku, message });
