@@ -21,6 +21,9 @@ export const serverLogOf = (shopPort: number) => `.cache/e2e-server-${shopPort}.
 const postgresPort = port + 2;
 export const postgresBaseURL = `http://localhost:${postgresPort}`;
 
+/** A browser page on this origin may call the main test shop's JSON API (tests/e2e/api.spec.ts). */
+export const apiClientOrigin = "http://api-client.test";
+
 /** The main test shop serves /metrics to this bearer token; the shop on PostgreSQL has none (no /metrics). */
 export const metricsToken = "e2e-metrics-token-0123456789abcdef";
 
@@ -63,7 +66,7 @@ const chromium = {
  * Specs with a project of their own: no browser (server, hostile), the shop on PostgreSQL (races), run once
  * (metrics), or run alone after the rest (payment faults).
  */
-const ownProject = /(server|hostile|races|metrics|payment-faults)\.spec\.ts/;
+const ownProject = /(server|hostile|races|metrics|payment-faults|api)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -83,6 +86,8 @@ export default defineConfig({
     { name: "js-off", testIgnore: ownProject, use: { ...chromium, javaScriptEnabled: false } },
     // Starting the server with a bad configuration needs no browser, so it runs once.
     { name: "server", testMatch: /server\.spec\.ts/ },
+    // The JSON API (decision 0045): plain requests and, for CORS, a page on another origin; once.
+    { name: "api", testMatch: /api\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
     // Hostile input (every route with bad bodies, ids and other customers' data) is plain requests, once.
     { name: "hostile", testMatch: /hostile\.spec\.ts/ },
     // What /metrics tells whoever runs the shop, after a shopper used it: once is enough.
@@ -127,6 +132,7 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
         DATABASE_URL: "",
         METRICS_TOKEN: metricsToken,
+        API_ALLOWED_ORIGINS: apiClientOrigin,
       },
     },
     {

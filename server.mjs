@@ -43,6 +43,9 @@ app.set("trust proxy", trustedProxies(process.env.TRUST_PROXY));
 app.use(requestMetrics({ build, publicFiles: guards.filesUnder("public") }));
 app.use(compression());
 app.use(guards.securityHeaders({ publicOrigin, development }));
+app.use(
+  guards.apiCors({ publicOrigin, allowedOrigins: guards.allowedOriginsOf(process.env.API_ALLOWED_ORIGINS) }),
+);
 app.use(guards.sameSiteForms({ publicOrigin }));
 app.use(guards.bodyLimits());
 app.use(guards.passwordFormsInFlight(requestLimits.passwordForms));

@@ -37,6 +37,12 @@ export const rateLimits = {
   /** Contact enquiries per sender e-mail address, and per client address. */
   contactEmail: { bucket: "contact-email", limit: 5, windowMinutes: 10 },
   contact: { bucket: "contact", limit: 60, windowMinutes: 10 },
+  /**
+   * The JSON API's calls that change something (decision 0045), per customer and per client address: a shopper
+   * tapping through a cart makes a few dozen.
+   */
+  apiCustomer: { bucket: "api-customer", limit: 300, windowMinutes: 15 },
+  apiClient: { bucket: "api-client", limit: 2000, windowMinutes: 15 },
 } satisfies Record<string, RateLimitRule>;
 
 /** The longest window of any rule: rows older than this count for nothing and are purged. */

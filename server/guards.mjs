@@ -79,6 +79,58 @@ export function securityHeaders({ publicOrigin, development }) {
   };
 }
 
+/** The JSON API's calls (decision 0045); PhonePe's webhook under /api is a server's call, not a browser's. */
+export const isApiCall = (/** @type {string} */ pathname) =>
+  /^\/api\//i.test(pathname) && !/^\/api\/phonepe\/webhook\/?$/i.test(pathname);
+
+/**
+ * API_ALLOWED_ORIGINS as a list of origins: comma-separated, each an http or https origin. A value that is not
+ * one stops the shop at start, naming it, rather than leaving a client refused for no reason it can see.
+ * @param {string | undefined} text
+ * @returns {string[]}
+ */
+export function allowedOriginsOf(text) {
+  const origins = [];
+  for (const item of (text ?? "").split(",")) {
+    const given = item.trim();
+    if (given === "") continue;
+    const origin = /^https?:\/\/[^/]+$/.test(given.replace(/\/$/, "")) ? originOf(given) : undefined;
+    if (!origin)
+      throw new Error(`API_ALLOWED_ORIGINS: "${given}" is not an origin such as https://app.example.in`);
+    origins.push(origin);
+  }
+  return origins;
+}
+
+/**
+ * CORS for the JSON API by allow-list: a browser page on a listed origin may call it (its preflight answered,
+ * the answer allowed to that origin, never with credentials: the token is a header), the shop's own pages too,
+ * and clients that send no Origin (apps, servers). Every other origin is refused, its preflight included.
+ * @param {{ publicOrigin: string | undefined; allowedOrigins: string[] }} options
+ */
+export function apiCors({ publicOrigin, allowedOrigins }) {
+  /** @param {Request} req @param {Response} res @param {NextFunction} next */
+  return (req, res, next) => {
+    if (!isApiCall(req.path)) return next();
+    const origin = req.get("origin");
+    const ownOrigin = originOf(`${req.protocol}://${req.get("host")}`);
+    const from = origin === undefined ? undefined : (originOf(origin) ?? "invalid");
+    if (from === undefined || [publicOrigin, ownOrigin].includes(from)) return next();
+    if (!allowedOrigins.includes(from)) {
+      res.status(403).json({ status: "fail", message: "This website may not call the shop's API." });
+      return;
+    }
+    res.locals.apiOriginAllowed = true;
+    res.set("Access-Control-Allow-Origin", from);
+    res.vary("Origin");
+    if (req.method !== "OPTIONS") return next();
+    res.set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE");
+    res.set("Access-Control-Allow-Headers", "Authorization, Content-Type, Accept");
+    res.set("Access-Control-Max-Age", "600");
+    res.status(204).end();
+  };
+}
+
 /**
  * A form posted to us from another site is refused (cross-site request forgery). Browsers send Origin with
  * every POST; it must be the shop's own scheme and host: PUBLIC_URL's, or the address the request came to.
@@ -89,6 +141,8 @@ export function sameSiteForms({ publicOrigin }) {
   /** @param {Request} req @param {Response} res @param {NextFunction} next */
   return (req, res, next) => {
     if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+    // An API call from an origin the allow-list names (apiCors): a bearer token, no cookie, is its credential.
+    if (res.locals.apiOriginAllowed === true) return next();
     const origin = req.get("origin");
     const ownOrigin = originOf(`${req.protocol}://${req.get("host")}`);
     const crossSite =
@@ -117,7 +171,9 @@ export function bodyLimits() {
     if (!refusal) return next();
     const answer = () => {
       res.set("Connection", "close");
-      res.status(refusal.status).type("text/plain").send(refusal.message);
+      // The JSON API's clients read a refusal as JSON (decision 0045).
+      if (isApiCall(req.path)) res.status(refusal.status).json({ status: "fail", message: refusal.message });
+      else res.status(refusal.status).type("text/plain").send(refusal.message);
     };
     // A client still sending when the connection closes sees a reset, not the message: a photo a little over
     // the limit is read and thrown away first, so the staff member sees why. Anything larger, or of no
@@ -136,7 +192,7 @@ const DRAINED_BODY_BYTES = 16 * 1024 * 1024;
 /** Forms whose answer costs a password hash (scrypt: 128 MiB and a third of a core-second each). */
 // Case-insensitive, as Remix matches routes.
 const PASSWORD_FORMS =
-  /^\/(?:login|signup|my-profile|reset-password\/[^/]+|admin\/(?:login|setup\/[^/]+|invite\/[^/]+))\/?$/i;
+  /^\/(?:login|signup|my-profile|reset-password\/[^/]+|admin\/(?:login|setup\/[^/]+|invite\/[^/]+)|api\/user\/(?:login|register|reset-password\/[^/]+))\/?$/i;
 
 /**
  * At most `maxInFlight` posts to paths matching `paths` are handled at once by this process; the next are
@@ -150,9 +206,14 @@ function postsInFlight(paths, { maxInFlight, retryAfterSeconds }, busy) {
   let inFlight = 0;
   /** @param {Request} req @param {Response} res @param {NextFunction} next */
   return (req, res, next) => {
-    if (req.method !== "POST" || !paths.test(pagePathOf(req.path))) return next();
+    // The JSON API sets a new password with PUT (decision 0045).
+    if (!["POST", "PUT"].includes(req.method) || !paths.test(pagePathOf(req.path))) return next();
     if (inFlight >= maxInFlight) {
       res.set({ "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" });
+      if (isApiCall(req.path)) {
+        res.status(503).json({ status: "fail", message: busy });
+        return;
+      }
       res
         .status(503)
         .type("html")

@@ -12,6 +12,9 @@ beforeAll(async () => {
   app.set("trust proxy", false);
   app.use(guards.knownMethodsOnly());
   app.use(guards.securityHeaders({ publicOrigin: "https://shop.example.in", development: false }));
+  app.use(
+    guards.apiCors({ publicOrigin: "https://shop.example.in", allowedOrigins: ["https://app.example.in"] }),
+  );
   app.use(guards.sameSiteForms({ publicOrigin: "https://shop.example.in" }));
   app.use(guards.bodyLimits());
   app.use(guards.passwordFormsInFlight({ maxInFlight: 1, retryAfterSeconds: 2 }));
@@ -26,6 +29,9 @@ beforeAll(async () => {
   app.use(guards.wellFormedRequestsOnly());
   app.get("/reset-password/:token/fails", (req) => {
     throw new Error(`broke at ${req.originalUrl}`);
+  });
+  app.all("/api/user/cart", (_req, res) => {
+    res.json({ reached: true });
   });
   app.all("/page", (_req, res) => {
     res.set("Cache-Control", "public, max-age=60").send(`nonce ${res.locals.cspNonce}`);
@@ -320,5 +326,60 @@ describe("server guards", () => {
     } finally {
       logged.mockRestore();
     }
+  });
+});
+
+describe("the JSON API's CORS by allow-list", () => {
+  const call = (method: string, origin?: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}/api/user/cart`, {
+      method,
+      headers: { ...(origin ? { Origin: origin } : {}), ...headers },
+    });
+
+  it("answers a listed origin's preflight with the methods and headers, never credentials", async () => {
+    const answer = await call("OPTIONS", "https://app.example.in", {
+      "Access-Control-Request-Method": "DELETE",
+      "Access-Control-Request-Headers": "authorization,content-type",
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get("access-control-allow-origin")).toBe("https://app.example.in");
+    expect(answer.headers.get("access-control-allow-methods")).toBe("GET, POST, PUT, DELETE");
+    expect(answer.headers.get("access-control-allow-headers")).toBe("Authorization, Content-Type, Accept");
+    expect(answer.headers.get("access-control-allow-credentials")).toBeNull();
+    expect(answer.headers.get("vary")).toContain("Origin");
+  });
+
+  it("lets a listed origin's calls through, the cross-site form check included", async () => {
+    const answer = await call("POST", "https://app.example.in", { "Content-Type": "application/json" });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("access-control-allow-origin")).toBe("https://app.example.in");
+  });
+
+  it("refuses every other origin, its preflight too, with the API's JSON", async () => {
+    for (const method of ["OPTIONS", "GET", "POST"]) {
+      const answer = await call(method, "https://evil.example");
+      expect(answer.status, method).toBe(403);
+      expect(answer.headers.get("access-control-allow-origin")).toBeNull();
+      expect(await answer.json()).toEqual({
+        status: "fail",
+        message: "This website may not call the shop's API.",
+      });
+    }
+    expect((await call("GET", "null")).status).toBe(403);
+  });
+
+  it("serves the shop's own pages and clients that send no Origin", async () => {
+    expect((await call("POST", "https://shop.example.in")).status).toBe(200);
+    expect((await call("GET")).status).toBe(200);
+  });
+
+  it("reads API_ALLOWED_ORIGINS as a list of origins and stops at one that is not", () => {
+    expect(guards.allowedOriginsOf(" https://app.example.in/ , http://localhost:5173,,")).toEqual([
+      "https://app.example.in",
+      "http://localhost:5173",
+    ]);
+    expect(guards.allowedOriginsOf(undefined)).toEqual([]);
+    expect(() => guards.allowedOriginsOf("app.example.in")).toThrow(/not an origin/);
+    expect(() => guards.allowedOriginsOf("https://app.example.in/path")).toThrow(/not an origin/);
   });
 });

@@ -93,9 +93,17 @@ export const sessions = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /**
+     * How the token travels: in the signed cookie the pages read ("cookie"), or as the JSON API's bearer token
+     * ("api", decision 0045). A token of one kind is no session of the other.
+     */
+    kind: text("kind").notNull().default("cookie"),
     createdAt: createdAt(),
   },
-  (t) => [index("sessions_customer_idx").on(t.customerId)],
+  (t) => [
+    index("sessions_customer_idx").on(t.customerId),
+    check("sessions_kind", sql`${t.kind} IN ('cookie', 'api')`),
+  ],
 );
 
 export const passwordResetTokens = pgTable(

@@ -50,8 +50,8 @@ export const requestLimits = {
   requestTimeoutMs: 30_000,
 };
 
-/** Paths whose POST bodies are JSON: PhonePe's webhook, and the simulator's API (JSON, or its OAuth form). */
-const jsonOnly = /^\/api\/phonepe\/webhook\/?$/;
+/** Paths whose bodies are JSON: the JSON API and PhonePe's webhook under it, and the simulator's API (JSON, or its OAuth form). */
+const jsonOnly = /^\/api\//i;
 const jsonOrForm = /^\/phonepe-simulator\//;
 
 /** The back office's picture uploads: multipart only, with a limit of their own. */
@@ -83,11 +83,17 @@ export const imageTooLargeMessage = `The picture is too large (at most ${request
 /**
  * The media types a POST to `pathname` may carry, and how large it may be.
  * @param {string} pathname
- * @returns {{ types: string[]; maxBytes: number; tooLargeMessage?: string }}
+ * @returns {{ types: string[]; maxBytes: number; tooLargeMessage?: string; wrongTypeMessage?: string }}
  */
 export function acceptedBodies(pathname) {
   const page = pagePathOf(pathname);
-  if (jsonOnly.test(page)) return { types: ["application/json"], maxBytes: requestLimits.jsonBytes };
+  if (jsonOnly.test(page)) {
+    return {
+      types: ["application/json"],
+      maxBytes: requestLimits.jsonBytes,
+      wrongTypeMessage: "This call takes a JSON body: send it with Content-Type: application/json.",
+    };
+  }
   if (imageUpload.test(page)) {
     return {
       types: ["multipart/form-data"],
@@ -146,7 +152,7 @@ export function mediaTypeOf(contentType) {
  */
 export function refuseBody({ method, pathname, contentType, contentLength, chunked }) {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return undefined;
-  const { types, maxBytes, tooLargeMessage } = acceptedBodies(pathname);
+  const { types, maxBytes, tooLargeMessage, wrongTypeMessage } = acceptedBodies(pathname);
   const length = contentLength ? Number(contentLength) : 0;
   if (!Number.isFinite(length) || length > maxBytes) return tooLarge(maxBytes, tooLargeMessage);
   const hasBody = length > 0 || chunked;
@@ -156,7 +162,8 @@ export function refuseBody({ method, pathname, contentType, contentLength, chunk
   if (!types.includes(type)) {
     return {
       status: 415,
-      message: "This kind of request is not accepted here. Please use the form on the page.",
+      message:
+        wrongTypeMessage ?? "This kind of request is not accepted here. Please use the form on the page.",
     };
   }
   if (type === "multipart/form-data" && !/;\s*boundary=/i.test(contentType ?? "")) {

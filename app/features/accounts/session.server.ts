@@ -101,6 +101,7 @@ function buildSessionQuery(db: Database) {
     .where(
       and(
         eq(sessions.idHash, sql.placeholder("idHash")),
+        eq(sessions.kind, "cookie"),
         gt(sessions.expiresAt, sql`now()`),
         isNull(customers.deletedAt),
       ),
@@ -132,10 +133,11 @@ export async function endAllSessions(db: Database, customerId: number): Promise<
 
 /**
  * Revokes every session of a customer except the one this request carries (a changed e-mail or mobile number
- * signs out the other devices, not the one that made the change). Returns how many were revoked.
+ * signs out the other devices, not the one that made the change): its cookie's, or its API bearer token's.
+ * Returns how many were revoked.
  */
 export async function endOtherSessions(db: Database, customerId: number, request: Request): Promise<number> {
-  const token = await readToken(request);
+  const token = (await readToken(request)) ?? bearerToken(request);
   const others = await db
     .delete(sessions)
     .where(
@@ -145,4 +147,55 @@ export async function endOtherSessions(db: Database, customerId: number, request
     )
     .returning({ idHash: sessions.idHash });
   return others.length;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The JSON API's bearer sessions (decision 0045): rows of kind "api", revoked with the cookie sessions.
+// ---------------------------------------------------------------------------------------------------------
+
+/** The token of an `Authorization: Bearer …` header, or undefined (none, empty, or not a token of ours). */
+export function bearerToken(request: Request): string | undefined {
+  const match = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(request.headers.get("Authorization")?.trim() ?? "");
+  return match?.[1];
+}
+
+/** Starts an API session and returns its bearer token, shown to the client once and stored only hashed. */
+export async function startApiSession(db: Database, customerId: number): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000);
+  await db.insert(sessions).values({ idHash: hashToken(token), customerId, expiresAt, kind: "api" });
+  return token;
+}
+
+/** The customer whose live API session this request's bearer token is, or null. */
+export async function getApiCustomer(db: Database, request: Request): Promise<SessionCustomer | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const [row] = await db
+    .select({
+      id: customers.id,
+      firstname: customers.firstname,
+      lastname: customers.lastname,
+      email: customers.email,
+      mobile: customers.mobile,
+    })
+    .from(sessions)
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .where(
+      and(
+        eq(sessions.idHash, hashToken(token)),
+        eq(sessions.kind, "api"),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(customers.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Revokes this request's API session (the API's log-out). */
+export async function endApiSession(db: Database, request: Request): Promise<void> {
+  const token = bearerToken(request);
+  if (token)
+    await db.delete(sessions).where(and(eq(sessions.idHash, hashToken(token)), eq(sessions.kind, "api")));
 }

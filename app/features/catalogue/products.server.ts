@@ -60,6 +60,23 @@ export async function getProduct(db: Database, id: number) {
   return { ...product, colours: productColourRows.map(({ id, name, value }) => ({ id, name, value })) };
 }
 
+/** Products a page of the JSON API's list holds (decision 0045). */
+export const PRODUCT_LIST_PAGE_SIZE = 100;
+
+/**
+ * The JSON API's product list: the products the store's filters select, in the store's order, a page of whole
+ * rows (the store page's query reads only its cards' columns).
+ */
+export async function productList(db: Database, filters: StoreFilters) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .where(whereFor(filters, null))
+    .orderBy(...orderFor(filters, null))
+    .limit(PRODUCT_LIST_PAGE_SIZE)
+    .offset((Math.max(1, filters.page) - 1) * PRODUCT_LIST_PAGE_SIZE);
+}
+
 /** Every category and brand, hidden products' too: the back office's filters and suggestions. */
 export async function catalogueFacets(db: Database): Promise<StoreFacets> {
   const [row] = await db

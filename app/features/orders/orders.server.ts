@@ -10,6 +10,7 @@ import {
   orders,
   paymentAttempts,
   products,
+  type ShippingAddress,
   taxDocuments,
 } from "~/db/schema";
 import { issueInvoice } from "~/features/invoices/index.server";
@@ -250,9 +251,14 @@ export type OrderView = {
   cash: string | undefined;
   /** The tax documents issued for it: its invoice once paid, a credit note once refunded. */
   documents: { invoice: boolean; creditNote: boolean };
+  /** "phonepe" or "cod", and where it goes: the JSON API's order carries both (decision 0045). */
+  paymentMethod: string;
+  shippingInfo: ShippingAddress;
   createdAt: Date;
   items: {
     id: number;
+    /** Null once the product is gone from the catalogue (orders keep their items as sold). */
+    productId: number | null;
     title: string;
     quantity: number;
     unitPrice: number;
@@ -278,6 +284,7 @@ export async function customerOrders(db: Database, customerId: number): Promise<
       documentKinds: sql<
         string[]
       >`ARRAY(SELECT ${taxDocuments.kind} FROM ${taxDocuments} WHERE ${qualified(taxDocuments.orderId)} = ${qualified(orders.id)})`,
+      shippingInfo: orders.shippingInfo,
       createdAt: orders.createdAt,
     })
     .from(orders)
@@ -288,6 +295,7 @@ export async function customerOrders(db: Database, customerId: number): Promise<
     .select({
       id: orderItems.id,
       orderId: orderItems.orderId,
+      productId: orderItems.productId,
       title: orderItems.title,
       quantity: orderItems.quantity,
       unitPrice: orderItems.unitPrice,
@@ -304,6 +312,7 @@ export async function customerOrders(db: Database, customerId: number): Promise<
     .orderBy(asc(orderItems.id));
   return rows.map(({ shippingMethod, promisedBy, paymentMethod, cashCollected, documentKinds, ...row }) => ({
     ...row,
+    paymentMethod,
     documents: {
       invoice: documentKinds.includes("invoice"),
       creditNote: documentKinds.includes("credit-note"),
@@ -312,4 +321,21 @@ export async function customerOrders(db: Database, customerId: number): Promise<
     cash: cashNote({ ...row, paymentMethod, cashCollected }),
     items: items.filter((item) => item.orderId === row.id).map(({ orderId: _orderId, ...item }) => item),
   }));
+}
+
+/** The order a customer's own payment became, with what was paid; null before it did, or for another's. */
+export async function orderOfPayment(
+  db: Database,
+  customerId: number,
+  merchantOrderId: string,
+): Promise<{ orderId: number; amount: number } | null> {
+  const [row] = await db
+    .select({ orderId: orders.id, amount: paymentAttempts.amount })
+    .from(paymentAttempts)
+    .innerJoin(orders, eq(orders.paymentAttemptId, paymentAttempts.id))
+    .where(
+      and(eq(paymentAttempts.merchantOrderId, merchantOrderId), eq(paymentAttempts.customerId, customerId)),
+    )
+    .limit(1);
+  return row ?? null;
 }

@@ -39,7 +39,8 @@ import {
 } from "./payment-attempts.server";
 
 export type StartResult =
-  | { ok: true; redirectUrl: string }
+  /** The payment's page, and its id (the JSON API's client verifies the payment by it). */
+  | { ok: true; redirectUrl: string; merchantOrderId: string }
   | { ok: false; message: string; emptyCart?: boolean; status?: number };
 
 /** Records the attempt from the database cart and asks PhonePe to start it; returns where to send the shopper. */
@@ -94,9 +95,11 @@ export async function startCheckoutPayment(
 
 /** Back to a payment PhonePe already has open, or waits for the request that is opening it. */
 export async function followOpenPayment(db: Database, open: OpenPayment): Promise<StartResult> {
-  if (open.kind === "open") return { ok: true, redirectUrl: open.paymentUrl };
-  const started = await awaitPaymentStart(db, open.merchantOrderId);
-  if (started && "paymentUrl" in started) return { ok: true, redirectUrl: started.paymentUrl };
+  const { merchantOrderId } = open;
+  if (open.kind === "open") return { ok: true, redirectUrl: open.paymentUrl, merchantOrderId };
+  const started = await awaitPaymentStart(db, merchantOrderId);
+  if (started && "paymentUrl" in started)
+    return { ok: true, redirectUrl: started.paymentUrl, merchantOrderId };
   return {
     ok: false,
     message: started?.failure ? paymentMessages.startFailed(started.failure) : paymentMessages.notStarted,
@@ -135,7 +138,7 @@ export async function openPaymentPage(
       paymentUrl: started.redirectUrl,
       expireAt: new Date(started.expireAt ?? now.getTime() + PAYMENT_EXPIRY_SECONDS * 1000),
     });
-    return { ok: true, redirectUrl: started.redirectUrl };
+    return { ok: true, redirectUrl: started.redirectUrl, merchantOrderId };
   } catch (error) {
     const message = error instanceof PhonePeError || error instanceof Error ? error.message : String(error);
     console.error(`PhonePe could not start payment ${merchantOrderId}: ${describeError(error)}`);

@@ -1,0 +1,5 @@
+export * from "./answers.server";
+export * from "./messages";
+export * from "./product-query";
+export * from "./requests.server";
+export * from "./shapes.server";

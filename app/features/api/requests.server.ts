@@ -1,0 +1,70 @@
+import type { z } from "zod";
+import { getDb } from "~/db/db.server";
+import { getApiCustomer, type SessionCustomer } from "~/features/accounts/index.server";
+import { consume, type RateLimitRule, rateLimits } from "~/rate-limit.server";
+import { readJson } from "~/read-form.server";
+import { apiFail, asApiFailure } from "./answers.server";
+import { apiMessages } from "./messages";
+
+/**
+ * Runs one call's work and answers its refusals in the API's shape: a thrown 4xx (the API's own, or one from
+ * the shop's readers) becomes `{status: "fail", message}`; a server error stays one.
+ */
+export async function apiAnswer(work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (thrown) {
+    return asApiFailure(thrown);
+  }
+}
+
+/** The customer whose bearer token the call carries; a missing, expired or revoked token is a 401. */
+export async function requireApiCustomer(request: Request): Promise<SessionCustomer> {
+  const customer = await getApiCustomer(await getDb(), request);
+  if (!customer) throw apiFail(401, apiMessages.unauthorised);
+  return customer;
+}
+
+/**
+ * The call's JSON body checked by `schema` (the features' own schemas, so their messages): the first problem
+ * is a 400. A body that is not a JSON object is one too; too large a body is the shop's 413.
+ */
+export async function readApiBody<T extends z.ZodTypeAny>(request: Request, schema: T): Promise<z.output<T>> {
+  const body = await readJson(request);
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw apiFail(400, apiMessages.notJson);
+  }
+  const parsed = schema.safeParse(asFormValues(body));
+  if (!parsed.success) throw apiFail(400, parsed.error.issues[0]?.message ?? apiMessages.notJson);
+  return parsed.data;
+}
+
+/**
+ * Numbers and true/false as the text a form sends: the features' schemas are their forms', which coerce and
+ * check text, so `"quantity": 2` and `"quantity": "2"`, `"mobile": 9845012345` and `"9845012345"` read alike.
+ */
+function asFormValues(value: unknown): unknown {
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return value.map(asFormValues);
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, asFormValues(inner)]));
+  }
+  return value;
+}
+
+/**
+ * Counts a call that changes something, per client address and per customer, as the pages' limits count
+ * per account and address (decision 0014): a 429 past either.
+ */
+export async function countApiWrite(
+  clientAddress: string,
+  customer: { id: number } | undefined,
+): Promise<void> {
+  const db = await getDb();
+  const checks: [RateLimitRule, string][] = [[rateLimits.apiClient, clientAddress]];
+  if (customer) checks.push([rateLimits.apiCustomer, String(customer.id)]);
+  for (const [rule, subject] of checks) {
+    const status = await consume(db, rule, subject);
+    if (status.limited) throw apiFail(429, apiMessages.tooManyRequests(status.retryAfterMinutes));
+  }
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { addToCartSchema, cartQuantitySchema, reviewSchema } from "~/features/catalogue/schemas";
+import { checkoutSchema } from "~/features/orders/schemas";
+import { idField } from "~/lib/forms/fields";
+import { apiMessages } from "./messages";
+
+/*
+ * The JSON API's request bodies (decision 0045), made of the features' own schemas so their rules and messages
+ * apply unchanged; only the field names are the earlier shop's. A field the shop does not take (a price, a
+ * total, a list of items) is dropped, never read.
+ */
+
+/** PUT product/Wishlist. */
+export const wishlistBody = z.object({ prodId: idField() });
+
+/** PUT product/rating: a review of the product. */
+export const ratingBody = reviewSchema.extend({ prodId: idField() });
+
+/** POST user/cart: the product, its colour and how many; the posted price is not read. */
+export const cartBody = addToCartSchema.extend({ productId: idField() });
+
+/** DELETE user/update-product-cart/:cartItemId/:quantity, its path read as the cart page's form. */
+export const cartQuantityPath = cartQuantitySchema;
+
+/** POST user/order/checkout: the address; the shipping choice as the checkout form's (Standard when left out). */
+export const checkoutBody = z.object({ shippingInfo: checkoutSchema });
+
+/** POST user/order/verify-payment/phonepe: the payment's id, from the return address's query. */
+export const verifyBody = z.object({
+  merchantTransactionId: z
+    .string({
+      required_error: apiMessages.transactionRequired,
+      invalid_type_error: apiMessages.transactionRequired,
+    })
+    .max(64, apiMessages.transactionRequired),
+  transactionId: z.string().max(64).optional(),
+});
+
+/**
+ * POST user/cart/create-order: the order of a payment that completed (its `paymentInfo.merchantTransactionId`),
+ * or a cash-on-delivery order of the server's cart (`paymentInfo.method` "cod") to `shippingInfo`. Items and
+ * totals posted are not read.
+ */
+export const createOrderBody = z.object({
+  paymentInfo: z
+    .object({
+      merchantTransactionId: z.string().max(64).optional(),
+      method: z.string().max(20).optional(),
+    })
+    .default({}),
+  shippingInfo: checkoutSchema.optional(),
+});

@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { clientAddress } from "~/auth.server";
+import { getDb } from "~/db/db.server";
+import {
+  apiAnswer,
+  apiFail,
+  apiMethodNotAllowed,
+  apiOk,
+  countApiWrite,
+  requireApiCustomer,
+} from "~/features/api/index.server";
+import { cartProblemMessage, removeCartLine } from "~/features/lists/index.server";
+import { successMessages } from "~/lib/messages";
+import { parseId } from "~/lib/params";
+
+export const loader = () => apiMethodNotAllowed("DELETE");
+
+/** DELETE /api/user/delete-product-cart/:id: one of the customer's own cart lines; another's is not found. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return apiAnswer(async () => {
+    if (request.method !== "DELETE") return apiMethodNotAllowed("DELETE");
+    const customer = await requireApiCustomer(request);
+    await countApiWrite(clientAddress(context), customer);
+    const lineId = parseId(params.id);
+    const removed =
+      lineId === undefined
+        ? ({ ok: false, problem: "no-line" } as const)
+        : await removeCartLine(await getDb(), customer.id, lineId);
+    return removed.ok
+      ? apiOk({ message: successMessages.deletedFromCart })
+      : apiFail(404, cartProblemMessage(removed));
+  });
+}

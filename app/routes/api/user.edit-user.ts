@@ -1,0 +1,67 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { clientAddress } from "~/auth.server";
+import { config } from "~/config.server";
+import { getDb } from "~/db/db.server";
+import { accountProblems } from "~/features/accounts";
+import { getCustomer, profileSchema, updateProfile } from "~/features/accounts/index.server";
+import {
+  apiAnswer,
+  apiCustomer,
+  apiFail,
+  apiMethodNotAllowed,
+  apiOk,
+  countApiWrite,
+  readApiBody,
+  requireApiCustomer,
+} from "~/features/api/index.server";
+import { describeError } from "~/lib/errors.server";
+import { failureMessages, successMessages } from "~/lib/messages";
+import { sendMail } from "~/mail.server";
+import { tooManyAttempts } from "~/rate-limit.server";
+
+export const loader = () => apiMethodNotAllowed("PUT");
+
+/**
+ * PUT /api/user/edit-user: names, e-mail and mobile, checked by the profile form's schema. A new e-mail or
+ * mobile needs `currentPassword` as on the page, and revokes the customer's other sessions and tokens (not
+ * this one) and open reset links; a notice goes to the old address.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return apiAnswer(async () => {
+    if (request.method !== "PUT") return apiMethodNotAllowed("PUT");
+    const customer = await requireApiCustomer(request);
+    await countApiWrite(clientAddress(context), customer);
+    const values = await readApiBody(request, profileSchema);
+    const db = await getDb();
+    try {
+      const updated = await updateProfile(db, customer.id, values, {
+        request,
+        baseUrl: config().publicUrl,
+        send: async (mail) => {
+          sendMail(mail).catch((error: unknown) =>
+            console.error(
+              `Could not send the notice of a changed email or mobile number: ${describeError(error)}`,
+            ),
+          );
+        },
+      });
+      if (!updated.ok) {
+        switch (updated.problem) {
+          case "emailTaken":
+            return apiFail(409, accountProblems.emailUsedElsewhere);
+          case "passwordRequired":
+            return apiFail(400, accountProblems.currentPasswordRequired);
+          case "wrongPassword":
+            return apiFail(401, accountProblems.currentPasswordWrong);
+          case "tooManyAttempts":
+            return apiFail(429, tooManyAttempts(updated));
+        }
+      }
+    } catch (error) {
+      console.error(`Could not update a profile: ${describeError(error)}`);
+      return apiFail(503, failureMessages.somethingWentWrong);
+    }
+    const now = await getCustomer(db, customer.id);
+    return apiOk({ ...apiCustomer(now ?? customer), message: successMessages.profileUpdated });
+  });
+}

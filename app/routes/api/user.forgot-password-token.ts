@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { clientAddress } from "~/auth.server";
+import { config } from "~/config.server";
+import { getDb } from "~/db/db.server";
+import { forgotPasswordSchema, requestPasswordReset } from "~/features/accounts/index.server";
+import { apiAnswer, apiFail, apiMethodNotAllowed, apiOk, readApiBody } from "~/features/api/index.server";
+import { describeError } from "~/lib/errors.server";
+import { failureMessages, successMessages } from "~/lib/messages";
+import { sendMail } from "~/mail.server";
+import { consume, rateLimits, tooManyAttempts } from "~/rate-limit.server";
+
+export const loader = () => apiMethodNotAllowed("POST");
+
+/**
+ * POST /api/user/forgot-password-token: mails a reset link, limited per address and per e-mail as the page is,
+ * and answered the same whether or not the address has an account.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return apiAnswer(async () => {
+    if (request.method !== "POST") return apiMethodNotAllowed("POST");
+    const { email } = await readApiBody(request, forgotPasswordSchema);
+    const db = await getDb();
+    for (const [rule, subject] of [
+      [rateLimits.forgotPasswordClient, clientAddress(context)],
+      [rateLimits.forgotPasswordEmail, email],
+    ] as const) {
+      const limit = await consume(db, rule, subject);
+      if (limit.limited) return apiFail(429, tooManyAttempts(limit));
+    }
+    try {
+      await requestPasswordReset(db, email, {
+        baseUrl: config().publicUrl,
+        send: async (mail) => {
+          sendMail(mail).catch((error: unknown) =>
+            console.error(`Could not send a password reset mail: ${describeError(error)}`),
+          );
+        },
+      });
+    } catch (error) {
+      console.error(`Could not start a password reset: ${describeError(error)}`);
+      return apiFail(503, failureMessages.somethingWentWrong);
+    }
+    return apiOk({ message: successMessages.resetMailSent });
+  });
+}

@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { clientAddress } from "~/auth.server";
+import { getDb } from "~/db/db.server";
+import {
+  apiAnswer,
+  apiFail,
+  apiMethodNotAllowed,
+  apiOk,
+  countApiWrite,
+  requireApiCustomer,
+} from "~/features/api/index.server";
+import { cartQuantityPath } from "~/features/api/schemas";
+import { cartProblemMessage, updateCartQuantity } from "~/features/lists/index.server";
+import { successMessages } from "~/lib/messages";
+
+export const loader = () => apiMethodNotAllowed("DELETE");
+
+/**
+ * DELETE /api/user/update-product-cart/:cartItemId/:quantity: the earlier shop set a quantity with a DELETE.
+ * The path's numbers are read as the cart page's form (1 to 10), and the line must be the customer's own.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return apiAnswer(async () => {
+    if (request.method !== "DELETE") return apiMethodNotAllowed("DELETE");
+    const customer = await requireApiCustomer(request);
+    await countApiWrite(clientAddress(context), customer);
+    const parsed = cartQuantityPath.safeParse({ lineId: params.cartItemId, quantity: params.quantity });
+    if (!parsed.success) return apiFail(400, parsed.error.issues[0]?.message ?? "");
+    const { lineId, quantity } = parsed.data;
+    const changed = await updateCartQuantity(await getDb(), customer.id, lineId, quantity);
+    if (changed.ok) return apiOk({ message: successMessages.cartUpdated });
+    return apiFail(changed.problem === "no-line" ? 404 : 409, cartProblemMessage(changed));
+  });
+}
