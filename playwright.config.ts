@@ -21,8 +21,13 @@ export const serverLogOf = (shopPort: number) => `.cache/e2e-server-${shopPort}.
 const postgresPort = port + 2;
 export const postgresBaseURL = `http://localhost:${postgresPort}`;
 
-/** A browser page on this origin may call the main test shop's JSON API (tests/e2e/api.spec.ts). */
-export const apiClientOrigin = "http://api-client.test";
+/**
+ * A browser page on this origin may call the main test shop's JSON API (tests/e2e/api.spec.ts): the shop itself
+ * by its loopback address, another origin than localhost's, and no private-network hop for the browser.
+ */
+export const apiClientOrigin = `http://127.0.0.1:${port}`;
+/** An origin the shop does not list: refused. */
+export const foreignOrigin = `http://127.0.0.2:${port}`;
 
 /** The main test shop serves /metrics to this bearer token; the shop on PostgreSQL has none (no /metrics). */
 export const metricsToken = "e2e-metrics-token-0123456789abcdef";

@@ -1,3 +1,5 @@
+import { test as browserTest } from "@playwright/test";
+import { apiClientOrigin, baseURL, foreignOrigin } from "../../playwright.config";
 import { answer, call, registered } from "./support/api";
 import { linkIn, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
@@ -403,5 +405,77 @@ test.describe("the JSON API: the earlier shop's whole journey", () => {
         message: "Not authorised: log in again (the token is missing, expired or revoked).",
       });
     }
+  });
+});
+
+// A browser sends its own headers only: not the test client address the other tests add (support/test.ts),
+// which a preflight would have to allow.
+browserTest.describe("the JSON API from a browser page on another origin", () => {
+  // The shop's own pages forbid calls elsewhere (connect-src 'self'): these pages stand in for another site's.
+  browserTest.use({ bypassCSP: true });
+
+  /** What a page on `origin` gets from fetch() to the shop's API: the answer, or the browser's refusal. */
+  async function fromPage(
+    page: import("@playwright/test").Page,
+    origin: string,
+    path: string,
+    init: RequestInit,
+  ) {
+    await page.goto(`${origin}/about`);
+    return page.evaluate(
+      async ({ url, init }) => {
+        try {
+          const response = await fetch(url, init);
+          return { status: response.status, body: await response.json() };
+        } catch (error) {
+          return { refused: String(error) };
+        }
+      },
+      { url: `${baseURL}/api/${path}`, init },
+    );
+  }
+
+  browserTest(
+    "a listed origin registers, reads the products and its cart with the bearer token",
+    async ({ page }) => {
+      const email = `cors.${Date.now()}@example.in`;
+      const made = await fromPage(page, apiClientOrigin, "user/register", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({
+          firstname: "Asha",
+          lastname: "Rao",
+          email,
+          mobile: "9845012345",
+          password: "kaveri-cors-2026",
+        }),
+      });
+      expect(made).toMatchObject({ status: 201, body: { email } });
+      const token = "body" in made ? (made.body as { token: string }).token : "";
+      const cart = await fromPage(page, apiClientOrigin, "user/cart", {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(cart).toEqual({ status: 200, body: [] });
+      const products = await fromPage(page, apiClientOrigin, "product?sort=price", {});
+      expect(products).toMatchObject({ status: 200 });
+    },
+  );
+
+  test("an origin not listed is refused by the browser, its preflight answered 403", async ({
+    page,
+    request,
+  }) => {
+    const refused = await fromPage(page, foreignOrigin, "user/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "asha@example.in", password: "whatever-it-is" }),
+    });
+    expect(refused).toHaveProperty("refused");
+    const preflight = await request.fetch("/api/user/login", {
+      method: "OPTIONS",
+      headers: { Origin: foreignOrigin, "Access-Control-Request-Method": "POST" },
+    });
+    expect(preflight.status()).toBe(403);
+    expect(preflight.headers()["access-control-allow-origin"]).toBeUndefined();
   });
 });
