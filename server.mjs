@@ -50,6 +50,7 @@ app.use(guards.sameSiteForms({ publicOrigin }));
 app.use(guards.bodyLimits());
 app.use(guards.passwordFormsInFlight(requestLimits.passwordForms));
 app.use(guards.rentalBookingsInFlight(requestLimits.rentalBookings));
+app.use(guards.catalogueImportsInFlight(requestLimits.catalogueImports));
 // Uploaded pictures have random names and never change: cached for a year by everyone (even signed-in
 // shoppers, so this comes before the no-store rule), never listed, and a missing one is a plain 404.
 app.use(

@@ -79,9 +79,20 @@ export function securityHeaders({ publicOrigin, development }) {
   };
 }
 
-/** The JSON API's calls (decision 0045); PhonePe's webhook under /api is a server's call, not a browser's. */
-export const isApiCall = (/** @type {string} */ pathname) =>
-  /^\/api\//i.test(pathname) && !/^\/api\/phonepe\/webhook\/?$/i.test(pathname);
+/**
+ * The JSON API's calls (decision 0045); PhonePe's webhook under /api is a server's call, not a browser's. Read
+ * decoded, as the router reads it: /%61pi/… is an API call too.
+ * @param {string} pathname
+ */
+export function isApiCall(pathname) {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Broken percent-encoding: wellFormedRequestsOnly answers it 400.
+  }
+  return /^\/api\//i.test(path) && !/^\/api\/phonepe\/webhook\/?$/i.test(path);
+}
 
 /**
  * API_ALLOWED_ORIGINS as a list of origins: comma-separated, each an http or https origin. A value that is not
@@ -192,7 +203,7 @@ const DRAINED_BODY_BYTES = 16 * 1024 * 1024;
 /** Forms whose answer costs a password hash (scrypt: 128 MiB and a third of a core-second each). */
 // Case-insensitive, as Remix matches routes.
 const PASSWORD_FORMS =
-  /^\/(?:login|signup|my-profile|reset-password\/[^/]+|admin\/(?:login|setup\/[^/]+|invite\/[^/]+)|api\/user\/(?:login|register|reset-password\/[^/]+))\/?$/i;
+  /^\/(?:login|signup|my-profile|reset-password\/[^/]+|admin\/(?:login|setup\/[^/]+|invite\/[^/]+)|api\/user\/(?:login|register|edit-user|reset-password\/[^/]+))\/?$/i;
 
 /**
  * At most `maxInFlight` posts to paths matching `paths` are handled at once by this process; the next are
@@ -256,6 +267,28 @@ export function rentalBookingsInFlight(options) {
     options,
     "Too many rental requests are being sent right now. Please go back and send yours again in a few seconds.",
   );
+}
+
+/** The catalogue's import: its upload and its commit each read and plan up to 10,000 products in memory. */
+const CATALOGUE_IMPORTS = /^\/admin\/products\/import(?:\/[^/]+)?\/?$/i;
+
+/**
+ * Catalogue imports: one at a time per process, so two staff members importing at once cannot take the heap
+ * (a 10,000-row file peaks near 200 MB of the 256 MB, docs/benchmark.md).
+ * @param {{ maxInFlight: number; retryAfterSeconds: number }} options
+ */
+export function catalogueImportsInFlight(options) {
+  const gate = postsInFlight(
+    CATALOGUE_IMPORTS,
+    options,
+    "Another catalogue import is being read right now. Please go back and send yours again in a few seconds.",
+  );
+  /** @param {Request} req @param {Response} res @param {NextFunction} next */
+  return (req, res, next) => {
+    // Without the back office's cookie the post is sent to log in before a byte of it is read: not an import.
+    if (!/(?:^|;\s*)__staff=/.test(req.get("cookie") ?? "")) return next();
+    gate(req, res, next);
+  };
 }
 
 /**

@@ -19,9 +19,18 @@ beforeAll(async () => {
   app.use(guards.bodyLimits());
   app.use(guards.passwordFormsInFlight({ maxInFlight: 1, retryAfterSeconds: 2 }));
   app.use(guards.rentalBookingsInFlight({ maxInFlight: 1, retryAfterSeconds: 5 }));
+  app.use(guards.catalogueImportsInFlight({ maxInFlight: 1, retryAfterSeconds: 10 }));
   app.use(guards.noStoreForPersonalAnswers());
   app.use(guards.unavailableAnswered503());
-  for (const path of ["/login", "/login.data", "/login/x/...data", "/log%69n.data", "/product/7/book"]) {
+  for (const path of [
+    "/login",
+    "/login.data",
+    "/login/x/...data",
+    "/log%69n.data",
+    "/product/7/book",
+    "/admin/products/import",
+    "/admin/products/import/5",
+  ]) {
     app.post(path, (_req, res) => {
       setTimeout(() => res.send("checked"), 300);
     });
@@ -225,6 +234,30 @@ describe("server guards", () => {
     expect([first.status, second.status, login.status]).toEqual([200, 503, 200]);
     expect(second.headers.get("retry-after")).toBe("5");
     expect(await second.text()).toContain("Too many rental requests are being sent right now.");
+  });
+
+  it("reads one catalogue import at a time, its upload or its commit, beside other posts", async () => {
+    const upload = new FormData();
+    upload.set("file", new Blob(["sku,stock\n"]), "catalogue.csv");
+    const staff = { Cookie: "__staff=member" };
+    const [first, second, visitor, login] = await Promise.all([
+      fetch(`${base}/admin/products/import`, {
+        method: "POST",
+        body: upload,
+        headers: { ...staff, Origin: base },
+      }),
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
+        fetch(`${base}/admin/products/import/5`, form("intent=commit", staff)),
+      ),
+      // Without the back office's cookie: on to be sent to log in, never told to wait.
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
+        fetch(`${base}/admin/products/import/5`, form("intent=commit")),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() => fetch(`${base}/login`, form("email=a"))),
+    ]);
+    expect([first.status, second.status, visitor.status, login.status]).toEqual([200, 503, 200, 200]);
+    expect(second.headers.get("retry-after")).toBe("10");
+    expect(await second.text()).toContain("Another catalogue import is being read right now.");
   });
 
   it("gates the same form posted by the page's JavaScript, or at an address spelt another way", async () => {

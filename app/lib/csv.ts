@@ -6,10 +6,10 @@
  */
 
 /** What a spreadsheet takes for the start of a formula (OWASP's list: = + - @, tab and carriage return). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+export const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** A plain negative number ("-12.05"): a spreadsheet reads it as the number, so it is left as it is. */
-const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
+export const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
 
 /** One cell: defused when it could start a formula, then quoted when it holds a comma, quote or line break. */
 export function csvCell(value: string): string {
@@ -43,9 +43,13 @@ export type CsvRecords = { ok: true; records: string[][] } | { ok: false; row: n
 /**
  * Reads RFC 4180 CSV: cells separated by commas, records by CRLF, LF or CR; a quoted cell may hold commas,
  * line breaks and doubled quotes. A byte-order mark at the start is dropped. Row numbers count records from 1
- * (the header), as a spreadsheet numbers its rows. A record of more than `maxCells` cells stops the reading.
+ * (the header), as a spreadsheet numbers its rows. A record of more than `maxCells` cells, or more than
+ * `maxRecords` records, stops the reading.
  */
-export function parseCsv(text: string, { maxCells = Number.POSITIVE_INFINITY } = {}): CsvRecords {
+export function parseCsv(
+  text: string,
+  { maxCells = Number.POSITIVE_INFINITY, maxRecords = Number.POSITIVE_INFINITY } = {},
+): CsvRecords {
   const input = text.startsWith("\uFEFF") ? text.slice(1) : text;
   const records: string[][] = [];
   if (input.length === 0) return { ok: true, records };
@@ -95,6 +99,10 @@ export function parseCsv(text: string, { maxCells = Number.POSITIVE_INFINITY } =
       continue;
     }
     records.push(record);
+    // Blank lines count too: a file of nothing but line breaks is bounded like every other.
+    if (records.length >= maxRecords) {
+      return { ok: false, row: records.length + 1, message: `the file has more than ${maxRecords} rows` };
+    }
     record = [];
     i += input[i] === "\r" && input[i + 1] === "\n" ? 2 : 1;
     // A file that ends with its line break has no record after it.

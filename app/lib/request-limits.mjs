@@ -45,6 +45,8 @@ export const requestLimits = {
    * documents are checked); more are answered 503 at once.
    */
   rentalBookings: { maxInFlight: 4, retryAfterSeconds: 5 },
+  /** Catalogue imports (an upload or a commit of up to 10 000 products) one process reads and plans at once. */
+  catalogueImports: { maxInFlight: 1, retryAfterSeconds: 10 },
   /** A client gets this long to send its request headers, and this long for the whole request. */
   headersTimeoutMs: 15_000,
   requestTimeoutMs: 30_000,

@@ -219,7 +219,7 @@ test.describe("the catalogue's CSV import: hostile requests", () => {
     await expectAnswer(wrong, 409, messages.otherFile, "a wrong hash");
     for (const bad of ["g".repeat(64), fileHash.slice(1), fileHash.toUpperCase(), `${fileHash}0`, ""]) {
       const answer = await commit(member, id, { intent: "commit", fileHash: bad });
-      await expectAnswer(answer, 400, messages.otherFile, `hash ${JSON.stringify(bad)}`);
+      await expectAnswer(answer, 400, messages.badForm, `hash ${JSON.stringify(bad)}`);
     }
     expect((await commit(member, id, { intent: "drop-table", fileHash })).status(), "unknown intent").toBe(
       400,

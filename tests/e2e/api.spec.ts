@@ -79,6 +79,18 @@ test.describe("the JSON API: catalogue, blogs and enquiries", () => {
   });
 });
 
+test("an address under /api that names no call is a 404 in JSON, whatever the method", async ({
+  request,
+}) => {
+  for (const method of ["GET", "POST", "DELETE"] as const) {
+    const missing = await call(request, "user/no-such-call", {
+      method,
+      ...(method === "POST" ? { body: {} } : {}),
+    });
+    expect(await answer(missing, 404)).toEqual({ status: "fail", message: "Not found." });
+  }
+});
+
 test.describe("the JSON API: accounts and tokens", () => {
   test("registers, logs in with a new token, and logs out revoking it", async ({ request }) => {
     const customer = await registered(request);

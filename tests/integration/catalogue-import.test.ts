@@ -418,4 +418,28 @@ describe(`importing a catalogue file (${databaseKind})`, () => {
     expect(previewPage(uploaded.kept, 99).page).toBe(3);
     expect(previewPage(uploaded.kept, 1).items).toHaveLength(PREVIEW_PAGE_SIZE);
   });
+
+  it("keeps a member's newest four uploads waiting, dropping older ones", async () => {
+    const [a] = await laptops();
+    if (!a) throw new Error("the seed has laptops");
+    const ids: number[] = [];
+    for (const stock of [1, 2, 3, 4, 5]) {
+      const uploaded = await upload(`sku,stock\n${a.sku},${stock}\n`);
+      if (!uploaded.ok) throw new Error(uploaded.problem);
+      ids.push(uploaded.kept.id);
+    }
+    const kept = await database.db
+      .select({ id: productImports.id })
+      .from(productImports)
+      .where(eq(productImports.staffId, actor.id));
+    expect(kept.map((row) => row.id).sort((x, y) => x - y)).toEqual(ids.slice(1));
+  });
+
+  it("refuses a file of blank lines beyond its bound, reading no further", async () => {
+    const answer = await upload(`sku,stock\n${"\n".repeat(20_000)}`);
+    expect(answer).toEqual({
+      ok: false,
+      problem: catalogueImportMessages.tooManyRows(10_000),
+    });
+  });
 });

@@ -104,6 +104,8 @@ export type ProfileResult =
 export type ProfileChangeOptions = {
   /** The request that asks for the change: its session stays signed in when the others are revoked. */
   request: Request;
+  /** Which session that is: the page's cookie (the default), or the JSON API's bearer token. */
+  session?: "cookie" | "api";
   /** The shop's public address, for the forgot-password link in the notice. */
   baseUrl: string;
   /** Sends the notice of a changed e-mail or mobile number (to the old address), once the change is saved. */
@@ -127,7 +129,7 @@ export async function updateProfile(
   db: Database,
   id: number,
   values: ProfileValues,
-  { request, baseUrl, send, now = new Date() }: ProfileChangeOptions,
+  { request, session = "cookie", baseUrl, send, now = new Date() }: ProfileChangeOptions,
 ): Promise<ProfileResult> {
   const { currentPassword, ...details } = values;
   const email = details.email.toLowerCase();
@@ -184,7 +186,7 @@ export async function updateProfile(
           )
           .returning(publicColumns);
         if (updated && contactChanged) {
-          await endOtherSessions(tx, id, request);
+          await endOtherSessions(tx, id, request, session);
           await revokeResetTokens(tx, id, now);
         }
         return updated;

@@ -133,11 +133,16 @@ export async function endAllSessions(db: Database, customerId: number): Promise<
 
 /**
  * Revokes every session of a customer except the one this request carries (a changed e-mail or mobile number
- * signs out the other devices, not the one that made the change): its cookie's, or its API bearer token's.
- * Returns how many were revoked.
+ * signs out the other devices, not the one that made the change): its cookie's for a page, its bearer token's
+ * for the JSON API, which never reads the cookie. Returns how many were revoked.
  */
-export async function endOtherSessions(db: Database, customerId: number, request: Request): Promise<number> {
-  const token = (await readToken(request)) ?? bearerToken(request);
+export async function endOtherSessions(
+  db: Database,
+  customerId: number,
+  request: Request,
+  kind: "cookie" | "api" = "cookie",
+): Promise<number> {
+  const token = kind === "api" ? bearerToken(request) : await readToken(request);
   const others = await db
     .delete(sessions)
     .where(
@@ -155,7 +160,8 @@ export async function endOtherSessions(db: Database, customerId: number, request
 
 /** The token of an `Authorization: Bearer …` header, or undefined (none, empty, or not a token of ours). */
 export function bearerToken(request: Request): string | undefined {
-  const match = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(request.headers.get("Authorization")?.trim() ?? "");
+  // The scheme's name is case-insensitive (RFC 9110); the token is ours only in its own alphabet and length.
+  const match = /^bearer +([A-Za-z0-9_-]{43})$/i.exec(request.headers.get("Authorization")?.trim() ?? "");
   return match?.[1];
 }
 

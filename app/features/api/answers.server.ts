@@ -32,7 +32,11 @@ export async function asApiFailure(thrown: unknown): Promise<Response> {
     typeof body === "object" && body !== null && "message" in body && typeof body.message === "string"
       ? body.message
       : apiMessages.notFound;
-  return apiFail(thrown.status, message);
+  const failure = apiFail(thrown.status, message);
+  // readForm closes the connection after refusing a body it stopped reading.
+  const connection = thrown.headers.get("Connection");
+  if (connection) failure.headers.set("Connection", connection);
+  return failure;
 }
 
 /** A call made with a method its path does not take (the loader of a POST-only call, say). */

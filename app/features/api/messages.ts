@@ -8,11 +8,9 @@ export const apiMessages = {
   notFound: "Not found.",
   notJson: "The request body must be a JSON object.",
   methodNotAllowed: "This call does not take that method.",
-  wishlistAdded: "Product Added to Wishlist!",
   wishlistRemoved: "Product Removed from Wishlist!",
   loggedOut: "Logged out: the token is revoked.",
   cartEmptied: "Cart emptied.",
-  productFetched: "Product Fetched Successfully",
   paymentPending: "The payment is not complete yet: verify again in a few seconds.",
   transactionRequired: "merchantTransactionId is required: the id checkout answered with.",
   orderNeedsPayment:

@@ -10,7 +10,7 @@ const document = openApiDocument("https://shop.example.in") as {
 /** The route files' paths, as OpenAPI writes them: `user.delete-product-cart.$id.ts` → /user/delete-product-cart/{id}. */
 function routePaths(): string[] {
   return readdirSync("app/routes/api")
-    .filter((file) => /\.tsx?$/.test(file) && !file.includes("openapi"))
+    .filter((file) => /\.tsx?$/.test(file) && !file.includes("openapi") && file !== "$.ts")
     .map(
       (file) =>
         `/${file

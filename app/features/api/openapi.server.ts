@@ -28,7 +28,6 @@ const colour = z.object({ _id: id, title: z.string().describe("A CSS colour") })
 const product = z.object({
   _id: id,
   title: z.string(),
-  description: z.string().describe("Sanitised HTML"),
   brand: z.string(),
   category: z.string(),
   producttype: z.enum(["new", "refurbished", "rental"]),
@@ -44,6 +43,7 @@ const product = z.object({
   updatedAt: z.string(),
 });
 const productDetail = product.extend({
+  description: z.string().describe("Sanitised HTML"),
   color: z.array(colour),
   ratings: z.array(z.object({ star: z.number().int(), comment: z.string() })),
 });
@@ -297,11 +297,12 @@ const calls: Call[] = [
   },
 ];
 
-let document: object | undefined;
+const documents = new Map<string, object>();
 
-/** The document, built once per process. */
+/** The document for the shop at `publicUrl`, built once per process. */
 export function openApiDocument(publicUrl: string): object {
-  if (document) return document;
+  const kept = documents.get(publicUrl);
+  if (kept) return kept;
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   for (const call of calls) {
@@ -335,7 +336,7 @@ export function openApiDocument(publicUrl: string): object {
       },
     });
   }
-  document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
       title: `${shop.name} JSON API`,
@@ -344,5 +345,6 @@ export function openApiDocument(publicUrl: string): object {
     },
     servers: [{ url: new URL("/api", publicUrl).toString() }],
   });
+  documents.set(publicUrl, document);
   return document;
 }

@@ -7,7 +7,7 @@ import { parseStoreFilters, type StoreFilters } from "~/features/catalogue";
  * Read into the store's own filters, so the store's checks apply: a value the store would drop is dropped.
  */
 export function productListFilters(url: URL): StoreFilters {
-  // The raw query, split by hand: URLSearchParams keeps `[` and `]` as they are, and skips empty pairs.
+  // URLSearchParams skips the empty pairs and keeps `[` and `]` in a key, sent as they are or encoded.
   const given = new URLSearchParams(url.search);
   const first = (...keys: string[]) => {
     for (const key of keys) {

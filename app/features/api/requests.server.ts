@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { getDb } from "~/db/db.server";
 import { getApiCustomer, type SessionCustomer } from "~/features/accounts/index.server";
-import { consume, type RateLimitRule, rateLimits } from "~/rate-limit.server";
+import { ServiceBusyError } from "~/lib/work-gate.server";
+import { consume, type RateLimitRule, rateLimits, tooManyAttempts } from "~/rate-limit.server";
 import { readJson } from "~/read-form.server";
 import { apiFail, asApiFailure } from "./answers.server";
 import { apiMessages } from "./messages";
@@ -14,6 +15,12 @@ export async function apiAnswer(work: () => Promise<Response>): Promise<Response
   try {
     return await work();
   } catch (thrown) {
+    // The password work queue is full (log-in, sign-up, a reset): come back shortly, as the pages say.
+    if (thrown instanceof ServiceBusyError) {
+      const busy = apiFail(503, thrown.message);
+      busy.headers.set("Retry-After", String(thrown.retryAfterSeconds));
+      return busy;
+    }
     return asApiFailure(thrown);
   }
 }
@@ -43,14 +50,20 @@ export async function readApiBody<T extends z.ZodTypeAny>(request: Request, sche
  * Numbers and true/false as the text a form sends: the features' schemas are their forms', which coerce and
  * check text, so `"quantity": 2` and `"quantity": "2"`, `"mobile": 9845012345` and `"9845012345"` read alike.
  */
-function asFormValues(value: unknown): unknown {
+function asFormValues(value: unknown, depth = 0): unknown {
+  // No call takes more than an object in an object (the checkout's address): a deeper body is refused, not walked.
+  if (depth > MAX_BODY_DEPTH) throw apiFail(400, apiMessages.notJson);
   if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return value.map(asFormValues);
+  if (Array.isArray(value)) return value.map((item) => asFormValues(item, depth + 1));
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, asFormValues(inner)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, asFormValues(inner, depth + 1)]),
+    );
   }
   return value;
 }
+
+const MAX_BODY_DEPTH = 4;
 
 /**
  * Counts a call that changes something, per client address and per customer, as the pages' limits count
@@ -65,6 +78,6 @@ export async function countApiWrite(
   if (customer) checks.push([rateLimits.apiCustomer, String(customer.id)]);
   for (const [rule, subject] of checks) {
     const status = await consume(db, rule, subject);
-    if (status.limited) throw apiFail(429, apiMessages.tooManyRequests(status.retryAfterMinutes));
+    if (status.limited) throw apiFail(429, tooManyAttempts(status));
   }
 }

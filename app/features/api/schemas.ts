@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addToCartSchema, cartQuantitySchema, reviewSchema } from "~/features/catalogue/schemas";
+import { addToCartSchema, reviewSchema } from "~/features/catalogue/schemas";
 import { checkoutSchema } from "~/features/orders/schemas";
 import { idField } from "~/lib/forms/fields";
 import { apiMessages } from "./messages";
@@ -18,9 +18,6 @@ export const ratingBody = reviewSchema.extend({ prodId: idField() });
 
 /** POST user/cart: the product, its colour and how many; the posted price is not read. */
 export const cartBody = addToCartSchema.extend({ productId: idField() });
-
-/** DELETE user/update-product-cart/:cartItemId/:quantity, its path read as the cart page's form. */
-export const cartQuantityPath = cartQuantitySchema;
 
 /** POST user/order/checkout: the address; the shipping choice as the checkout form's (Standard when left out). */
 export const checkoutBody = z.object({ shippingInfo: checkoutSchema });

@@ -34,12 +34,14 @@ type ProductRow = {
   updatedAt: Date;
 };
 
-/** A product as the list and a cart line carry it. */
-export function apiProduct(product: ProductRow) {
+/**
+ * A product as the list carries it: everything but its description, which only the product's own call sanitises
+ * and sends (a hundred long descriptions sanitised per list call would make it dear to ask for).
+ */
+export function apiProduct(product: Omit<ProductRow, "description">) {
   return {
     _id: id(product.id),
     title: product.title,
-    description: sanitizeDescription(product.description),
     brand: product.brand,
     category: product.category,
     producttype: product.productType,
@@ -56,13 +58,14 @@ export function apiProduct(product: ProductRow) {
   };
 }
 
-/** One product, with its colours and its reviews. */
+/** One product, with its description, its colours and its reviews. */
 export function apiProductDetail(
   product: ProductRow & { colours: readonly { id: number; value: string }[] },
   reviews: readonly { star: number; comment: string }[],
 ) {
   return {
     ...apiProduct(product),
+    description: sanitizeDescription(product.description),
     color: product.colours.map(apiColour),
     ratings: reviews.map((review) => ({ star: review.star, comment: review.comment })),
   };

@@ -64,12 +64,13 @@ export async function getProduct(db: Database, id: number) {
 export const PRODUCT_LIST_PAGE_SIZE = 100;
 
 /**
- * The JSON API's product list: the products the store's filters select, in the store's order, a page of whole
- * rows (the store page's query reads only its cards' columns).
+ * The JSON API's product list: the products the store's filters select, in the store's order, a page of rows
+ * without their descriptions (the store page's query reads only its cards' columns).
  */
 export async function productList(db: Database, filters: StoreFilters) {
+  const { description: _, ...listColumns } = productColumns;
   return db
-    .select(productColumns)
+    .select(listColumns)
     .from(products)
     .where(whereFor(filters, null))
     .orderBy(...orderFor(filters, null))

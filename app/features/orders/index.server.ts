@@ -8,6 +8,7 @@ export * from "./order-refund.server";
 export * from "./orders.server";
 export * from "./payment-attempts.server";
 export * from "./payment-flow.server";
+export * from "./place-order.server";
 export * from "./rental-payments.server";
 export * from "./schemas";
 export * from "./unordered-refunds.server";

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import { importErrorsCsv, keptImport } from "~/features/catalogue/index.server";
+import { importErrorsCsv, importGone, keptImport } from "~/features/catalogue/index.server";
 import { parseId } from "~/lib/params";
-import { importGone } from "./products.import.$id/loader.server";
 
 /** An upload's errors as a CSV file (row, column, value, message), for its uploader to mend the sheet by. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

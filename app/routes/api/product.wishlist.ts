@@ -14,6 +14,7 @@ import {
 import { wishlistBody } from "~/features/api/schemas";
 import { productExists } from "~/features/catalogue/index.server";
 import { toggleWishlist, wishlistIds } from "~/features/lists/index.server";
+import { callMessages } from "~/lib/messages";
 
 export const loader = () => apiMethodNotAllowed("PUT");
 
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(await productExists(db, prodId))) return apiNotFound();
     const added = await toggleWishlist(db, customer.id, prodId);
     return apiOk({
-      message: added ? apiMessages.wishlistAdded : apiMessages.wishlistRemoved,
+      message: added ? callMessages.wishlistAdded : apiMessages.wishlistRemoved,
       wishlist: (await wishlistIds(db, customer.id)).map(String),
     });
   });

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import { saveAddress } from "~/features/accounts/index.server";
 import {
   apiAnswer,
   apiFail,
@@ -13,9 +12,7 @@ import {
   requireApiCustomer,
 } from "~/features/api/index.server";
 import { createOrderBody } from "~/features/api/schemas";
-import { productAdminMessages } from "~/features/catalogue";
-import { checkoutMessages } from "~/features/orders";
-import { orderOfPayment, placeCashOrder, resolveChoices } from "~/features/orders/index.server";
+import { orderOfPayment, placeOrder } from "~/features/orders/index.server";
 import { successMessages } from "~/lib/messages";
 
 export const loader = () => apiMethodNotAllowed("POST");
@@ -41,32 +38,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (paymentInfo.method?.toLowerCase() !== "cod" || !shippingInfo) {
       return apiFail(400, apiMessages.orderNeedsPayment);
     }
-    const { shipping: shippingChoice, gstin, businessName, payment: _, ...address } = shippingInfo;
-    const choices = await resolveChoices(db, customer.id, address, {
-      shipping: shippingChoice,
-      payment: "cod",
-    });
-    if (!choices.ok) return apiFail(400, choices.message);
-    await saveAddress(db, customer.id, address);
-    const business = gstin && businessName ? { gstin, name: businessName } : null;
-    const placed = await placeCashOrder(
-      db,
-      customer.id,
-      address,
-      { ...choices.shipping, business },
-      choices.codFee,
-    );
+    const placed = await placeOrder(db, customer.id, { ...shippingInfo, payment: "cod" });
     switch (placed.kind) {
       case "ordered":
         return apiOk({ message: successMessages.ordered, order: { _id: String(placed.orderId) } }, 201);
-      case "empty":
-        return apiFail(409, checkoutMessages.emptyCart);
       case "refused":
+        return apiFail(400, placed.message);
+      case "empty":
         return apiFail(409, placed.message);
-      case "unavailable":
-        return apiFail(409, productAdminMessages.cartLineUnavailable(placed.title));
-      default:
-        return apiFail(409, checkoutMessages.shortOfStock(placed.title, placed.stock));
+      case "problem":
+        return apiFail(placed.status, placed.message);
+      case "pay":
+        // A cash order starts no payment: not reached.
+        throw new Error("A cash-on-delivery order started a payment");
     }
   });
 }

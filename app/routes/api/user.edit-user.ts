@@ -36,6 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       const updated = await updateProfile(db, customer.id, values, {
         request,
+        session: "api",
         baseUrl: config().publicUrl,
         send: async (mail) => {
           sendMail(mail).catch((error: unknown) =>
@@ -51,8 +52,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
             return apiFail(409, accountProblems.emailUsedElsewhere);
           case "passwordRequired":
             return apiFail(400, accountProblems.currentPasswordRequired);
+          // 400, not 401: the token is good, the password typed is not.
           case "wrongPassword":
-            return apiFail(401, accountProblems.currentPasswordWrong);
+            return apiFail(400, accountProblems.currentPasswordWrong);
           case "tooManyAttempts":
             return apiFail(429, tooManyAttempts(updated));
         }

@@ -12,7 +12,6 @@ import {
   readApiBody,
 } from "~/features/api/index.server";
 import { successMessages } from "~/lib/messages";
-import { ServiceBusyError } from "~/lib/work-gate.server";
 import { claimLoginAttempt, loginSucceeded, tooManyAttempts } from "~/rate-limit.server";
 
 export const loader = () => apiMethodNotAllowed("POST");
@@ -28,13 +27,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const db = await getDb();
     const attempt = await claimLoginAttempt(db, { email, client: clientAddress(context) });
     if (!attempt.allowed) return apiFail(429, tooManyAttempts(attempt));
-    let customer: Awaited<ReturnType<typeof authenticate>>;
-    try {
-      customer = await authenticate(db, email, password);
-    } catch (error) {
-      if (!(error instanceof ServiceBusyError)) throw error;
-      return apiFail(503, error.message);
-    }
+    // A full password queue throws ServiceBusyError: apiAnswer says so, with Retry-After.
+    const customer = await authenticate(db, email, password);
     if (!customer) return apiFail(401, accountProblems.badCredentials);
     await loginSucceeded(db, email);
     const token = await startApiSession(db, customer.id);

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import { saveAddress } from "~/features/accounts/index.server";
 import {
   apiAnswer,
   apiFail,
@@ -12,7 +11,7 @@ import {
   requireApiCustomer,
 } from "~/features/api/index.server";
 import { checkoutBody } from "~/features/api/schemas";
-import { resolveChoices, startCheckoutPayment } from "~/features/orders/index.server";
+import { placeOrder } from "~/features/orders/index.server";
 
 export const loader = () => apiMethodNotAllowed("POST");
 
@@ -28,17 +27,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const customer = await requireApiCustomer(request);
     await countApiWrite(clientAddress(context), customer);
     const { shippingInfo } = await readApiBody(request, checkoutBody);
-    const { shipping: shippingChoice, gstin, businessName, payment: _, ...address } = shippingInfo;
-    const db = await getDb();
-    const choices = await resolveChoices(db, customer.id, address, {
-      shipping: shippingChoice,
-      payment: "phonepe",
-    });
-    if (!choices.ok) return apiFail(400, choices.message);
-    await saveAddress(db, customer.id, address);
-    const business = gstin && businessName ? { gstin, name: businessName } : null;
-    const started = await startCheckoutPayment(db, customer.id, address, { ...choices.shipping, business });
-    if (!started.ok) return apiFail(started.emptyCart ? 409 : (started.status ?? 502), started.message);
-    return apiOk({ paymentUrl: started.redirectUrl, merchantTransactionId: started.merchantOrderId });
+    const placed = await placeOrder(await getDb(), customer.id, { ...shippingInfo, payment: "phonepe" });
+    switch (placed.kind) {
+      case "pay":
+        return apiOk({ paymentUrl: placed.redirectUrl, merchantTransactionId: placed.merchantOrderId });
+      case "refused":
+        return apiFail(400, placed.message);
+      case "empty":
+        return apiFail(409, placed.message);
+      case "problem":
+        return apiFail(placed.status, placed.message);
+      case "ordered":
+        // Paid online, never placed as cash: not reached.
+        throw new Error("A PhonePe checkout placed a cash order");
+    }
   });
 }

@@ -9,9 +9,9 @@ import {
   countApiWrite,
   requireApiCustomer,
 } from "~/features/api/index.server";
-import { cartQuantityPath } from "~/features/api/schemas";
+import { cartQuantitySchema } from "~/features/catalogue/schemas";
 import { cartProblemMessage, updateCartQuantity } from "~/features/lists/index.server";
-import { successMessages } from "~/lib/messages";
+import { fieldMessages, successMessages } from "~/lib/messages";
 
 export const loader = () => apiMethodNotAllowed("DELETE");
 
@@ -24,8 +24,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (request.method !== "DELETE") return apiMethodNotAllowed("DELETE");
     const customer = await requireApiCustomer(request);
     await countApiWrite(clientAddress(context), customer);
-    const parsed = cartQuantityPath.safeParse({ lineId: params.cartItemId, quantity: params.quantity });
-    if (!parsed.success) return apiFail(400, parsed.error.issues[0]?.message ?? "");
+    // The path read as the cart page's form: a line's id, and a quantity from 1 to 10.
+    const parsed = cartQuantitySchema.safeParse({ lineId: params.cartItemId, quantity: params.quantity });
+    if (!parsed.success) return apiFail(400, parsed.error.issues[0]?.message ?? fieldMessages.quantityRange);
     const { lineId, quantity } = parsed.data;
     const changed = await updateCartQuantity(await getDb(), customer.id, lineId, quantity);
     if (changed.ok) return apiOk({ message: successMessages.cartUpdated });

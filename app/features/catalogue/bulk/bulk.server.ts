@@ -8,7 +8,8 @@
  * version moves once and the shop's kept pages and searches follow.
  */
 import { createHash } from "node:crypto";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { json } from "@remix-run/node";
+import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { qualified } from "~/db/qualified";
 import { colours, productColours, productImports, productSpecs, products } from "~/db/schema";
@@ -38,12 +39,16 @@ import {
   type ImportPlan,
   type PlannedProduct,
   planImport,
+  sameIds,
 } from "./import-plan.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Rows written per statement: well under PostgreSQL's 65 535 parameters at the widest row. */
 const BATCH = 500;
+
+/** Uploads waiting for their commit per member, the new one included. */
+const UPLOADS_KEPT_PER_MEMBER = 4;
 
 /** At most this many errors are kept with a preview (and listed in its download): the rest are counted. */
 export const MAX_ERRORS_KEPT = 5000;
@@ -148,7 +153,7 @@ export type ImportPreview = {
   items: PreviewItem[];
   /** The first MAX_ERRORS_KEPT errors, in row order. */
   errors: ImportError[];
-  /** A hash of the items: the commit writes only when its own plan has the same. */
+  /** A hash of the plan: the commit writes only when its own plan has the same. */
   digest: string;
 };
 
@@ -173,7 +178,22 @@ function previewOf(plan: ImportPlan): ImportPreview {
     },
     items,
     errors: errors.slice(0, MAX_ERRORS_KEPT),
-    digest: createHash("sha256").update(JSON.stringify(items)).digest("hex"),
+    // Of everything the commit would write and every product as it was read, not only what the preview
+    // shows: a description changed past its first words since the preview changes the digest too.
+    digest: createHash("sha256")
+      .update(
+        JSON.stringify(
+          [...plan.creates, ...plan.updates].map((planned) => [
+            planned.sku,
+            planned.existing ?? null,
+            planned.values,
+            planned.hidden,
+            planned.specs,
+            planned.offer ?? null,
+          ]),
+        ),
+      )
+      .digest("hex"),
   };
 }
 
@@ -207,6 +227,21 @@ export async function uploadCatalogue(
   // A name is the browser's to give: kept short and printable for the audit trail.
   const fileName = file.name.replace(/[^\p{L}\p{N} ._()-]/gu, "_").slice(0, 120) || "catalogue.csv";
   const fileHash = sha256(file.bytes);
+  // A few uploads wait per member (two tabs, two files): older ones go, so retries of a large file do not pile up.
+  await db.delete(productImports).where(
+    and(
+      eq(productImports.staffId, staffId),
+      notInArray(
+        productImports.id,
+        db
+          .select({ id: productImports.id })
+          .from(productImports)
+          .where(eq(productImports.staffId, staffId))
+          .orderBy(desc(productImports.id))
+          .limit(UPLOADS_KEPT_PER_MEMBER - 1),
+      ),
+    ),
+  );
   const [kept] = await db
     .insert(productImports)
     .values({ staffId, fileName, fileHash, content: text.text, preview })
@@ -230,6 +265,9 @@ export async function keptImport(db: Database, staffId: number, id: number): Pro
     .where(and(eq(productImports.id, id), eq(productImports.staffId, staffId)));
   return kept && { ...kept, preview: kept.preview as ImportPreview };
 }
+
+/** The answer for another member's upload, or one imported or discarded: not found. */
+export const importGone = () => json({ message: messages.gone }, { status: 404 });
 
 /** Drops an upload (its uploader's "Discard"); false when there was none. */
 export async function discardImport(db: Database, staffId: number, id: number): Promise<boolean> {
@@ -342,10 +380,6 @@ function storedFields(planned: PlannedProduct) {
     gstRate: values.gstRate,
   };
 }
-
-const sameIds = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length &&
-  [...a].sort((x, y) => x - y).every((id, i) => id === [...b].sort((x, y) => x - y)[i]);
 
 async function inBatches<T>(items: readonly T[], write: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < items.length; i += BATCH) await write(items.slice(i, i + BATCH));

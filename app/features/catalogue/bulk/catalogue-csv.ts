@@ -6,7 +6,7 @@
  */
 import type { ProductImage } from "~/db/schema";
 import { RENTAL_TENURES, type RentalOffer } from "~/features/rentals";
-import { csvCell, parseCsv, textCell, unguard } from "~/lib/csv";
+import { csvCell, FORMULA_START, NEGATIVE_NUMBER, parseCsv, textCell, unguard } from "~/lib/csv";
 import { rupeesForInput } from "~/lib/money";
 import type { ProductType, Tag } from "../catalogue";
 import { SPEC_CATEGORIES } from "../specs/definitions";
@@ -62,6 +62,9 @@ export const CLEAR_MARKER = "[clear]";
 
 /** At most this many products in one file: a bound on one request's work (decision 0044). */
 export const MAX_IMPORT_ROWS = 10_000;
+
+/** Blank lines a file may hold beside its products (a spreadsheet saves empty rows as `,,,,`). */
+const MAX_BLANK_ROWS = 1_000;
 
 /** A stored product as the file has it. */
 export type CatalogueProduct = {
@@ -164,20 +167,26 @@ export type CatalogueFile =
 
 const isBlank = (record: readonly string[]) => record.every((cell) => cell.trim() === "");
 
+/** A code of digits as codeCell writes it for a spreadsheet: ="0402". */
+const DIGIT_CODE = /^="(\d+)"$/;
+
 /**
- * A cell's value as the file means it: a defusing apostrophe taken off (csv.ts's unguard) and a code written
- * as ="0402" read as its text. Anything else that starts as a formula is reported by the import.
+ * A cell's value as the file means it: a defusing apostrophe taken off (csv.ts's unguard) and a code of digits
+ * written as ="0402" read as its digits. Anything else that starts as a formula is reported by the import.
  */
 export function cellValue(raw: string): string {
-  const code = /^="([^"]*)"$/.exec(raw.trim());
+  const code = DIGIT_CODE.exec(raw.trim());
   return code ? (code[1] ?? "") : unguard(raw);
 }
 
-/** Whether a cell, as written, is one a spreadsheet would run as a formula (OWASP's list of first characters). */
+/**
+ * Whether a cell is one a spreadsheet would run as a formula (OWASP's list of first characters), as written
+ * or once the spaces the import trims are gone; a plain negative number and a digit code are not.
+ */
 export function looksLikeFormula(raw: string): boolean {
-  if (/^="[^"]*"$/.test(raw.trim())) return false;
-  if (/^-\d+(\.\d+)?$/.test(raw.trim())) return false;
-  return /^[=+\-@\t\r]/.test(raw);
+  const trimmed = raw.trim();
+  if (DIGIT_CODE.test(trimmed) || NEGATIVE_NUMBER.test(trimmed)) return false;
+  return FORMULA_START.test(raw) || FORMULA_START.test(trimmed);
 }
 
 /**
@@ -187,8 +196,21 @@ export function looksLikeFormula(raw: string): boolean {
 export function readCatalogueFile(text: string): CatalogueFile {
   if (text.includes("\u0000")) return { ok: false, problem: messages.nulBytes };
   // Room for the empty columns a spreadsheet may add after the last one; a wider row is not this file.
-  const parsed = parseCsv(text, { maxCells: CATALOGUE_COLUMNS.length + 50 });
-  if (!parsed.ok) return { ok: false, problem: messages.unreadable(parsed.row, parsed.message) };
+  // Room for the header and for blank lines a spreadsheet leaves between the products; no more.
+  const parsed = parseCsv(text, {
+    maxCells: CATALOGUE_COLUMNS.length + 50,
+    maxRecords: MAX_IMPORT_ROWS + MAX_BLANK_ROWS + 1,
+  });
+  if (!parsed.ok) {
+    // Past the bound on records, what matters to the member is how many products a file may hold.
+    const tooLong = parsed.row > MAX_IMPORT_ROWS + MAX_BLANK_ROWS + 1;
+    return {
+      ok: false,
+      problem: tooLong
+        ? messages.tooManyRows(MAX_IMPORT_ROWS)
+        : messages.unreadable(parsed.row, parsed.message),
+    };
+  }
   const [header, ...records] = parsed.records;
   if (!header || isBlank(header)) return { ok: false, problem: messages.empty };
   const columns = header.map((cell) => cellValue(cell).trim().toLowerCase());

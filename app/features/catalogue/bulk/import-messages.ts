@@ -31,6 +31,7 @@ export const catalogueImportMessages = {
   changedSincePreview:
     "The catalogue changed since this preview (an order took stock, or someone saved a product). Nothing was imported. Here are the changes as they are now: check them and import again.",
   otherFile: "This is not the file the preview showed. Upload the file again.",
+  badForm: "The form could not be read. Please use the buttons on the preview.",
   gone: "This import has been made or discarded. Upload the file again to import it.",
   imported: (created: number, updated: number) =>
     `Catalogue imported: ${created} ${created === 1 ? "product" : "products"} created, ${updated} updated`,

@@ -36,6 +36,12 @@ import {
 } from "./catalogue-csv";
 import { catalogueImportMessages as messages } from "./import-messages";
 
+/** Whether two lists of ids hold the same ids, in whatever order. */
+export function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  const [x, y] = [[...a].sort((m, n) => m - n), [...b].sort((m, n) => m - n)];
+  return x.length === y.length && x.every((id, i) => id === y[i]);
+}
+
 /** One thing wrong with one cell: its row, its column, what it holds and why it is refused. */
 export type ImportError = { row: number; column: string; value: string; message: string };
 
@@ -170,7 +176,7 @@ function readRow(
   const errors: ImportError[] = [];
   let hidden: boolean | undefined;
   for (const [column, raw] of row.cells) {
-    const refuse = (message: string) => errors.push({ row: row.row, column, value: raw, message });
+    const refuse = (message: string) => errors.push({ row: row.row, column, value: shown(raw), message });
     if (column === "") {
       refuse(messages.extraCell);
       continue;
@@ -231,12 +237,13 @@ function columnOf(path: readonly (string | number)[]): string {
 }
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
+
+/** A refused cell as the preview and its download show it: enough to find it, never the whole of a long one. */
+const shown = (value: string) => (value.length > 100 ? `${value.slice(0, 99)}…` : value);
 const tagsText = (tags: readonly string[]) =>
   TAGS.filter((tag) => tags.includes(tag))
     .map((tag) => tagLabels[tag])
     .join(", ");
-const sameIds = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && [...a].sort().every((id, i) => id === [...b].sort()[i]);
 /** A description in the preview: its first words, and that it changed. */
 const excerpt = (html: string) => {
   const text = html
@@ -348,7 +355,7 @@ export async function planImport(
     if (index % PLANNED_BETWEEN_PAUSES === 0) await new Promise((resolve) => setImmediate(resolve));
     const rawSku = row.cells.get("sku") ?? "";
     const skuProblem = (message: string) =>
-      plan.errors.push({ row: row.row, column: "sku", value: rawSku, message });
+      plan.errors.push({ row: row.row, column: "sku", value: shown(rawSku), message });
     const sku = skuField.safeParse(cellValue(rawSku));
     if (!sku.success) {
       skuProblem(sku.error.issues[0]?.message ?? messages.skuRequired);
@@ -372,7 +379,12 @@ export async function planImport(
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const column = columnOf(issue.path);
-        errors.push({ row: row.row, column, value: row.cells.get(column) ?? "", message: issue.message });
+        errors.push({
+          row: row.row,
+          column,
+          value: shown(row.cells.get(column) ?? ""),
+          message: issue.message,
+        });
       }
     }
     if (!parsed.success || errors.length > 0) {
@@ -385,7 +397,7 @@ export async function planImport(
       plan.errors.push({
         row: row.row,
         column: "description",
-        value: row.cells.get("description") ?? "",
+        value: shown(row.cells.get("description") ?? ""),
         message: productAdminMessages.descriptionEmpty,
       });
       continue;

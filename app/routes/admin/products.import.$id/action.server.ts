@@ -6,13 +6,13 @@ import {
   catalogueCommitSchema,
   commitImport,
   discardImport,
+  importGone,
   previewPage,
 } from "~/features/catalogue/index.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";
 import { readForm } from "~/read-form.server";
 import { inlineToast, toasts } from "~/toast.server";
-import { importGone } from "./loader.server";
 
 /**
  * The preview's buttons. Import writes the whole file or nothing; when the file now has errors, or would now
@@ -27,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (submission.status !== "success") {
     return json(
-      { preview: null, message: messages.otherFile, toast: inlineToast("error", messages.otherFile) },
+      { preview: null, message: messages.badForm, toast: inlineToast("error", messages.badForm) },
       { status: 400 },
     );
   }

@@ -1,12 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import { catalogueImportMessages } from "~/features/catalogue";
-import { keptImport, previewPage } from "~/features/catalogue/index.server";
+import { importGone, keptImport, previewPage } from "~/features/catalogue/index.server";
 import { parseId } from "~/lib/params";
-
-/** Another member's upload, or one imported or discarded, is not found. */
-export const importGone = () => json({ message: catalogueImportMessages.gone }, { status: 404 });
 
 /** A page of an upload's preview, for its uploader. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
