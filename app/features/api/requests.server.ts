@@ -41,7 +41,13 @@ export async function readApiBody<T extends z.ZodTypeAny>(request: Request, sche
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw apiFail(400, apiMessages.notJson);
   }
-  const parsed = schema.safeParse(asFormValues(body));
+  let parsed: z.SafeParseReturnType<unknown, z.output<T>>;
+  try {
+    parsed = schema.safeParse(asFormValues(body));
+  } catch {
+    // An object where a form has text ({"prodId": {"toString": 5}}) fails in a coercion, not a check.
+    throw apiFail(400, apiMessages.notJson);
+  }
   if (!parsed.success) throw apiFail(400, parsed.error.issues[0]?.message ?? apiMessages.notJson);
   return parsed.data;
 }

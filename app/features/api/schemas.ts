@@ -22,14 +22,17 @@ export const cartBody = addToCartSchema.extend({ productId: idField() });
 /** POST user/order/checkout: the address; the shipping choice as the checkout form's (Standard when left out). */
 export const checkoutBody = z.object({ shippingInfo: checkoutSchema });
 
+/** A payment's id as the shop makes them ("KC2026…"): letters, digits, - and _ only. */
+const paymentId = z
+  .string({
+    required_error: apiMessages.transactionRequired,
+    invalid_type_error: apiMessages.transactionRequired,
+  })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, apiMessages.transactionRequired);
+
 /** POST user/order/verify-payment/phonepe: the payment's id, from the return address's query. */
 export const verifyBody = z.object({
-  merchantTransactionId: z
-    .string({
-      required_error: apiMessages.transactionRequired,
-      invalid_type_error: apiMessages.transactionRequired,
-    })
-    .max(64, apiMessages.transactionRequired),
+  merchantTransactionId: paymentId,
   transactionId: z.string().max(64).optional(),
 });
 
@@ -41,7 +44,7 @@ export const verifyBody = z.object({
 export const createOrderBody = z.object({
   paymentInfo: z
     .object({
-      merchantTransactionId: z.string().max(64).optional(),
+      merchantTransactionId: paymentId.optional(),
       method: z.string().max(20).optional(),
     })
     .default({}),

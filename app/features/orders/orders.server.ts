@@ -14,6 +14,7 @@ import {
   taxDocuments,
 } from "~/db/schema";
 import { issueInvoice } from "~/features/invoices/index.server";
+import { isPhonePeId } from "~/features/payments";
 import { settleRentalCharge } from "~/features/rentals/index.server";
 import { PAYMENT_CHOICES } from "./checkout-choices";
 import { cashNote, deliveryNote } from "./order-notes";
@@ -329,6 +330,8 @@ export async function orderOfPayment(
   customerId: number,
   merchantOrderId: string,
 ): Promise<{ orderId: number; amount: number } | null> {
+  // An id typed by whoever holds it: anything that is not a PhonePe id belongs to nobody.
+  if (!isPhonePeId(merchantOrderId)) return null;
   const [row] = await db
     .select({ orderId: orders.id, amount: paymentAttempts.amount })
     .from(paymentAttempts)

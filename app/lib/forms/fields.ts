@@ -47,13 +47,19 @@ export function requiredTypedText(
     .pipe(typedText(options));
 }
 
-/** A row id sent by a form: a whole number within the column's range, else `message`. */
+/**
+ * A row id sent by a form: digits naming a whole number within the column's range, else `message`. Digits
+ * only: "0x10", "1e1" or " 0b11 " name no row, though JavaScript's Number would read them as one.
+ */
 export function idField(message: string = fieldMessages.noSuchItem) {
-  return z.coerce
-    .number({ required_error: message, invalid_type_error: message })
-    .int(message)
-    .min(1, message)
-    .max(MAX_ID, message);
+  return z.preprocess(
+    (sent) => (typeof sent === "string" && /^\d{1,12}$/.test(sent.trim()) ? Number(sent.trim()) : sent),
+    z
+      .number({ required_error: message, invalid_type_error: message })
+      .int(message)
+      .min(1, message)
+      .max(MAX_ID, message),
+  );
 }
 
 const requiredText = (message: string) =>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { apiAnswer, apiBlog, apiNotFound, apiOk } from "~/features/api/index.server";
+import { apiAnswer, apiBlog, apiMethodNotAllowed, apiNotFound, apiOk } from "~/features/api/index.server";
 import { getBlog } from "~/features/content/index.server";
 import { parseId } from "~/lib/params";
 
@@ -12,3 +12,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
     return blog ? apiOk(apiBlog(blog)) : apiNotFound();
   });
 }
+
+/** A call that only answers GET. */
+export const action = () => apiMethodNotAllowed("GET");

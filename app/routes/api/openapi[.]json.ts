@@ -1,7 +1,10 @@
 import { config } from "~/config.server";
-import { apiOk, openApiDocument } from "~/features/api/index.server";
+import { apiMethodNotAllowed, apiOk, openApiDocument } from "~/features/api/index.server";
 
 /** GET /api/openapi.json: the JSON API's OpenAPI 3.1 document. */
 export function loader() {
   return apiOk(openApiDocument(config().publicUrl));
 }
+
+/** A call that only answers GET. */
+export const action = () => apiMethodNotAllowed("GET");

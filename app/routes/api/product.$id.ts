@@ -1,6 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { apiAnswer, apiNotFound, apiOk, apiProductDetail } from "~/features/api/index.server";
+import {
+  apiAnswer,
+  apiMethodNotAllowed,
+  apiNotFound,
+  apiOk,
+  apiProductDetail,
+} from "~/features/api/index.server";
 import { getProduct, productReviews } from "~/features/catalogue/index.server";
 import { parseId } from "~/lib/params";
 
@@ -15,3 +21,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
     return apiOk(apiProductDetail(product, reviews.reviews));
   });
 }
+
+/** A call that only answers GET. */
+export const action = () => apiMethodNotAllowed("GET");

@@ -1,6 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { apiAnswer, apiOk, apiProduct, productListFilters } from "~/features/api/index.server";
+import {
+  apiAnswer,
+  apiMethodNotAllowed,
+  apiOk,
+  apiProduct,
+  productListFilters,
+} from "~/features/api/index.server";
 import { productList } from "~/features/catalogue/index.server";
 
 /** GET /api/product: the products the store's filters select, in its order, 100 a page, as a bare list. */
@@ -10,3 +16,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return apiOk(rows.map(apiProduct));
   });
 }
+
+/** A call that only answers GET. */
+export const action = () => apiMethodNotAllowed("GET");

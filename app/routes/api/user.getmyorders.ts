@@ -1,6 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { apiAnswer, apiOk, apiOrder, requireApiCustomer } from "~/features/api/index.server";
+import {
+  apiAnswer,
+  apiMethodNotAllowed,
+  apiOk,
+  apiOrder,
+  requireApiCustomer,
+} from "~/features/api/index.server";
 import { customerOrders } from "~/features/orders/index.server";
 
 /** GET /api/user/getmyorders: `{orders: [...]}`, the customer's own, newest first, at the totals charged. */
@@ -10,3 +16,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return apiOk({ orders: (await customerOrders(await getDb(), customer.id)).map(apiOrder) });
   });
 }
+
+/** A call that only answers GET. */
+export const action = () => apiMethodNotAllowed("GET");

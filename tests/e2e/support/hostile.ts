@@ -141,6 +141,11 @@ export const NOT_ACCEPTED: Answer = {
   status: 415,
   text: "This kind of request is not accepted here. Please use the form on the page.",
 };
+/** A body not JSON, sent to a path that takes JSON only (the JSON API, PhonePe's webhook). */
+export const JSON_ONLY: Answer = {
+  status: 415,
+  text: "This call takes a JSON body: send it with Content-Type: application/json.",
+};
 export const NO_BOUNDARY: Answer = {
   status: 415,
   text: "The form could not be read. Please use the form on the page.",
