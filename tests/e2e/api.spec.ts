@@ -1,6 +1,6 @@
-import { test as browserTest } from "@playwright/test";
+import { test as browserTest, type Page } from "@playwright/test";
 import { apiClientOrigin, baseURL, foreignOrigin } from "../../playwright.config";
-import { answer, call, registered } from "./support/api";
+import { type ApiClient, answer, call, httpClient, pageClient, registered } from "./support/api";
 import { linkIn, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
 
@@ -189,219 +189,218 @@ const ADDRESS = {
   pincode: 560003,
 };
 
+/**
+ * The specification's section 7 from register to password reset, as one client calls it: over plain HTTP, or
+ * from a page of another website. `payer` is the page the shopper pays on PhonePe's (the simulator's) site in.
+ */
+async function journey(client: ApiClient, payer: Page) {
+  const customer = await registered(client);
+  const login = await answer<{ token: string }>(
+    await client("user/login", {
+      method: "POST",
+      body: { email: customer.email, password: customer.password },
+    }),
+    200,
+  );
+  const token = login.token;
+
+  // A product: filtered by brand, price range and sort, then fetched alone with its colours.
+  const laptops = await answer<Product[]>(
+    await client("product?brand=HP&&tags=&price[gte]=20000&price[lte]=200000&sort=price"),
+    200,
+  );
+  const chosen = laptops.find((product) => !product.title.includes("Rent"));
+  if (!chosen) throw new Error("the seed has HP products for sale");
+  const product = await answer<Product & { color: { _id: string }[] }>(
+    await client(`product/${chosen._id}`),
+    200,
+  );
+  const colour = product.color[0]?._id ?? "";
+
+  // The wishlist, toggled twice.
+  const on = await answer<{ message: string; wishlist: string[] }>(
+    await client("product/Wishlist", { method: "PUT", token, body: { prodId: product._id } }),
+    200,
+  );
+  expect(on).toEqual({ message: "Product Added to Wishlist!", wishlist: [product._id] });
+  const listed = await answer<{ wishlist: { _id: string }[] }>(await client("user/wishlist", { token }), 200);
+  expect(listed.wishlist.map((item) => item._id)).toEqual([product._id]);
+  const off = await answer<{ wishlist: string[] }>(
+    await client("product/wishlist", { method: "PUT", token, body: { prodId: product._id } }),
+    200,
+  );
+  expect(off.wishlist).toEqual([]);
+
+  // A rating, stars as a number, the comment as typed.
+  expect(
+    await answer(
+      await client("product/rating", {
+        method: "PUT",
+        token,
+        body: { star: 4, comment: "Good keyboard, bright screen.", prodId: product._id },
+      }),
+      200,
+    ),
+  ).toEqual({ message: "Rating Added Successfully" });
+
+  // Add to cart with a forged price: the cart has the shop's.
+  await answer(
+    await client("user/cart", {
+      method: "POST",
+      token,
+      body: { productId: product._id, color: colour, quantity: "2", price: 1 },
+    }),
+    201,
+  );
+  let cart = await answer<CartLine[]>(await client("user/cart", { token }), 200);
+  expect(cart).toHaveLength(1);
+  expect(cart[0]?.price).toBe(product.price);
+  expect(cart[0]?.quantity).toBe(2);
+  expect(cart[0]?.productId._id).toBe(product._id);
+  expect(cart[0]?.color._id).toBe(colour);
+
+  // The quantity through the DELETE path, then the line deleted and added again.
+  const line = cart[0]?._id ?? "";
+  expect(
+    await answer(await client(`user/update-product-cart/${line}/1`, { method: "DELETE", token }), 200),
+  ).toEqual({ message: "Product Updated Successfully!" });
+  cart = await answer<CartLine[]>(await client("user/cart", { token }), 200);
+  expect(cart[0]?.quantity).toBe(1);
+  await answer(await client(`user/delete-product-cart/${line}`, { method: "DELETE", token }), 200);
+  expect(await answer<CartLine[]>(await client("user/cart", { token }), 200)).toEqual([]);
+  await answer(
+    await client("user/cart", {
+      method: "POST",
+      token,
+      body: { productId: product._id, color: colour, quantity: 1, price: 5 },
+    }),
+    201,
+  );
+
+  // Checkout: the amount posted is ignored; PhonePe is asked for the server's.
+  const started = await answer<{ paymentUrl: string; merchantTransactionId: string }>(
+    await client("user/order/checkout", {
+      method: "POST",
+      token,
+      body: {
+        amount: 101,
+        name: "Asha Rao",
+        mobileNumber: "9999999999",
+        shippingInfo: ADDRESS,
+        orderItems: [{ product: product._id, quantity: 1, price: 1 }],
+        totalPrice: 1,
+        totalPriceAfterDiscount: 1,
+      },
+    }),
+    200,
+  );
+  await payer.goto(started.paymentUrl);
+  await expect(payer.getByRole("heading", { name: "PhonePe test simulator" })).toBeVisible();
+  await payer.getByRole("button", { name: "Success" }).click();
+  // PhonePe sends the shopper back to the shop's checkout page; the client verifies the payment itself.
+  await payer.waitForURL(/\/(checkout|login)\b/);
+
+  const verified = await answer<{
+    success: boolean;
+    message: string;
+    paymentDetails: { orderId: string; amount: number };
+  }>(
+    await client("user/order/verify-payment/phonepe", {
+      method: "POST",
+      token,
+      body: { merchantTransactionId: started.merchantTransactionId, transactionId: "T1" },
+    }),
+    200,
+  );
+  expect(verified.success).toBe(true);
+  expect(verified.message).toBe("Ordered createad Successfully!");
+  // Verified again: the same order, not a second.
+  const again = await answer<{ paymentDetails: { orderId: string } }>(
+    await client("user/order/verify-payment/phonepe", {
+      method: "POST",
+      token,
+      body: { merchantTransactionId: started.merchantTransactionId },
+    }),
+    200,
+  );
+  expect(again.paymentDetails.orderId).toBe(verified.paymentDetails.orderId);
+
+  const { orders } = await answer<{ orders: Order[] }>(await client("user/getmyorders", { token }), 200);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]?._id).toBe(verified.paymentDetails.orderId);
+  // What was paid: the offer price and shipping, whatever the client posted; totalPrice is at the MRP.
+  expect(orders[0]?.totalPriceAfterDiscount).toBe(verified.paymentDetails.amount);
+  expect(verified.paymentDetails.amount).toBeGreaterThanOrEqual(product.price);
+  expect(orders[0]?.orderItems[0]).toMatchObject({
+    product: { title: product.title },
+    quantity: 1,
+    price: product.price,
+  });
+  // The paid cart is empty already; emptying it again is harmless.
+  expect(await answer<CartLine[]>(await client("user/cart", { token }), 200)).toEqual([]);
+  await answer(await client("user/empty-cart", { method: "DELETE", token }), 200);
+
+  // The profile: names change without the password; a new mobile needs it.
+  const edited = await answer<Record<string, string>>(
+    await client("user/edit-user", {
+      method: "PUT",
+      token,
+      body: { firstname: "Ashwini", lastname: "Rao", email: customer.email, mobile: customer.mobile },
+    }),
+    200,
+  );
+  expect(edited).toMatchObject({
+    firstname: "Ashwini",
+    fistname: "Ashwini",
+    message: "Profile Updated Successfully!",
+  });
+  const needsPassword = await client("user/edit-user", {
+    method: "PUT",
+    token,
+    body: { firstname: "Ashwini", lastname: "Rao", email: customer.email, mobile: "9000012345" },
+  });
+  expect(await answer(needsPassword, 400)).toMatchObject({ status: "fail" });
+
+  // Forgot and reset: the old token is refused afterwards.
+  expect(
+    await answer(
+      await client("user/forgot-password-token", {
+        method: "POST",
+        body: { email: customer.email },
+      }),
+      200,
+    ),
+  ).toEqual({ message: "Forgot Password Email Sent Successfully!" });
+  const mail = await waitForMail(
+    (received) => received.to.includes(customer.email.toLowerCase()) && /password/i.test(received.subject),
+  );
+  const resetToken = new URL(linkIn(mail) ?? "http://x/").pathname.split("/").pop() ?? "";
+  expect(
+    await answer(
+      await client(`user/reset-password/${resetToken}`, {
+        method: "PUT",
+        body: { password: "a-new-Kaveri-password-2026" },
+      }),
+      200,
+    ),
+  ).toEqual({ message: "Password change Successfully!" });
+  expect(await answer(await client("user/cart", { token }), 401)).toMatchObject({ status: "fail" });
+  await answer(
+    await client("user/login", {
+      method: "POST",
+      body: { email: customer.email, password: "a-new-Kaveri-password-2026" },
+    }),
+    200,
+  );
+}
+
 test.describe("the JSON API: the earlier shop's whole journey", () => {
   test("register, shop, pay on PhonePe, verify, my orders, profile, password reset", async ({
     request,
     page,
   }) => {
     test.slow();
-    const customer = await registered(request);
-    const login = await answer<{ token: string }>(
-      await call(request, "user/login", {
-        method: "POST",
-        body: { email: customer.email, password: customer.password },
-      }),
-      200,
-    );
-    const token = login.token;
-
-    // A product: filtered by brand, price range and sort, then fetched alone with its colours.
-    const laptops = await answer<Product[]>(
-      await call(request, "product?brand=HP&&tags=&price[gte]=20000&price[lte]=200000&sort=price"),
-      200,
-    );
-    const chosen = laptops.find((product) => !product.title.includes("Rent"));
-    if (!chosen) throw new Error("the seed has HP products for sale");
-    const product = await answer<Product & { color: { _id: string }[] }>(
-      await call(request, `product/${chosen._id}`),
-      200,
-    );
-    const colour = product.color[0]?._id ?? "";
-
-    // The wishlist, toggled twice.
-    const on = await answer<{ message: string; wishlist: string[] }>(
-      await call(request, "product/Wishlist", { method: "PUT", token, body: { prodId: product._id } }),
-      200,
-    );
-    expect(on).toEqual({ message: "Product Added to Wishlist!", wishlist: [product._id] });
-    const listed = await answer<{ wishlist: { _id: string }[] }>(
-      await call(request, "user/wishlist", { token }),
-      200,
-    );
-    expect(listed.wishlist.map((item) => item._id)).toEqual([product._id]);
-    const off = await answer<{ wishlist: string[] }>(
-      await call(request, "product/wishlist", { method: "PUT", token, body: { prodId: product._id } }),
-      200,
-    );
-    expect(off.wishlist).toEqual([]);
-
-    // A rating, stars as a number, the comment as typed.
-    expect(
-      await answer(
-        await call(request, "product/rating", {
-          method: "PUT",
-          token,
-          body: { star: 4, comment: "Good keyboard, bright screen.", prodId: product._id },
-        }),
-        200,
-      ),
-    ).toEqual({ message: "Rating Added Successfully" });
-
-    // Add to cart with a forged price: the cart has the shop's.
-    await answer(
-      await call(request, "user/cart", {
-        method: "POST",
-        token,
-        body: { productId: product._id, color: colour, quantity: "2", price: 1 },
-      }),
-      201,
-    );
-    let cart = await answer<CartLine[]>(await call(request, "user/cart", { token }), 200);
-    expect(cart).toHaveLength(1);
-    expect(cart[0]?.price).toBe(product.price);
-    expect(cart[0]?.quantity).toBe(2);
-    expect(cart[0]?.productId._id).toBe(product._id);
-    expect(cart[0]?.color._id).toBe(colour);
-
-    // The quantity through the DELETE path, then the line deleted and added again.
-    const line = cart[0]?._id ?? "";
-    expect(
-      await answer(
-        await call(request, `user/update-product-cart/${line}/1`, { method: "DELETE", token }),
-        200,
-      ),
-    ).toEqual({ message: "Product Updated Successfully!" });
-    cart = await answer<CartLine[]>(await call(request, "user/cart", { token }), 200);
-    expect(cart[0]?.quantity).toBe(1);
-    await answer(await call(request, `user/delete-product-cart/${line}`, { method: "DELETE", token }), 200);
-    expect(await answer<CartLine[]>(await call(request, "user/cart", { token }), 200)).toEqual([]);
-    await answer(
-      await call(request, "user/cart", {
-        method: "POST",
-        token,
-        body: { productId: product._id, color: colour, quantity: 1, price: 5 },
-      }),
-      201,
-    );
-
-    // Checkout: the amount posted is ignored; PhonePe is asked for the server's.
-    const started = await answer<{ paymentUrl: string; merchantTransactionId: string }>(
-      await call(request, "user/order/checkout", {
-        method: "POST",
-        token,
-        body: {
-          amount: 101,
-          name: "Asha Rao",
-          mobileNumber: "9999999999",
-          shippingInfo: ADDRESS,
-          orderItems: [{ product: product._id, quantity: 1, price: 1 }],
-          totalPrice: 1,
-          totalPriceAfterDiscount: 1,
-        },
-      }),
-      200,
-    );
-    await page.goto(started.paymentUrl);
-    await expect(page.getByRole("heading", { name: "PhonePe test simulator" })).toBeVisible();
-    await page.getByRole("button", { name: "Success" }).click();
-    // PhonePe sends the shopper back to the shop's checkout page; the client verifies the payment itself.
-    await page.waitForURL(/\/(checkout|login)\b/);
-
-    const verified = await answer<{
-      success: boolean;
-      message: string;
-      paymentDetails: { orderId: string; amount: number };
-    }>(
-      await call(request, "user/order/verify-payment/phonepe", {
-        method: "POST",
-        token,
-        body: { merchantTransactionId: started.merchantTransactionId, transactionId: "T1" },
-      }),
-      200,
-    );
-    expect(verified.success).toBe(true);
-    expect(verified.message).toBe("Ordered createad Successfully!");
-    // Verified again: the same order, not a second.
-    const again = await answer<{ paymentDetails: { orderId: string } }>(
-      await call(request, "user/order/verify-payment/phonepe", {
-        method: "POST",
-        token,
-        body: { merchantTransactionId: started.merchantTransactionId },
-      }),
-      200,
-    );
-    expect(again.paymentDetails.orderId).toBe(verified.paymentDetails.orderId);
-
-    const { orders } = await answer<{ orders: Order[] }>(
-      await call(request, "user/getmyorders", { token }),
-      200,
-    );
-    expect(orders).toHaveLength(1);
-    expect(orders[0]?._id).toBe(verified.paymentDetails.orderId);
-    // What was paid: the offer price and shipping, whatever the client posted; totalPrice is at the MRP.
-    expect(orders[0]?.totalPriceAfterDiscount).toBe(verified.paymentDetails.amount);
-    expect(verified.paymentDetails.amount).toBeGreaterThanOrEqual(product.price);
-    expect(orders[0]?.orderItems[0]).toMatchObject({
-      product: { title: product.title },
-      quantity: 1,
-      price: product.price,
-    });
-    // The paid cart is empty already; emptying it again is harmless.
-    expect(await answer<CartLine[]>(await call(request, "user/cart", { token }), 200)).toEqual([]);
-    await answer(await call(request, "user/empty-cart", { method: "DELETE", token }), 200);
-
-    // The profile: names change without the password; a new mobile needs it.
-    const edited = await answer<Record<string, string>>(
-      await call(request, "user/edit-user", {
-        method: "PUT",
-        token,
-        body: { firstname: "Ashwini", lastname: "Rao", email: customer.email, mobile: customer.mobile },
-      }),
-      200,
-    );
-    expect(edited).toMatchObject({
-      firstname: "Ashwini",
-      fistname: "Ashwini",
-      message: "Profile Updated Successfully!",
-    });
-    const needsPassword = await call(request, "user/edit-user", {
-      method: "PUT",
-      token,
-      body: { firstname: "Ashwini", lastname: "Rao", email: customer.email, mobile: "9000012345" },
-    });
-    expect(await answer(needsPassword, 400)).toMatchObject({ status: "fail" });
-
-    // Forgot and reset: the old token is refused afterwards.
-    expect(
-      await answer(
-        await call(request, "user/forgot-password-token", {
-          method: "POST",
-          body: { email: customer.email },
-        }),
-        200,
-      ),
-    ).toEqual({ message: "Forgot Password Email Sent Successfully!" });
-    const mail = await waitForMail(
-      (received) => received.to.includes(customer.email.toLowerCase()) && /password/i.test(received.subject),
-    );
-    const resetToken = new URL(linkIn(mail) ?? "http://x/").pathname.split("/").pop() ?? "";
-    expect(
-      await answer(
-        await call(request, `user/reset-password/${resetToken}`, {
-          method: "PUT",
-          body: { password: "a-new-Kaveri-password-2026" },
-        }),
-        200,
-      ),
-    ).toEqual({ message: "Password change Successfully!" });
-    expect(await answer(await call(request, "user/cart", { token }), 401)).toMatchObject({ status: "fail" });
-    await answer(
-      await call(request, "user/login", {
-        method: "POST",
-        body: { email: customer.email, password: "a-new-Kaveri-password-2026" },
-      }),
-      200,
-    );
+    await journey(httpClient(request), page);
   });
 
   test("a call without a token, or with an empty one, is a 401 in the API's shape", async ({ request }) => {
@@ -427,12 +426,7 @@ browserTest.describe("the JSON API from a browser page on another origin", () =>
   browserTest.use({ bypassCSP: true });
 
   /** What a page on `origin` gets from fetch() to the shop's API: the answer, or the browser's refusal. */
-  async function fromPage(
-    page: import("@playwright/test").Page,
-    origin: string,
-    path: string,
-    init: RequestInit,
-  ) {
+  async function fromPage(page: Page, origin: string, path: string, init: RequestInit) {
     await page.goto(`${origin}/about`);
     return page.evaluate(
       async ({ url, init }) => {
@@ -448,46 +442,30 @@ browserTest.describe("the JSON API from a browser page on another origin", () =>
   }
 
   browserTest(
-    "a listed origin registers, reads the products and its cart with the bearer token",
-    async ({ page }) => {
-      const email = `cors.${Date.now()}@example.in`;
-      const made = await fromPage(page, apiClientOrigin, "user/register", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({
-          firstname: "Asha",
-          lastname: "Rao",
-          email,
-          mobile: "9845012345",
-          password: "kaveri-cors-2026",
-        }),
-      });
-      expect(made).toMatchObject({ status: 201, body: { email } });
-      const token = "body" in made ? (made.body as { token: string }).token : "";
-      const cart = await fromPage(page, apiClientOrigin, "user/cart", {
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      expect(cart).toEqual({ status: 200, body: [] });
-      const products = await fromPage(page, apiClientOrigin, "product?sort=price", {});
-      expect(products).toMatchObject({ status: 200 });
+    "a page on a listed origin makes the whole journey, register to password reset",
+    async ({ page, context }) => {
+      browserTest.slow();
+      await page.goto(`${apiClientOrigin}/about`);
+      const payer = await context.newPage();
+      await journey(pageClient(page, baseURL), payer);
     },
   );
 
-  test("an origin not listed is refused by the browser, its preflight answered 403", async ({
-    page,
-    request,
-  }) => {
-    const refused = await fromPage(page, foreignOrigin, "user/login", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "asha@example.in", password: "whatever-it-is" }),
-    });
-    expect(refused).toHaveProperty("refused");
-    const preflight = await request.fetch("/api/user/login", {
-      method: "OPTIONS",
-      headers: { Origin: foreignOrigin, "Access-Control-Request-Method": "POST" },
-    });
-    expect(preflight.status()).toBe(403);
-    expect(preflight.headers()["access-control-allow-origin"]).toBeUndefined();
-  });
+  browserTest(
+    "an origin not listed is refused by the browser, its preflight answered 403",
+    async ({ page, request }) => {
+      const refused = await fromPage(page, foreignOrigin, "user/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "asha@example.in", password: "whatever-it-is" }),
+      });
+      expect(refused).toHaveProperty("refused");
+      const preflight = await request.fetch("/api/user/login", {
+        method: "OPTIONS",
+        headers: { Origin: foreignOrigin, "Access-Control-Request-Method": "POST" },
+      });
+      expect(preflight.status()).toBe(403);
+      expect(preflight.headers()["access-control-allow-origin"]).toBeUndefined();
+    },
+  );
 });
