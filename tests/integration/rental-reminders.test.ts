@@ -100,4 +100,22 @@ describe(`rentals ending (${databaseKind})`, () => {
     );
     expect(sent.slice(2).map((message) => message.to)).toEqual([later.email, "owner@example.in"]);
   });
+
+  it("tells the customer again at the next run when the mail could not be sent", async () => {
+    const failing = await activeRental("2026-10-31", "Unlucky");
+    const sent: MailMessage[] = [];
+    const down = async (message: MailMessage) => {
+      if (message.to === failing.email) throw new Error("SMTP 451: try again later");
+      sent.push(message);
+    };
+    await sendEndingReminders(database.db, PUBLIC_URL, NOW, down);
+    expect(sent.map((message) => message.to)).not.toContain(failing.email);
+    const up = async (message: MailMessage) => {
+      sent.push(message);
+    };
+    await sendEndingReminders(database.db, PUBLIC_URL, NOW, up);
+    expect(sent.filter((message) => message.to === failing.email)).toHaveLength(1);
+    // Then it is told: a third run tells nobody.
+    expect(await sendEndingReminders(database.db, PUBLIC_URL, NOW, up)).toBe(0);
+  });
 });

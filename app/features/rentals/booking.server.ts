@@ -24,18 +24,17 @@ import {
   bookingReference,
   DOCUMENT_PURPOSES,
   type DocumentPurpose,
-  ENDED_STATUSES,
   ID_PROOF_KINDS,
   RENTAL_UNITS_MAX,
-  type RentalBookingStatus,
   START_DAYS_AHEAD,
   WITHDRAWABLE_STATUSES,
 } from "./booking";
 import { bookingMessages } from "./booking-messages";
-import { bookingTaxDocuments, chargeView } from "./charges.server";
+import { bookingsTaxDocuments, chargeView } from "./charges.server";
 import { checkDocument, type DocumentToStore, storeDocuments } from "./documents.server";
 import { monthsText, perMonth, sortedPlans, upFront } from "./offer";
 import { readRentalOffer } from "./offer.server";
+import { hasEnded } from "./pipeline";
 import { depositBack } from "./pipeline.server";
 import type { BookingValues } from "./schemas";
 import { RENTAL_TERMS_VERSION, rentalTerms } from "./terms";
@@ -340,18 +339,16 @@ export async function customerBookings(db: Database, customerId: number, now = n
           .from(rentalCharges)
           .where(inArray(rentalCharges.bookingId, ids))
           .orderBy(rentalCharges.month);
-  const documents = new Map(
-    await Promise.all(ids.map(async (id) => [id, await bookingTaxDocuments(db, id)] as const)),
-  );
+  const documents = await bookingsTaxDocuments(db, ids);
   const today = shopClock(now).day;
-  const payable = (status: RentalBookingStatus) => !ENDED_STATUSES.includes(status);
   const { rentalCashOnDelivery } = await readShopSettings(db);
   return rows.map((row) => ({
     charges: charges
       .filter((charge) => charge.bookingId === row.id)
       .map((charge) => ({
         ...chargeView(charge, today),
-        payable: charge.status === "due" && payable(row.status),
+        // What chargeToPay asks of a charge in SQL: due, on a booking that has not ended.
+        payable: charge.status === "due" && !hasEnded(row.status),
         // The first charge may wait for the door where the dealer allows it.
         cashAtDelivery: rentalCashOnDelivery && charge.month === 1 && row.status === "approved",
       })),

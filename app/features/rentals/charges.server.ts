@@ -389,8 +389,19 @@ export function chargeView(charge: Charge, today: string) {
   };
 }
 
-/** The tax documents of a booking (its months', their credit notes, its settlement's), oldest first. */
-export async function bookingTaxDocuments(db: Pick<Database, "select">, bookingId: number) {
+export type BookingTaxDocument = { id: number; label: string; amount: string; kind: DocumentKind };
+
+/**
+ * The tax documents of these bookings (their months', their credit notes, their settlements'), oldest first,
+ * by booking: one query for a customer's whole list.
+ */
+export async function bookingsTaxDocuments(
+  db: Pick<Database, "select">,
+  bookingIds: readonly number[],
+): Promise<Map<number, BookingTaxDocument[]>> {
+  const found = new Map<number, BookingTaxDocument[]>();
+  if (bookingIds.length === 0) return found;
+  const ids = [...bookingIds];
   const rows = await db
     .select({
       id: taxDocuments.id,
@@ -398,17 +409,30 @@ export async function bookingTaxDocuments(db: Pick<Database, "select">, bookingI
       number: taxDocuments.number,
       month: rentalCharges.month,
       amount: taxDocuments.amount,
+      bookingId: sql<number>`coalesce(${rentalCharges.bookingId}, ${taxDocuments.rentalBookingId})`.mapWith(
+        Number,
+      ),
     })
     .from(taxDocuments)
     .leftJoin(rentalCharges, eq(rentalCharges.id, taxDocuments.rentalChargeId))
-    .where(or(eq(rentalCharges.bookingId, bookingId), eq(taxDocuments.rentalBookingId, bookingId)))
+    .where(or(inArray(rentalCharges.bookingId, ids), inArray(taxDocuments.rentalBookingId, ids)))
     .orderBy(asc(taxDocuments.id));
-  return rows.map((row) => ({
-    id: row.id,
-    label: `${row.kind === "invoice" ? "Invoice" : "Credit note"} ${row.number}${row.month ? ` (month ${row.month})` : " (deposit kept)"}`,
-    amount: formatRupees(row.amount),
-    kind: row.kind as DocumentKind,
-  }));
+  for (const row of rows) {
+    const list = found.get(row.bookingId) ?? [];
+    found.set(row.bookingId, list);
+    list.push({
+      id: row.id,
+      label: `${row.kind === "invoice" ? "Invoice" : "Credit note"} ${row.number}${row.month ? ` (month ${row.month})` : " (deposit kept)"}`,
+      amount: formatRupees(row.amount),
+      kind: row.kind as DocumentKind,
+    });
+  }
+  return found;
+}
+
+/** The tax documents of one booking, oldest first. */
+export async function bookingTaxDocuments(db: Pick<Database, "select">, bookingId: number) {
+  return (await bookingsTaxDocuments(db, [bookingId])).get(bookingId) ?? [];
 }
 
 /**

@@ -1,6 +1,7 @@
 // Reminders of rentals ending (decision 0043): once per booking, when its tenure ends within 14 days, the
 // customer is told the day (to extend or to fix the pick-up) and the dealer's owners get the list. Every
-// instance runs it; a booking is claimed by one update, so nobody is told twice.
+// instance runs it; a booking is claimed by one update, so nobody is told twice, and given back when the
+// customer's mail fails.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, rentalBookings } from "~/db/schema";
@@ -59,7 +60,8 @@ async function claimEnding(db: Database, now: Date) {
 
 /**
  * Tells the customers and the dealer's owners of rentals ending within ENDING_NOTICE_DAYS, once per booking.
- * Returns how many bookings were told about. A mail that cannot be sent is logged; the booking stays told.
+ * Returns how many bookings were told about. A customer's mail that cannot be sent is logged and its claim
+ * given back, so the next run (ten minutes on) tries again.
  */
 export async function sendEndingReminders(
   db: Database,
@@ -88,6 +90,8 @@ export async function sendEndingReminders(
       );
     } catch (error) {
       console.error(`Could not e-mail rental ${reference}'s end to its customer: ${describeError(error)}`);
+      // Given back, as a charge's notice is: the next run tells the customer (and the owners) again.
+      await db.update(rentalBookings).set({ endingNoticeAt: null }).where(eq(rentalBookings.id, rental.id));
     }
   }
   await mailOwners(
