@@ -85,6 +85,8 @@ export function securityHeaders({ publicOrigin, development }) {
  * @param {string} pathname
  */
 export function isApiCall(pathname) {
+  // Every request passes here: a path that starts neither with /api nor with an escape is no call, undecoded.
+  if (!/^\/(?:api|%)/i.test(pathname)) return false;
   let path = pathname;
   try {
     path = decodeURIComponent(pathname);

@@ -4,7 +4,7 @@ import { getApiCustomer, type SessionCustomer } from "~/features/accounts/index.
 import { ServiceBusyError } from "~/lib/work-gate.server";
 import { consume, type RateLimitRule, rateLimits, tooManyAttempts } from "~/rate-limit.server";
 import { readJson } from "~/read-form.server";
-import { apiFail, asApiFailure } from "./answers.server";
+import { apiFail, apiMethodNotAllowed, asApiFailure } from "./answers.server";
 import { apiMessages } from "./messages";
 
 /**
@@ -86,4 +86,23 @@ export async function countApiWrite(
     const status = await consume(db, rule, subject);
     if (status.limited) throw apiFail(429, tooManyAttempts(status));
   }
+}
+
+/**
+ * A call that changes a customer's things: only `method`; a live bearer token; counted per address and per
+ * customer; then `work` for that customer, its refusals answered in the API's shape.
+ */
+export function customerWrite(
+  request: Request,
+  clientAddress: string,
+  method: "POST" | "PUT" | "DELETE",
+  work: (customer: SessionCustomer) => Promise<Response>,
+  allowed: string = method,
+): Promise<Response> {
+  return apiAnswer(async () => {
+    if (request.method !== method) return apiMethodNotAllowed(allowed);
+    const customer = await requireApiCustomer(request);
+    await countApiWrite(clientAddress, customer);
+    return work(customer);
+  });
 }

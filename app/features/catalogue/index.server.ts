@@ -4,6 +4,7 @@ export * from "./cards.server";
 export * from "./catalogue-version.server";
 export * from "./product-admin.server";
 export * from "./product-detail.server";
+export * from "./product-form-defaults";
 export * from "./products.server";
 export * from "./reviews.server";
 export * from "./schemas";

@@ -204,6 +204,11 @@ export type ProductForEdit = Omit<ProductValues, "newColour"> & {
   version: string;
 };
 
+/** A product's colours' ids, in id order, as a column of a products query (read back as numbers). */
+export const colourIdsColumn = sql<
+  number[]
+>`ARRAY(SELECT ${productColours.colourId} FROM ${productColours} WHERE ${qualified(productColours.productId)} = ${qualified(products.id)} ORDER BY ${productColours.colourId})`;
+
 /** A product as the edit page shows it, hidden or not; null when the id names none. */
 export async function productForEdit(db: Database, id: number): Promise<ProductForEdit | null> {
   const [row] = await db
@@ -227,9 +232,7 @@ export async function productForEdit(db: Database, id: number): Promise<ProductF
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,
       version: versionOf,
-      colourIds: sql<
-        number[]
-      >`ARRAY(SELECT ${productColours.colourId} FROM ${productColours} WHERE ${qualified(productColours.productId)} = ${qualified(products.id)} ORDER BY ${productColours.colourId})`,
+      colourIds: colourIdsColumn,
     })
     .from(products)
     .where(eq(products.id, id))

@@ -2,13 +2,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import {
-  apiAnswer,
   apiMethodNotAllowed,
   apiNotFound,
   apiOk,
-  countApiWrite,
+  customerWrite,
   readApiBody,
-  requireApiCustomer,
 } from "~/features/api/index.server";
 import { ratingBody } from "~/features/api/schemas";
 import { saveReview } from "~/features/catalogue/index.server";
@@ -18,10 +16,7 @@ export const loader = () => apiMethodNotAllowed("PUT");
 
 /** PUT /api/product/rating: the customer's review of a product (one each; a second replaces the first). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return apiAnswer(async () => {
-    if (request.method !== "PUT") return apiMethodNotAllowed("PUT");
-    const customer = await requireApiCustomer(request);
-    await countApiWrite(clientAddress(context), customer);
+  return customerWrite(request, clientAddress(context), "PUT", async (customer) => {
     const { prodId, star, comment } = await readApiBody(request, ratingBody);
     const saved = await saveReview(await getDb(), customer.id, prodId, { star, comment });
     return saved ? apiOk({ message: successMessages.ratingAdded }) : apiNotFound();

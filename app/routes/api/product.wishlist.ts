@@ -2,14 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import {
-  apiAnswer,
   apiMessages,
   apiMethodNotAllowed,
   apiNotFound,
   apiOk,
-  countApiWrite,
+  customerWrite,
   readApiBody,
-  requireApiCustomer,
 } from "~/features/api/index.server";
 import { wishlistBody } from "~/features/api/schemas";
 import { productExists } from "~/features/catalogue/index.server";
@@ -20,10 +18,7 @@ export const loader = () => apiMethodNotAllowed("PUT");
 
 /** PUT /api/product/Wishlist (any case): puts the product on the wishlist, or takes it off. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return apiAnswer(async () => {
-    if (request.method !== "PUT") return apiMethodNotAllowed("PUT");
-    const customer = await requireApiCustomer(request);
-    await countApiWrite(clientAddress(context), customer);
+  return customerWrite(request, clientAddress(context), "PUT", async (customer) => {
     const { prodId } = await readApiBody(request, wishlistBody);
     const db = await getDb();
     if (!(await productExists(db, prodId))) return apiNotFound();

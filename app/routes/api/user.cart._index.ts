@@ -5,9 +5,8 @@ import {
   apiAnswer,
   apiCartLine,
   apiFail,
-  apiMethodNotAllowed,
   apiOk,
-  countApiWrite,
+  customerWrite,
   readApiBody,
   requireApiCustomer,
 } from "~/features/api/index.server";
@@ -28,19 +27,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * posted price is never read: the line is priced from the product.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return apiAnswer(async () => {
-    if (request.method !== "POST") return apiMethodNotAllowed("GET, POST");
-    const customer = await requireApiCustomer(request);
-    await countApiWrite(clientAddress(context), customer);
-    const { productId, color, quantity } = await readApiBody(request, cartBody);
-    const db = await getDb();
-    const added = await addToCart(db, customer.id, { productId, colourId: color, quantity });
-    if (!added.ok) {
-      return apiFail(added.problem === "no-product" ? 404 : 409, cartProblemMessage(added));
-    }
-    return apiOk(
-      { message: successMessages.addedToCart, cart: (await cartLines(db, customer.id)).map(apiCartLine) },
-      201,
-    );
-  });
+  return customerWrite(
+    request,
+    clientAddress(context),
+    "POST",
+    async (customer) => {
+      const { productId, color, quantity } = await readApiBody(request, cartBody);
+      const db = await getDb();
+      const added = await addToCart(db, customer.id, { productId, colourId: color, quantity });
+      if (!added.ok) {
+        return apiFail(added.problem === "no-product" ? 404 : 409, cartProblemMessage(added));
+      }
+      return apiOk(
+        { message: successMessages.addedToCart, cart: (await cartLines(db, customer.id)).map(apiCartLine) },
+        201,
+      );
+    },
+    "GET, POST",
+  );
 }

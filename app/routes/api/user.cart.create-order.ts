@@ -2,14 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import {
-  apiAnswer,
   apiFail,
   apiMessages,
   apiMethodNotAllowed,
   apiOk,
-  countApiWrite,
+  customerWrite,
   readApiBody,
-  requireApiCustomer,
 } from "~/features/api/index.server";
 import { createOrderBody } from "~/features/api/schemas";
 import { orderOfPayment, placeOrder } from "~/features/orders/index.server";
@@ -24,10 +22,7 @@ export const loader = () => apiMethodNotAllowed("POST");
  * Posted items, prices and totals are never read.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return apiAnswer(async () => {
-    if (request.method !== "POST") return apiMethodNotAllowed("POST");
-    const customer = await requireApiCustomer(request);
-    await countApiWrite(clientAddress(context), customer);
+  return customerWrite(request, clientAddress(context), "POST", async (customer) => {
     const { paymentInfo, shippingInfo } = await readApiBody(request, createOrderBody);
     const db = await getDb();
     if (paymentInfo.merchantTransactionId) {

@@ -1,14 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import {
-  apiAnswer,
-  apiFail,
-  apiMethodNotAllowed,
-  apiOk,
-  countApiWrite,
-  requireApiCustomer,
-} from "~/features/api/index.server";
+import { apiFail, apiMethodNotAllowed, apiOk, customerWrite } from "~/features/api/index.server";
 import { cartProblemMessage, removeCartLine } from "~/features/lists/index.server";
 import { successMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
@@ -17,10 +10,7 @@ export const loader = () => apiMethodNotAllowed("DELETE");
 
 /** DELETE /api/user/delete-product-cart/:id: one of the customer's own cart lines; another's is not found. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  return apiAnswer(async () => {
-    if (request.method !== "DELETE") return apiMethodNotAllowed("DELETE");
-    const customer = await requireApiCustomer(request);
-    await countApiWrite(clientAddress(context), customer);
+  return customerWrite(request, clientAddress(context), "DELETE", async (customer) => {
     const lineId = parseId(params.id);
     const removed =
       lineId === undefined

@@ -5,14 +5,12 @@ import { getDb } from "~/db/db.server";
 import { accountProblems } from "~/features/accounts";
 import { getCustomer, profileSchema, updateProfile } from "~/features/accounts/index.server";
 import {
-  apiAnswer,
   apiCustomer,
   apiFail,
   apiMethodNotAllowed,
   apiOk,
-  countApiWrite,
+  customerWrite,
   readApiBody,
-  requireApiCustomer,
 } from "~/features/api/index.server";
 import { describeError } from "~/lib/errors.server";
 import { failureMessages, successMessages } from "~/lib/messages";
@@ -27,10 +25,7 @@ export const loader = () => apiMethodNotAllowed("PUT");
  * this one) and open reset links; a notice goes to the old address.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return apiAnswer(async () => {
-    if (request.method !== "PUT") return apiMethodNotAllowed("PUT");
-    const customer = await requireApiCustomer(request);
-    await countApiWrite(clientAddress(context), customer);
+  return customerWrite(request, clientAddress(context), "PUT", async (customer) => {
     const values = await readApiBody(request, profileSchema);
     const db = await getDb();
     try {

@@ -1,15 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import {
-  apiAnswer,
-  apiFail,
-  apiMethodNotAllowed,
-  apiOk,
-  countApiWrite,
-  readApiBody,
-  requireApiCustomer,
-} from "~/features/api/index.server";
+import { apiFail, apiMethodNotAllowed, apiOk, customerWrite, readApiBody } from "~/features/api/index.server";
 import { checkoutBody } from "~/features/api/schemas";
 import { placeOrder } from "~/features/orders/index.server";
 
@@ -22,10 +14,7 @@ export const loader = () => apiMethodNotAllowed("POST");
  * payment's id, which verify-payment takes.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return apiAnswer(async () => {
-    if (request.method !== "POST") return apiMethodNotAllowed("POST");
-    const customer = await requireApiCustomer(request);
-    await countApiWrite(clientAddress(context), customer);
+  return customerWrite(request, clientAddress(context), "POST", async (customer) => {
     const { shippingInfo } = await readApiBody(request, checkoutBody);
     const placed = await placeOrder(await getDb(), customer.id, { ...shippingInfo, payment: "phonepe" });
     switch (placed.kind) {

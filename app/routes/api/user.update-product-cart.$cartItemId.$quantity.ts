@@ -1,14 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
-import {
-  apiAnswer,
-  apiFail,
-  apiMethodNotAllowed,
-  apiOk,
-  countApiWrite,
-  requireApiCustomer,
-} from "~/features/api/index.server";
+import { apiFail, apiMethodNotAllowed, apiOk, customerWrite } from "~/features/api/index.server";
 import { cartQuantitySchema } from "~/features/catalogue/schemas";
 import { cartProblemMessage, updateCartQuantity } from "~/features/lists/index.server";
 import { fieldMessages, successMessages } from "~/lib/messages";
@@ -20,10 +13,7 @@ export const loader = () => apiMethodNotAllowed("DELETE");
  * The path's numbers are read as the cart page's form (1 to 10), and the line must be the customer's own.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  return apiAnswer(async () => {
-    if (request.method !== "DELETE") return apiMethodNotAllowed("DELETE");
-    const customer = await requireApiCustomer(request);
-    await countApiWrite(clientAddress(context), customer);
+  return customerWrite(request, clientAddress(context), "DELETE", async (customer) => {
     // The path read as the cart page's form: a line's id, and a quantity from 1 to 10.
     const parsed = cartQuantitySchema.safeParse({ lineId: params.cartItemId, quantity: params.quantity });
     if (!parsed.success) return apiFail(400, parsed.error.issues[0]?.message ?? fieldMessages.quantityRange);

@@ -11,7 +11,6 @@ import { createHash } from "node:crypto";
 import { json } from "@remix-run/node";
 import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { qualified } from "~/db/qualified";
 import { colours, productColours, productImports, productSpecs, products } from "~/db/schema";
 import { type Actor, recordAudits } from "~/features/audit/index.server";
 import { sameOffer } from "~/features/rentals";
@@ -20,7 +19,7 @@ import { toCsv } from "~/lib/csv";
 import { violatedConstraint } from "~/lib/errors.server";
 import type { AdminProductFilters } from "../admin-product-filters";
 import { knownTags } from "../catalogue";
-import { adminProductsWhere } from "../product-admin.server";
+import { adminProductsWhere, colourIdsColumn } from "../product-admin.server";
 import { addSearchWords, searchColumns, vocabularyOf } from "../search/search-index.server";
 import { readSpecs, specRows } from "../specs/product-specs.server";
 import { sameSpecs } from "../specs/spec-text";
@@ -34,6 +33,7 @@ import {
 } from "./catalogue-csv";
 import { catalogueImportMessages as messages } from "./import-messages";
 import {
+  type Colour,
   type ImportChange,
   type ImportError,
   type ImportPlan,
@@ -57,11 +57,15 @@ export const MAX_ERRORS_KEPT = 5000;
 // Reading the catalogue
 // ---------------------------------------------------------------------------------------------------------
 
+/** Every colour, by id: the file names them. */
+const readColours = (db: Database | Tx) =>
+  db.select({ id: colours.id, name: colours.name }).from(colours).orderBy(asc(colours.id));
+
 /** The products a condition selects, with all the file says of them, oldest first; locked with `lock`. */
 async function catalogueProducts(
   db: Database | Tx,
   where: SQL | undefined,
-  { lock = false } = {},
+  { lock = false, colourList }: { lock?: boolean; colourList?: readonly Colour[] } = {},
 ): Promise<CatalogueProduct[]> {
   const query = db
     .select({
@@ -80,9 +84,7 @@ async function catalogueProducts(
       gstRate: products.gstRate,
       hiddenAt: products.hiddenAt,
       images: products.images,
-      colourIds: sql<
-        number[]
-      >`ARRAY(SELECT ${productColours.colourId} FROM ${productColours} WHERE ${qualified(productColours.productId)} = ${qualified(products.id)} ORDER BY ${productColours.colourId})`,
+      colourIds: colourIdsColumn,
     })
     .from(products)
     .where(where)
@@ -92,7 +94,7 @@ async function catalogueProducts(
   // One after another: inside a transaction they share one connection.
   const specs = await readSpecs(db, ids);
   const offers = await readRentalOffers(db, ids);
-  const names = await db.select({ id: colours.id, name: colours.name }).from(colours);
+  const names = colourList ?? (await readColours(db));
   const nameOf = new Map(names.map((colour) => [colour.id, colour.name]));
   return rows.map(({ hiddenAt, colourIds, tags, ...row }) => {
     const ids = colourIds.map(Number);
@@ -126,11 +128,8 @@ async function planRows(db: Database | Tx, rows: readonly CatalogueRow[], { lock
       ),
     ),
   ];
-  const stored = await catalogueProducts(db, inArray(products.sku, skus), { lock });
-  const colourList = await db
-    .select({ id: colours.id, name: colours.name })
-    .from(colours)
-    .orderBy(asc(colours.id));
+  const colourList = await readColours(db);
+  const stored = await catalogueProducts(db, inArray(products.sku, skus), { lock, colourList });
   return planImport(rows, new Map(stored.map((product) => [product.sku, product])), colourList);
 }
 

@@ -7,21 +7,16 @@
  * cell, leaves the field as it is; `[clear]` empties it. A SKU the catalogue does not have is a new product,
  * which needs every field the new-product form asks for.
  */
-import {
-  offerSummary,
-  RENTAL_FIELDS_NAME,
-  type RentalOffer,
-  rentalFormDefaults,
-  sameOffer,
-} from "~/features/rentals";
-import { formatRupees, rupeesForInput } from "~/lib/money";
+import { offerSummary, RENTAL_FIELDS_NAME, type RentalOffer, sameOffer } from "~/features/rentals";
+import { formatRupees } from "~/lib/money";
 import { sanitizeDescription } from "~/lib/sanitize.server";
 import { productTypeLabels, TAGS, tagLabels } from "../catalogue";
 import { productAdminMessages } from "../messages";
 import type { ProductValues } from "../product-admin.server";
+import { productFormDefaults } from "../product-form-defaults";
 import { productFormSchema, productValuesOf, skuField } from "../schemas";
 import { SPEC_UNITS } from "../specs/definitions";
-import { specFormDefaults, specsToStore } from "../specs/form-values";
+import { specsToStore } from "../specs/form-values";
 import { specByCode, specChanges } from "../specs/spec-text";
 import { type SpecValues, specProblems } from "../specs/values";
 import {
@@ -139,23 +134,7 @@ function optionCode(code: string, typed: string): string {
 /** The product form as the product's edit page fills it in; a new product's is empty but for its SKU. */
 function formOf(product: CatalogueProduct | undefined, sku: string): Record<string, unknown> {
   if (!product) return { sku, tags: [], colours: [], spec: {}, rental: {} };
-  return {
-    sku,
-    title: product.title,
-    description: product.description,
-    brand: product.brand,
-    category: product.category,
-    productType: product.productType,
-    tags: [...product.tags],
-    colours: product.colourIds.map(String),
-    mrp: rupeesForInput(product.originalPrice),
-    offerPrice: rupeesForInput(product.discountedPrice),
-    stock: String(product.quantity),
-    hsn: product.hsn,
-    gstRate: String(product.gstRate),
-    spec: specFormDefaults(product.specs),
-    rental: rentalFormDefaults(product.offer),
-  };
+  return { ...productFormDefaults(product, product.specs, product.offer), sku };
 }
 
 type RowReading = {

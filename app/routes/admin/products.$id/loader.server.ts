@@ -6,16 +6,14 @@ import {
   imageUploadSchema,
   listColours,
   productForEdit,
+  productFormDefaults,
   productFormSchema,
   readProductSpecs,
-  specFormDefaults,
   specFormsOf,
 } from "~/features/catalogue/index.server";
-import { rentalFormDefaults } from "~/features/rentals";
 import { readRentalOffer } from "~/features/rentals/index.server";
 import { formatLongDate } from "~/lib/dates";
 import { getZodConstraint } from "~/lib/forms/zod-forms.server";
-import { rupeesForInput } from "~/lib/money";
 import { parseId } from "~/lib/params";
 import { notFound } from "./action.server";
 
@@ -48,23 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       sold: product.sold,
       version: product.version,
     },
-    defaults: {
-      sku: product.sku ?? "",
-      title: product.title,
-      description: product.description,
-      brand: product.brand,
-      category: product.category,
-      productType: product.productType,
-      tags: product.tags,
-      colours: product.colourIds.map(String),
-      mrp: rupeesForInput(product.originalPrice),
-      offerPrice: rupeesForInput(product.discountedPrice),
-      stock: String(product.quantity),
-      hsn: product.hsn,
-      gstRate: String(product.gstRate),
-      spec: specFormDefaults(specs),
-      rental: rentalFormDefaults(offer),
-    },
+    defaults: productFormDefaults(product, specs, offer),
     specForms: specFormsOf(),
     colours,
     facets,
