@@ -72,6 +72,8 @@ if (process.env.LOG_REQUESTS !== "false") {
 }
 app.use(guards.knownMethodsOnly());
 app.use(guards.wellFormedRequestsOnly());
+// PUT, PATCH, DELETE and OPTIONS, and posts to routes with no action, answered by what each route takes.
+app.use(guards.methodsRoutesTake(built ? () => built.routes : async () => (await build()).routes));
 // For whoever runs the shop, when METRICS_TOKEN is set (docs/deployment.md, "Metrics"); otherwise a 404 page.
 app.get("/metrics", metricsEndpoint({ server: async () => (built ?? (await build())).entry.module }));
 /** What loaders and actions learn of the request beyond the request itself (app/load-context.ts). */

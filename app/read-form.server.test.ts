@@ -5,6 +5,7 @@ import { z } from "zod";
 import { readForm, readJson } from "./read-form.server";
 
 const url = "http://shop.test/contact";
+const apiUrl = "http://shop.test/api/user/login";
 
 /** A body sent in pieces with no Content-Length, as a chunked upload arrives. */
 function streamed(text: string, pieceSize = 8192): ReadableStream<Uint8Array> {
@@ -32,8 +33,11 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; mes
   throw new Error("the form was read, not refused");
 }
 
-const post = (body: BodyInit | ReadableStream<Uint8Array>, headers: Record<string, string>) =>
-  new Request(url, { method: "POST", body, headers, duplex: "half" } as RequestInit);
+const post = (
+  body: BodyInit | ReadableStream<Uint8Array>,
+  headers: Record<string, string>,
+  to: string = url,
+) => new Request(to, { method: "POST", body, headers, duplex: "half" } as RequestInit);
 
 describe("readForm", () => {
   it("reads a form, and with a schema keeps only its fields (and the hidden ones every form has)", async () => {
@@ -45,6 +49,35 @@ describe("readForm", () => {
       schema,
     );
     expect([...form.keys()]).toEqual(["name", "address.city", "intent"]);
+  });
+
+  it("refuses a form that repeats a one-value field, and keeps every value of a list field", async () => {
+    const schema = z.object({
+      productId: z.string(),
+      colours: z.array(z.string()).optional(),
+      weekdays: z.union([z.string(), z.array(z.string())]),
+      address: z.object({ city: z.string() }),
+    });
+    const read = (body: string) =>
+      readForm(post(body, { "Content-Type": "application/x-www-form-urlencoded" }), schema);
+    const form = await read("productId=4&colours=1&colours=2&weekdays=1&weekdays=3&address.city=Hubballi");
+    expect([form.getAll("colours"), form.getAll("weekdays")]).toEqual([
+      ["1", "2"],
+      ["1", "3"],
+    ]);
+    for (const [body, field] of [
+      ["productId=4&productId=5", "productId"],
+      ["productId=4&intent=add&intent=remove", "intent"],
+      ["productId=4&redirectTo=/a&redirectTo=/b", "redirectTo"],
+      ["productId=4&address.city=a&address.city=b", "address.city"],
+    ]) {
+      expect(await refusal(read(body ?? ""))).toEqual({
+        status: 400,
+        message: `The form could not be read: it has more than one ${field} field. Please use the form on the page.`,
+      });
+    }
+    // Fields the schema does not name are dropped before anything is counted.
+    expect([...(await read("productId=4&smuggled=1&smuggled=2")).keys()]).toEqual(["productId"]);
   });
 
   it("refuses a body over the limit as it arrives, even without a Content-Length", async () => {
@@ -88,7 +121,11 @@ describe("readJson", () => {
     expect(await readJson(post('{"a":1}', { "Content-Type": "application/json" }))).toEqual({ a: 1 });
     expect(await readJson(post("{not json", { "Content-Type": "application/json" }))).toBeUndefined();
     const huge = streamed(`"${"x".repeat(70 * 1024)}"`);
-    expect((await refusal(readJson(post(huge, { "Content-Type": "application/json" })))).status).toBe(413);
+    // A JSON call's refusal names what it refuses: the JSON body.
+    expect(await refusal(readJson(post(huge, { "Content-Type": "application/json" }, apiUrl)))).toEqual({
+      status: 413,
+      message: "The JSON body is too large (at most 64 KB).",
+    });
   });
 });
 

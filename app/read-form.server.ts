@@ -77,7 +77,8 @@ export async function readForm(request: Request, schema?: z.ZodTypeAny): Promise
  * not JSON. Too large a body is refused with 413, as for forms.
  */
 export async function readJson(request: Request): Promise<unknown> {
-  const bytes = await readCapped(request, requestLimits.jsonBytes);
+  const { tooLargeMessage } = acceptedBodies(new URL(request.url).pathname);
+  const bytes = await readCapped(request, requestLimits.jsonBytes, tooLargeMessage);
   try {
     return JSON.parse(new TextDecoder().decode(bytes));
   } catch {
@@ -85,38 +86,74 @@ export async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-/** Top-level field names a zod schema knows (objects, unions of objects, and wrappers around them). */
-export function fieldNamesOf(schema: z.ZodTypeAny): Set<string> {
-  const names = new Set<string>();
-  const visit = (node: z.ZodTypeAny): void => {
-    const def = node._def as {
-      typeName?: string;
-      shape?: () => Record<string, unknown>;
-      schema?: z.ZodTypeAny;
-      innerType?: z.ZodTypeAny;
-      in?: z.ZodTypeAny;
-      options?: z.ZodTypeAny[] | Map<unknown, z.ZodTypeAny>;
-      left?: z.ZodTypeAny;
-      right?: z.ZodTypeAny;
-    };
-    if (def.shape) for (const name of Object.keys(def.shape())) names.add(name);
-    for (const inner of [def.schema, def.innerType, def.in, def.left, def.right]) if (inner) visit(inner);
-    if (def.options) for (const option of def.options.values()) visit(option);
-  };
-  visit(schema);
-  return names;
+type SchemaDef = {
+  typeName?: string;
+  shape?: () => Record<string, z.ZodTypeAny>;
+  schema?: z.ZodTypeAny;
+  innerType?: z.ZodTypeAny;
+  in?: z.ZodTypeAny;
+  options?: z.ZodTypeAny[] | Map<unknown, z.ZodTypeAny>;
+  left?: z.ZodTypeAny;
+  right?: z.ZodTypeAny;
+};
+
+/** The schemas a wrapper (optional, default, a refinement, a union, an intersection…) is made of. */
+function partsOf(def: SchemaDef): z.ZodTypeAny[] {
+  const parts = [def.schema, def.innerType, def.in, def.left, def.right].filter(
+    (part): part is z.ZodTypeAny => part !== undefined,
+  );
+  if (def.options) parts.push(...def.options.values());
+  return parts;
 }
 
-/** The honeypot and the hidden fields every form may carry besides its schema's. */
+/**
+ * A schema's top-level fields (objects, unions of objects, and wrappers around them), each with whether it takes several values (a list of checkboxes or options:
+ * the field's type is an array, or a union with one).
+ */
+function fieldsOf(schema: z.ZodTypeAny): Map<string, boolean> {
+  const fields = new Map<string, boolean>();
+  const visit = (node: z.ZodTypeAny): void => {
+    const def = node._def as SchemaDef;
+    if (def.shape) {
+      for (const [name, field] of Object.entries(def.shape()))
+        fields.set(name, (fields.get(name) ?? false) || takesSeveral(field));
+    }
+    for (const part of partsOf(def)) visit(part);
+  };
+  visit(schema);
+  return fields;
+}
+
+function takesSeveral(node: z.ZodTypeAny): boolean {
+  const def = node._def as SchemaDef;
+  if (def.typeName === "ZodArray" || def.typeName === "ZodSet") return true;
+  // An array's own element type is not a wrapper: only look through wrappers and unions.
+  return def.typeName !== "ZodObject" && partsOf(def).some(takesSeveral);
+}
+
+/** The honeypot and the hidden fields every form may carry besides its schema's; each is one value. */
 const ALWAYS_KEPT = new Set(["website", "intent", "redirectTo"]);
 
+/** Said when a form carries a field twice that the page's form sends once: no browser sends that. */
+export const repeatedFieldMessage = (name: string) =>
+  `The form could not be read: it has more than one ${name} field. Please use the form on the page.`;
+
+/**
+ * The fields of `form` that `schema` (or ALWAYS_KEPT) names. A field the schema takes one value of, sent
+ * twice, refuses the form (400) rather than leaving the first value to win where the action reads it.
+ */
 function onlyFieldsOf(form: FormData, schema: z.ZodTypeAny): FormData {
-  const known = fieldNamesOf(schema);
+  const known = fieldsOf(schema);
   const kept = new FormData();
+  const seen = new Set<string>();
   for (const [name, value] of form) {
     // Conform names nested fields "address.city" or "items[0]": their first segment is the schema's key.
     const key = name.split(/[.[]/, 1)[0] ?? name;
-    if (known.has(key) || ALWAYS_KEPT.has(key)) kept.append(name, value);
+    if (!known.has(key) && !ALWAYS_KEPT.has(key)) continue;
+    const several = name === key && known.get(key) === true;
+    if (!several && seen.has(name)) throw refused(400, repeatedFieldMessage(name.slice(0, 40)));
+    seen.add(name);
+    kept.append(name, value);
   }
   return kept;
 }

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { STATUS_CODES } from "node:http";
 import path from "node:path";
+import { matchRoutes } from "@remix-run/router";
 import express from "express";
 import onHeaders from "on-headers";
 import { pagePathOf } from "../app/lib/page-path.mjs";
@@ -420,6 +421,107 @@ export function knownMethodsOnly() {
   return (req, res, next) => {
     if (KNOWN_METHODS.includes(req.method)) return next();
     res.set("Allow", KNOWN_METHODS.join(", ")).status(405).type("text/plain").send("Method Not Allowed");
+  };
+}
+
+/**
+ * @typedef {{ id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean;
+ *   module: { default?: unknown; loader?: unknown; action?: unknown } }} BuiltRoute
+ * @typedef {import("@remix-run/router").AgnosticRouteObject} RouteObject
+ */
+
+/**
+ * Remix's route table as the tree its router matches (by id, path, index and case).
+ * @param {Record<string, BuiltRoute | undefined>} manifest
+ * @returns {RouteObject[]}
+ */
+function routeTree(manifest) {
+  /** @type {Map<string, BuiltRoute[]>} */
+  const byParent = new Map();
+  for (const route of Object.values(manifest)) {
+    if (!route) continue;
+    const parent = route.parentId ?? "";
+    byParent.set(parent, [...(byParent.get(parent) ?? []), route]);
+  }
+  /** @param {string} parent @returns {RouteObject[]} */
+  const childrenOf = (parent) =>
+    (byParent.get(parent) ?? []).map(({ id, path, index, caseSensitive }) =>
+      index
+        ? { id, path, index: true, caseSensitive }
+        : { id, path, caseSensitive, children: childrenOf(id) },
+    );
+  return childrenOf("");
+}
+
+/**
+ * The id of the route a form post to `pathname` + `search` runs the action of, chosen as Remix's router
+ * chooses it: the index route when the address says `?index`, else the deepest route whose path adds to it.
+ * @param {RouteObject[]} tree
+ * @param {string} pathname
+ * @param {string} search
+ */
+function postedRouteId(tree, pathname, search) {
+  const matches = matchRoutes(tree, pathname);
+  if (!matches || matches.length === 0) return undefined;
+  const leaf = matches[matches.length - 1]?.route;
+  if (leaf?.index && new URLSearchParams(search).getAll("index").includes("")) return leaf.id;
+  const contributing = matches.filter((match, i) => i === 0 || (match.route.path ?? "") !== "");
+  return contributing[contributing.length - 1]?.route.id;
+}
+
+/**
+ * What a page or a resource route takes, from its own module: a page is read with GET and HEAD, a resource
+ * route only when it has a loader, and either is posted to only when it has an action.
+ * @param {BuiltRoute} route
+ */
+function methodsOf(route) {
+  const { default: page, loader, action } = route.module;
+  return [...(page || loader ? ["GET", "HEAD"] : []), ...(action ? ["POST"] : [])];
+}
+
+/**
+ * Every method but GET and HEAD is checked against the route it would reach, before Remix runs anything: Remix
+ * hands PUT, PATCH and DELETE to the route's action as if they were posts (a DELETE to /contact would store
+ * an enquiry), and answers a post to a route without an action with a 405 that names no method. So a method
+ * the route does not take is answered 405 with `Allow`, OPTIONS 204 with `Allow`, and a post to an address no
+ * page claims reaches the catch-all page, whose action says 404. The JSON API (decision 0045) and the catch-all
+ * routes (the 404 pages, the PhonePe simulator) answer every method themselves.
+ * @param {() => Record<string, BuiltRoute | undefined> | Promise<Record<string, BuiltRoute | undefined>>} routesOf
+ *   the built app's routes (in development, the latest build's)
+ */
+export function methodsRoutesTake(routesOf) {
+  /** @type {Record<string, BuiltRoute | undefined> | undefined} */
+  let manifest;
+  /** @type {RouteObject[]} */
+  let tree = [];
+  /** @param {Request} req @param {Response} res @param {NextFunction} next */
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || isApiCall(req.path)) return next();
+    Promise.resolve(routesOf())
+      .then((routes) => {
+        if (routes !== manifest) {
+          manifest = routes;
+          tree = routeTree(routes);
+        }
+        const search = req.originalUrl.includes("?")
+          ? req.originalUrl.slice(req.originalUrl.indexOf("?"))
+          : "";
+        const id = postedRouteId(tree, pagePathOf(req.path), search);
+        const route = id === undefined ? undefined : routes[id];
+        if (!route || route.path?.endsWith("*")) return next();
+        const allowed = methodsOf(route);
+        if (allowed.includes(req.method)) return next();
+        res.set({ Allow: [...allowed, "OPTIONS"].join(", "), "Cache-Control": "no-store" });
+        if (req.method === "OPTIONS") {
+          res.status(204).end();
+          return;
+        }
+        res
+          .status(405)
+          .type("text/plain")
+          .send(`This address does not take ${req.method} requests: it takes ${allowed.join(", ")}.`);
+      })
+      .catch(next);
   };
 }
 

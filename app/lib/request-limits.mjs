@@ -56,6 +56,9 @@ export const requestLimits = {
 const jsonOnly = /^\/api\//i;
 const jsonOrForm = /^\/phonepe-simulator\//;
 
+/** Said when a JSON body is over the limit, by the server before reading it and by readJson. */
+export const jsonTooLargeMessage = `The JSON body is too large (at most ${requestLimits.jsonBytes / 1024} KB).`;
+
 /** The back office's picture uploads: multipart only, with a limit of their own. */
 const imageUpload = /^\/admin\/(?:products|blogs)\/[^/]+\/images\/?$/i;
 /** A blog post's form: a long post in Kannada or Tamil (9 bytes a letter once percent-encoded) needs more. */
@@ -93,6 +96,7 @@ export function acceptedBodies(pathname) {
     return {
       types: ["application/json"],
       maxBytes: requestLimits.jsonBytes,
+      tooLargeMessage: jsonTooLargeMessage,
       wrongTypeMessage: "This call takes a JSON body: send it with Content-Type: application/json.",
     };
   }
@@ -130,6 +134,7 @@ export function acceptedBodies(pathname) {
     return {
       types: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
       maxBytes: requestLimits.jsonBytes,
+      tooLargeMessage: `The request's body is too large (at most ${requestLimits.jsonBytes / 1024} KB).`,
     };
   }
   return {

@@ -115,7 +115,11 @@ export type ContactValues = z.output<typeof contactSchema>;
 
 export const newsletterSchema = z.object({
   email: z
-    .string({ required_error: contactMessages.emailRequired })
+    // A value that is no text at all (a file, in a crafted post) is an address that is not valid either.
+    .string({
+      required_error: contactMessages.emailRequired,
+      invalid_type_error: contactMessages.emailInvalid,
+    })
     .trim()
     .min(1, contactMessages.emailRequired)
     .email(contactMessages.emailInvalid)

@@ -49,11 +49,13 @@ export function requiredTypedText(
 
 /**
  * A row id sent by a form: digits naming a whole number within the column's range, else `message`. Digits
- * only: "0x10", "1e1" or " 0b11 " name no row, though JavaScript's Number would read them as one.
+ * only: "0x10", "1e1" or " 0b11 " name no row, though JavaScript's Number would read them as one. Any other
+ * text becomes NaN here, before Conform's own coercion of the number inside could read it with Number.
  */
 export function idField(message: string = fieldMessages.noSuchItem) {
   return z.preprocess(
-    (sent) => (typeof sent === "string" && /^\d{1,12}$/.test(sent.trim()) ? Number(sent.trim()) : sent),
+    (sent) =>
+      typeof sent === "string" ? (/^\d{1,12}$/.test(sent.trim()) ? Number(sent.trim()) : Number.NaN) : sent,
     z
       .number({ required_error: message, invalid_type_error: message })
       .int(message)

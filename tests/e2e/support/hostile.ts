@@ -38,7 +38,7 @@ export const UNKNOWN_INTENTS: Pairs[] = [
   [["intent", "drop-table"]],
   [["intent", ""]],
   [["intent", "add-to-cart\u0000"]],
-  // An unknown intent, then a known one: a form is read by its first value, or refused for two.
+  // An unknown intent, then a known one: a form that repeats a field is refused whole (REPEATED).
   [
     ["intent", "drop-table"],
     ["intent", "delete"],
@@ -121,7 +121,14 @@ export const CONTROL_JSON: [string, Value][] = [
  * pattern), a text its body holds (HTML entities read as their characters) and the toast it leaves for the
  * next page.
  */
-export type Answer = { status: number; location?: string | RegExp; text?: string; toast?: string };
+export type Answer = {
+  status: number;
+  location?: string | RegExp;
+  text?: string;
+  toast?: string;
+  /** The methods a 405 names in its Allow header. */
+  allow?: string;
+};
 
 export type Probe = {
   label: string;
@@ -165,6 +172,17 @@ const FORM_REFUSALS = [UNREADABLE, TOO_MANY_FIELDS];
 
 const UNTYPABLE = "Please remove the invisible or unsupported characters from this field";
 export const UNKNOWN_FORM: Answer = { status: 400, text: "Unknown form" };
+/** A method the page does not take (server/guards.mjs, methodsRoutesTake): its form's route takes POST. */
+export const methodNotAllowed = (method: string, allowed = "GET, HEAD, POST"): Answer => ({
+  status: 405,
+  text: `This address does not take ${method} requests: it takes ${allowed}.`,
+  allow: `${allowed}, OPTIONS`,
+});
+/** A form field sent twice: no browser does it, and the form is refused whole (readForm). */
+export const REPEATED = (name: string): Answer => ({
+  status: 400,
+  text: `The form could not be read: it has more than one ${name} field. Please use the form on the page.`,
+});
 export const NOT_WELL_FORMED: Answer = { status: 400, text: "Bad Request: this address is not well formed." };
 
 /** How a route answers a request, in its table: an answer, or the route's own for an accepted or refused form. */
@@ -300,9 +318,10 @@ export function bodyProbes(route: ActionRoute): Probe[] {
       ? []
       : [
           probe("valid form with tampered prices", "accepted", (pairs) => form([...pairs, ...TAMPERED])),
-          // KNOWN: DELETE (and PUT, PATCH) is answered as the form's POST: Remix sends every method but GET
-          // to the action and no action checks it, so a DELETE to /contact stores an enquiry. 405 is due.
-          probe("DELETE", "accepted", form, {}, "DELETE"),
+          // The valid form with another method is refused before any action runs, and keeps nothing.
+          ...["DELETE", "PUT", "PATCH"].map((method) =>
+            probe(method, methodNotAllowed(method), form, {}, method),
+          ),
         ]),
   ];
 }
@@ -333,11 +352,14 @@ export function fieldProbes(route: ActionRoute): Probe[] {
       probes.push(routeProbe(route, `${field}=${JSON.stringify(id)}`, "refused", form, { [field]: id }));
   }
   for (const field of Object.keys(route.valid()))
-    probes.push(routeProbe(route, `${field} twice`, "refused", (pairs) => form([...pairs, [field, "2"]])));
+    probes.push(
+      routeProbe(route, `${field} twice`, REPEATED(field), (pairs) => form([...pairs, [field, "2"]])),
+    );
   for (const intent of route.intents ? UNKNOWN_INTENTS : []) {
     const label = `intent ${JSON.stringify(intent.map(([, v]) => v))}`;
     const body = (pairs: Pairs) => form([...intent, ...pairs.filter(([name]) => name !== "intent")]);
-    probes.push(routeProbe(route, label, route.intents ?? UNKNOWN_FORM, body));
+    const expected = intent.length > 1 ? REPEATED("intent") : (route.intents ?? UNKNOWN_FORM);
+    probes.push(routeProbe(route, label, expected, body));
   }
   return probes;
 }
@@ -355,6 +377,8 @@ export function asVisitor(route: ActionRoute, probes: Probe[]): Probe[] {
   return probes.map((probe) => {
     const kept =
       SERVER_REFUSALS.includes(probe.expect) ||
+      // A method the route does not take is refused before anyone is asked to sign in.
+      probe.expect.allow !== undefined ||
       (visitor.readsFormFirst && FORM_REFUSALS.includes(probe.expect));
     return kept ? probe : { ...probe, expect: visitor.signIn, accepted: false };
   });
@@ -591,6 +615,10 @@ export class Shop {
     }
     if (expected.text !== undefined && !readable(await response.text()).includes(expected.text)) {
       found.push(`the answer does not say "${expected.text}"`);
+    }
+    const allow = response.headers().allow;
+    if (expected.allow !== undefined && allow !== expected.allow) {
+      found.push(`Allow is ${JSON.stringify(allow)}, expected "${expected.allow}"`);
     }
     if (location !== undefined && this.resolve(location) !== this.origin) {
       found.push(`Location ${JSON.stringify(location)} leaves the shop (${this.resolve(location)})`);
