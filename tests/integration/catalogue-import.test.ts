@@ -1,6 +1,6 @@
 import { and, asc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, productImports, products, staff } from "~/db/schema";
+import { auditLog, productImports, products, specAttributes, staff } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
 import { CATALOGUE_COLUMNS, catalogueImportMessages } from "~/features/catalogue";
 import {
@@ -15,13 +15,13 @@ import {
   uploadCatalogue,
 } from "~/features/catalogue/index.server";
 import { parseCsv } from "~/lib/csv";
-import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
+import { databaseKind, openTestDatabase, refusal, type TestDatabase } from "./support/database";
 
 /*
  * The catalogue in bulk (issue 33): the export reads back as no change; a file's preview lists exactly what it
  * would do; the commit writes all of it in one transaction (the catalogue's version moves once) or, with one
- * bad row, nothing; a blank cell or a missing column keeps a field, `[clear]` empties it; the audit trail names
- * the file and each product's changes.
+ * bad row or a row the database refuses in a later batch, nothing; a blank cell or a missing column keeps a
+ * field, `[clear]` empties it; the audit trail names the file and each product's changes.
  */
 
 let database: TestDatabase;
@@ -255,6 +255,52 @@ describe(`importing a catalogue file (${databaseKind})`, () => {
     expect(refused).toMatchObject({ ok: false, problem: "errors" });
     expect(await product(a.sku)).toEqual(before);
     expect(await readCatalogueVersion(database.db)).toBe(version);
+  });
+
+  it("writes nothing when the database refuses a row of a later batch, after the first batch was written", async () => {
+    const [a] = await laptops();
+    if (!a) throw new Error("the seed has laptops");
+    // 501 new laptops: the commit writes them 500 to a statement, so the last one is in a batch of its own,
+    // written after the price change and the first 500 products with their colours and specifications.
+    const newLaptop = (i: number, ram: number) =>
+      `KC-ATOMIC-${i},Atomic Book ${i},Kaveri,Laptops,new,Black,52000,48999,4,<p>A laptop.</p>,${ram},ssd,512`;
+    const file = [
+      "sku,title,brand,category,type,colours,mrp,offer_price,stock,description,spec.ram_gb,spec.storage_kind,spec.storage_gb",
+      `${a.sku},,,,,,70000,60500,,,,,`,
+      ...Array.from({ length: 500 }, (_, i) => newLaptop(i + 1, 16)),
+      newLaptop(501, 128),
+    ].join("\n");
+    const uploaded = await upload(file);
+    if (!uploaded.ok) throw new Error(uploaded.problem);
+    expect(uploaded.kept.preview.counts).toEqual({ create: 501, update: 1, unchanged: 0, errors: 0 });
+    const exported = await catalogueCsv(database.db, all);
+    const version = await readCatalogueVersion(database.db);
+    const trail = () => database.db.select({ id: auditLog.id }).from(auditLog);
+    const trailBefore = await trail();
+
+    // The database's own range for RAM (spec_attributes, kept by migrations) narrower than the shop's 256 GB:
+    // the plan accepts 128 GB, and the database's range check refuses it only when the last batch is written.
+    const ramGb = eq(specAttributes.code, "ram_gb");
+    const [range] = await database.db.select({ max: specAttributes.max }).from(specAttributes).where(ramGb);
+    expect(range?.max).toBe(256);
+    await database.db.update(specAttributes).set({ max: 64 }).where(ramGb);
+    try {
+      expect(
+        await refusal(commitImport(database.db, actor, uploaded.kept.id, uploaded.kept.fileHash)),
+      ).toMatch(/^product_specs: ram_gb = 128(\.00)? is outside 1(\.00)? to 64(\.00)?$/);
+    } finally {
+      await database.db.update(specAttributes).set({ max: range?.max }).where(ramGb);
+    }
+
+    // The catalogue exports byte for byte as before: no price change, none of the 500 laptops written first.
+    expect(await catalogueCsv(database.db, all)).toBe(exported);
+    expect(await readCatalogueVersion(database.db)).toBe(version);
+    expect(
+      await database.db.select({ id: products.id }).from(products).where(like(products.sku, "KC-ATOMIC-%")),
+    ).toEqual([]);
+    expect(await trail()).toEqual(trailBefore);
+    // The upload waits, to be committed again.
+    expect(await keptImport(database.db, actor.id, uploaded.kept.id)).toMatchObject({ id: uploaded.kept.id });
   });
 
   it("keeps a field for an empty cell or a missing column, and empties it for [clear]", async () => {
