@@ -275,6 +275,22 @@ describe(`rental bookings (${databaseKind})`, () => {
       .update(rentalBookings)
       .set({ status: "delivered" })
       .where(eq(rentalBookings.id, out.bookingId));
+    const documentsOf = async (bookingId: number) =>
+      (
+        await database.db
+          .select({ id: rentalDocuments.id })
+          .from(rentalDocuments)
+          .where(eq(rentalDocuments.bookingId, bookingId))
+      ).length;
+    // Each booking came with its ID and address proof; another customer's booking keeps its own.
+    const other = await insertCustomer(database.db);
+    const others = await requestBooking(database.db, other.id, dellId, await values({ units: 1 }), NOW);
+    if (!others.ok) throw new Error(others.message);
+    expect([
+      await documentsOf(requested.bookingId),
+      await documentsOf(out.bookingId),
+      await documentsOf(others.bookingId),
+    ]).toEqual([2, 2, 2]);
 
     expect(await eraseAccount(database.db, customer.id, account.password, { ...noMail, now: NOW })).toEqual({
       ok: false,
@@ -295,10 +311,11 @@ describe(`rental bookings (${databaseKind})`, () => {
         [out.bookingId, "settled"],
       ].sort(),
     );
-    const left = await database.db
-      .select({ id: rentalDocuments.id })
-      .from(rentalDocuments)
-      .where(eq(rentalDocuments.bookingId, requested.bookingId));
-    expect(left).toEqual([]);
+    // The request withdrawn and the rental that went out alike; the other customer's untouched.
+    expect([
+      await documentsOf(requested.bookingId),
+      await documentsOf(out.bookingId),
+      await documentsOf(others.bookingId),
+    ]).toEqual([0, 0, 2]);
   });
 });
