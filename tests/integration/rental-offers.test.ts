@@ -1,15 +1,16 @@
 import { readFileSync } from "node:fs";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, products, rentalOffers, rentalPlans } from "~/db/schema";
+import { cartItems, orders, paymentAttempts, products, rentalOffers, rentalPlans } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
 import { seedProducts } from "~/db/seed-data";
 import { seedRentalOffers } from "~/db/seed-rentals";
 import { addToCart, cartLines } from "~/features/lists/index.server";
+import { createPaymentAttempt, placeCashOrder } from "~/features/orders/index.server";
 import { lowestRent } from "~/features/rentals";
 import { readRentalOffer, writeRentalOffer } from "~/features/rentals/index.server";
 import { databaseKind, openTestDatabase, refusal, type TestDatabase } from "./support/database";
-import { insertCustomer, insertProduct } from "./support/fixtures";
+import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
 
 /*
  * A rental product's offer as data (decision 0043): the seed's rentals have their plans and deposits, an
@@ -44,6 +45,17 @@ const EVENTS_TITLE =
   "Laptops on Rent for Events, Exams and Training (per day) - Core i5, 8GB RAM, Windows 11, bulk orders";
 const EVENTS_DESCRIPTION =
   "<p>Need 20 or 200 laptops for a hackathon, online exam centre, conference or corporate training at a Whitefield hotel? We deliver, image every machine with your software, and collect them after the event.</p><ul><li>Configuration: Intel Core i5 (8th Gen or newer), 8GB RAM, 256GB SSD</li><li>Display: 14 or 15.6 inch</li><li>Software pre-loaded to your list at no extra cost for orders of 10+</li><li>On-site technician available for full-day events</li><li>Wi-Fi routers and projectors also available on rent</li></ul><p><strong>Price is per laptop per day.</strong> Minimum order 5 laptops. Deposit waived for registered companies with a purchase order.</p>";
+
+/** Where the cart's orders go. */
+const bengaluru = {
+  firstname: "Asha",
+  lastname: "Rao",
+  address: "12, 4th Cross, Malleshwaram",
+  city: "Bengaluru",
+  state: "Karnataka",
+  country: "India",
+  pincode: "560003",
+};
 
 const idOf = async (title: string) =>
   (await database.db.select({ id: products.id }).from(products).where(eq(products.title, title)))[0]?.id ?? 0;
@@ -164,26 +176,52 @@ describe(`rental offers (${databaseKind})`, () => {
     ).toMatch(/rental_plans_rent/);
   });
 
-  it("are never put in the cart, and a rental line from before cannot be ordered", async () => {
+  it("are never put in the cart, and a rental line from before cannot be ordered, online or in cash", async () => {
     const customer = await insertCustomer(database.db);
-    const rental = await insertProduct(database.db, { productType: "rental" });
-    const refused = await addToCart(database.db, customer.id, {
-      productId: rental.id,
-      colourId: rental.colourId,
+    // Both cheap: the cash order's ceiling is no reason to refuse either.
+    const rental = await insertProduct(database.db, { productType: "rental", discountedPrice: 900_00 });
+    const mouse = await insertProduct(database.db, { discountedPrice: 500_00 });
+    const line = (product: ProductRow) => ({
+      productId: product.id,
+      colourId: product.colourId,
       quantity: 1,
     });
-    expect(refused).toEqual({ ok: false, problem: "rental" });
-    expect(await cartLines(database.db, customer.id)).toEqual([]);
+    // The same call puts a product for sale in the cart, and refuses the rental.
+    expect(await addToCart(database.db, customer.id, line(mouse))).toEqual({ ok: true });
+    expect(await addToCart(database.db, customer.id, line(rental))).toEqual({ ok: false, problem: "rental" });
+    expect((await cartLines(database.db, customer.id)).map((row) => row.productId)).toEqual([mouse.id]);
 
+    // A rental line put in the cart before rentals were refused there, beside the mouse.
     await database.db.insert(cartItems).values({
       customerId: customer.id,
-      productId: rental.id,
-      colourId: rental.colourId,
-      quantity: 1,
+      ...line(rental),
       unitPrice: rental.discountedPrice,
     });
-    const [line] = await cartLines(database.db, customer.id);
-    expect(line?.available).toBe(false);
+    expect(await createPaymentAttempt(database.db, customer.id, bengaluru, STANDARD_SHIPPING)).toEqual({
+      problem: "unavailable",
+      title: rental.title,
+    });
+    expect(await placeCashOrder(database.db, customer.id, bengaluru, STANDARD_SHIPPING, 0)).toEqual({
+      kind: "unavailable",
+      title: rental.title,
+    });
+    const ordersOf = () =>
+      database.db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customer.id));
+    expect(await ordersOf()).toEqual([]);
+    expect(
+      await database.db
+        .select({ id: paymentAttempts.id })
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.customerId, customer.id)),
+    ).toEqual([]);
+
+    // Without the rental line, the same cart is ordered.
+    await database.db
+      .delete(cartItems)
+      .where(and(eq(cartItems.customerId, customer.id), eq(cartItems.productId, rental.id)));
+    const ordered = await placeCashOrder(database.db, customer.id, bengaluru, STANDARD_SHIPPING, 0);
+    expect(ordered).toMatchObject({ kind: "ordered" });
+    expect(await ordersOf()).toHaveLength(1);
   });
 
   it("give a rented computer SAC 997315 by migration 0021, and leave other rentals and the dealer's codes", async () => {
