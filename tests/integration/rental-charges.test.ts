@@ -429,9 +429,14 @@ describe(`a rental's money (${databaseKind})`, () => {
     );
 
     // Settled: the early closing's charge and the broken key are invoiced; the rest refunded to the first payment.
+    // By the Dell's plans (Rs. 2,799 for 1 month, Rs. 2,499 for 3, deposit Rs. 10,000 a unit): active from 20
+    // January, returned on 27 February, 2 months used (the second begun); 2 months reach only the 1-month plan,
+    // so each is charged again at Rs. 2,799 less the Rs. 2,499 paid: 2 × Rs. 300 = Rs. 600.
+    const closing = 600_00;
+    const kept = closing + 500_00;
+    const back = 10_000_00 - kept;
     const [booking] = await database.db.select().from(rentalBookings).where(eq(rentalBookings.id, id));
-    const kept = (booking?.closureCharge ?? 0) + 500_00;
-    const back = (booking?.deposit ?? 0) - kept;
+    expect(booking).toMatchObject({ closureCharge: closing, deposit: 10_000_00, units: 1 });
     const settled = await moveBooking(
       database.db,
       clerk,
@@ -448,9 +453,11 @@ describe(`a rental's money (${databaseKind})`, () => {
       .from(taxDocuments)
       .where(eq(taxDocuments.rentalBookingId, id));
     expect(settlement?.document.totals.amount).toBe(kept);
-    expect(settlement?.document.lines.map((line) => [line.description.split(" (")[0], line.hsn])).toEqual([
-      ...(booking?.closureCharge ? [["Closing the rental early", "997315"]] : []),
-      ["Broken key", "997315"],
+    expect(
+      settlement?.document.lines.map((line) => [line.description.split(" (")[0], line.hsn, line.amount]),
+    ).toEqual([
+      ["Closing the rental early", "997315", closing],
+      ["Broken key", "997315", 500_00],
     ]);
     const [refunded] = await database.db
       .select()
