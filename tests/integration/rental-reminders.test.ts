@@ -103,19 +103,27 @@ describe(`rentals ending (${databaseKind})`, () => {
 
   it("tells the customer again at the next run when the mail could not be sent", async () => {
     const failing = await activeRental("2026-10-31", "Unlucky");
-    const sent: MailMessage[] = [];
+    // Every mail tried, and whether it went.
+    const tried: [to: string, went: boolean][] = [];
     const down = async (message: MailMessage) => {
-      if (message.to === failing.email) throw new Error("SMTP 451: try again later");
-      sent.push(message);
+      const refused = message.to === failing.email;
+      tried.push([message.to, !refused]);
+      if (refused) throw new Error("SMTP 451: try again later");
     };
-    await sendEndingReminders(database.db, PUBLIC_URL, NOW, down);
-    expect(sent.map((message) => message.to)).not.toContain(failing.email);
     const up = async (message: MailMessage) => {
-      sent.push(message);
+      tried.push([message.to, true]);
     };
-    await sendEndingReminders(database.db, PUBLIC_URL, NOW, up);
-    expect(sent.filter((message) => message.to === failing.email)).toHaveLength(1);
+    const toCustomer = () => tried.filter(([to]) => to === failing.email);
+    expect(await sendEndingReminders(database.db, PUBLIC_URL, NOW, down)).toBe(1);
+    expect(toCustomer()).toEqual([[failing.email, false]]);
+    // The next run tries again, and the mail goes.
+    expect(await sendEndingReminders(database.db, PUBLIC_URL, NOW, up)).toBe(1);
+    expect(toCustomer()).toEqual([
+      [failing.email, false],
+      [failing.email, true],
+    ]);
     // Then it is told: a third run tells nobody.
     expect(await sendEndingReminders(database.db, PUBLIC_URL, NOW, up)).toBe(0);
+    expect(toCustomer()).toHaveLength(2);
   });
 });
