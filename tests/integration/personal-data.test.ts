@@ -361,6 +361,19 @@ describe(`my profile: deleting the account (${databaseKind})`, () => {
     expect(((await empty.json()) as Refusal).result.error).toEqual({
       currentPassword: [personalDataMessages.passwordRequired],
     });
+    expect(await customerRow(asha.customer.id)).toEqual(before);
+
+    // The control: the same form with her password deletes the account.
+    const right = await run(
+      profileRoute.action as Handler,
+      post("/my-profile", { intent: "delete-account", currentPassword: asha.values.password }, asha.cookie),
+    );
+    expect(right.status).toBe(303);
+    expect(right.headers.get("Location")).toBe("/");
+    expect(await customerRow(asha.customer.id)).toMatchObject({
+      email: `deleted-${asha.customer.id}@invalid`,
+      deletedAt: expect.any(Date),
+    });
   });
 
   it("refuses while an order is open, naming it, and changes nothing", async () => {
