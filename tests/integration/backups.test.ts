@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
@@ -31,8 +32,15 @@ import { placeCashOrder } from "~/features/orders/checkout.server";
 import { collectCash, moveOrder, orderDetail, refundOrder } from "~/features/orders/index.server";
 import { customerOrders } from "~/features/orders/orders.server";
 import { readDocument } from "~/features/rentals/index.server";
+import { databaseContents, entries } from "./support/contents";
 import { databaseKind, emptyPostgresDatabase, openTestDatabase } from "./support/database";
-import { insertProduct, type ProductRow, STANDARD_SHIPPING, signUpCustomer } from "./support/fixtures";
+import {
+  insertCustomer,
+  insertProduct,
+  type ProductRow,
+  STANDARD_SHIPPING,
+  signUpCustomer,
+} from "./support/fixtures";
 import { paidOrder } from "./support/orders";
 import { type PhonePeSimulator, startPhonePeSimulator } from "./support/phonepe-simulator";
 import { insertStaffMember } from "./support/staff-member";
@@ -104,6 +112,19 @@ async function openTarget(target: RestoreTarget): Promise<DatabaseHandle> {
   return target.kind === "postgres"
     ? openDatabase({ kind: "postgres", url: target.url, poolSize: 2 })
     : openDatabase({ kind: "pglite", dataDir: target.dataDir });
+}
+
+/** What a restore's target holds, read afterwards: its database's rows, its pictures, its session secret. */
+async function holdings(target: RestoreTarget) {
+  const database =
+    target.kind === "postgres" || (await entries(target.dataDir)).length > 0
+      ? await databaseContents(target)
+      : { rows: {}, customers: [] };
+  return {
+    ...database,
+    pictures: await entries(target.uploadsDir),
+    secret: existsSync(target.sessionSecretFile ?? ""),
+  };
 }
 
 beforeAll(async () => {
@@ -277,24 +298,34 @@ describe(`backups (${databaseKind})`, () => {
     }
   }, 120_000);
 
-  it("refuses a place that already holds a shop, naming what is there, and changes nothing in it", async () => {
+  it("refuses a place that already holds a shop, naming what is there, and writes nothing into it", async () => {
     const backup = await takeBackup(shop, settings, "owner");
     if (!backup.ok) throw new Error(backup.error);
     const { target, drop } = await emptyTarget("occupied");
     try {
-      await restoreBackup(path.join(settings.backupDir, backup.fileName), target, work);
-      const again = restoreBackup(path.join(settings.backupDir, backup.fileName), target, work);
-      await expect(again).rejects.toThrow(
+      // Another shop is there: one product, one customer, no order, and no picture or secret yet.
+      const other = await openTarget(target);
+      try {
+        await insertProduct(other.db, { title: "The other shop's laptop" });
+        await insertCustomer(other.db, { email: "the-other-shops-customer@example.in" });
+      } finally {
+        await other.close();
+      }
+      const before = await holdings(target);
+      expect(before).toMatchObject({
+        customers: ["the-other-shops-customer@example.in"],
+        pictures: [],
+        secret: false,
+      });
+      await expect(
+        restoreBackup(path.join(settings.backupDir, backup.fileName), target, work),
+      ).rejects.toThrow(
         databaseKind === "PostgreSQL"
           ? /database in DATABASE_URL is not empty: it holds \d+ tables/
-          : /not empty: it holds a shop's database with \d+ products, 4 customers and 4 orders/,
+          : /not empty: it holds a shop's database with 1 products, 1 customers and 0 orders/,
       );
-      const copy = await openTarget(target);
-      try {
-        expect(await copy.db.select({ id: orders.id }).from(orders)).toHaveLength(4);
-      } finally {
-        await copy.close();
-      }
+      // Opened again, it holds what it held: not one row of the backup, none of its pictures, not its secret.
+      expect(await holdings(target)).toEqual(before);
     } finally {
       await drop();
     }
@@ -316,6 +347,14 @@ describe(`backups (${databaseKind})`, () => {
       await expect(restoreBackup(tampered, target, work)).rejects.toThrow(
         "The backup is damaged: database.sql does not match the size and checksum in its manifest. Nothing was restored.",
       );
+      // Opened afterwards, the place holds nothing: no data directory (PGlite) or table (PostgreSQL), no
+      // picture, no secret.
+      if (target.kind === "pglite") expect(await entries(target.dataDir)).toEqual([]);
+      expect(await holdings(target)).toEqual({ rows: {}, customers: [], pictures: [], secret: false });
+      // The control: the backup it was made from passes the same checks.
+      const genuine = await openBackup(path.join(settings.backupDir, backup.fileName), work);
+      await genuine.remove();
+      expect(genuine.manifest.files["database.sql"]?.sha256).toMatch(/^[0-9a-f]{64}$/);
       await expect(openBackup(path.join(work, "nothing-here.tar.gz"), work)).rejects.toThrow(
         /There is no backup file at/,
       );
@@ -328,6 +367,10 @@ describe(`backups (${databaseKind})`, () => {
     const buyer = await signUpCustomer(shop.db);
     let buying = true;
     const placed: number[] = [];
+    let thirdPlaced = () => {};
+    const threePlaced = new Promise<void>((resolve) => {
+      thirdPlaced = resolve;
+    });
     const shoppers = (async () => {
       while (buying) {
         await addToCart(shop.db, buyer.customer.id, {
@@ -337,10 +380,16 @@ describe(`backups (${databaseKind})`, () => {
         });
         const cash = await placeCashOrder(shop.db, buyer.customer.id, bengaluru, STANDARD_SHIPPING, 0);
         if (cash.kind === "ordered") placed.push(cash.orderId);
+        if (placed.length === 3) thirdPlaced();
       }
     })();
-    // The backup starts with orders being placed, and they go on while it is written.
-    while (placed.length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The backup starts once the third order is placed, and orders go on while it is written.
+    await Promise.race([
+      threePlaced,
+      shoppers.then(() => {
+        throw new Error("the shoppers stopped before their third order");
+      }),
+    ]);
     const backup = await takeBackup(shop, settings, "command");
     buying = false;
     await shoppers;
@@ -367,10 +416,18 @@ describe(`backups (${databaseKind})`, () => {
     }
   }, 180_000);
 
-  it("keeps only the newest BACKUP_KEEP backups", async () => {
-    for (let i = 0; i < 2; i++) expect((await takeBackup(shop, settings, "command")).ok).toBe(true);
-    const files = (await readdir(settings.backupDir)).filter((name) => name.endsWith(".tar.gz"));
-    expect(files).toHaveLength(3);
+  it("keeps only the newest BACKUP_KEEP backups, by their names, and no other file", async () => {
+    // A folder of its own: two older backups (pruning goes by the names, which sort by the time they were
+    // made) and a file of the dealer's that is not a backup.
+    const backupDir = path.join(work, "newest-kept");
+    await mkdir(backupDir, { recursive: true });
+    const older = "shop-backup-2020-01-05T02-00-00-000Z.tar.gz";
+    const old = "shop-backup-2020-01-06T02-00-00-000Z.tar.gz";
+    for (const name of [older, old, "notes.txt"]) await writeFile(path.join(backupDir, name), name);
+    const taken = await takeBackup(shop, { ...settings, backupDir, keep: 2 }, "command");
+    if (!taken.ok) throw new Error(taken.error);
+    expect(taken.pruned).toEqual([older]);
+    expect(await entries(backupDir)).toEqual([old, taken.fileName, "notes.txt"].sort());
   }, 120_000);
 
   it("records a failed backup and says so on the dashboard's status", async () => {
