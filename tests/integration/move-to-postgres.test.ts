@@ -5,10 +5,11 @@ import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { auditLog, documentSequences, orders, taxDocuments } from "~/db/schema";
-import { type BackupSettings, moveToPostgres } from "~/features/backups/index.server";
+import { type BackupSettings, moveToPostgres, openBackup } from "~/features/backups/index.server";
 import { customerOrders } from "~/features/orders/orders.server";
+import { databaseContents, entries } from "./support/contents";
 import { databaseKind, emptyPostgresDatabase } from "./support/database";
-import { insertProduct, type ProductRow } from "./support/fixtures";
+import { insertCustomer, insertProduct, type ProductRow } from "./support/fixtures";
 import { paidOrder } from "./support/orders";
 
 /*
@@ -140,9 +141,16 @@ describe("moving an embedded shop to PostgreSQL", () => {
             .from(documentSequences)
             .where(eq(documentSequences.kind, "invoice"));
           expect(series?.lastSequence).toBe(last.sequence + 1);
-          expect(await readFile(path.join(settings.uploadsDir, "products", "front.webp"), "utf8")).toBe(
-            "picture bytes",
-          );
+          // The picture stays where the shop keeps it (the restore found it there, the same bytes); the move's
+          // backup, kept as its record, carries it byte for byte.
+          const record = await openBackup(path.join(settings.backupDir, moved.fileName), work);
+          try {
+            expect(await readFile(path.join(record.dir, "uploads", "products", "front.webp"), "utf8")).toBe(
+              "picture bytes",
+            );
+          } finally {
+            await record.remove();
+          }
         } finally {
           await before.close();
           await after.close();
@@ -159,13 +167,27 @@ describe("moving an embedded shop to PostgreSQL", () => {
     async () => {
       const target = await emptyPostgresDatabase();
       try {
-        const first = await openDatabase({ kind: "postgres", url: target.url, poolSize: 1 });
-        await first.close();
+        // Another shop's database: migrated, with a customer of its own.
+        const other = await openDatabase({ kind: "postgres", url: target.url, poolSize: 1 });
+        try {
+          await insertCustomer(other.db, { email: "the-other-shops-customer@example.in" });
+        } finally {
+          await other.close();
+        }
+        const before = await databaseContents({ kind: "postgres", url: target.url });
+        expect(before.customers).toEqual(["the-other-shops-customer@example.in"]);
+        const backupsBefore = await entries(settings.backupDir);
         await expect(
           moveToPostgres({ pgliteDir: pgliteDir(), url: target.url, settings, workDir: work }),
         ).rejects.toThrow(
           /^The PostgreSQL database in DATABASE_URL is not empty: it holds \d+ tables \(drizzle\.__drizzle_migrations/,
         );
+        // Opened afterwards, it holds what it held: its own customer, none of the embedded shop's rows.
+        const after = await databaseContents({ kind: "postgres", url: target.url });
+        expect(after).toEqual(before);
+        expect(after.rows["public.orders"]).toBe(0);
+        // Nothing written on the embedded side either: the move checks its target before its backup.
+        expect(await entries(settings.backupDir)).toEqual(backupsBefore);
       } finally {
         await target.drop();
       }
