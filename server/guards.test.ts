@@ -7,6 +7,33 @@ import * as guards from "./guards.mjs";
 let base = "";
 let close = () => {};
 
+/**
+ * While a test holds it (holdFirstAnswer), the first request to reach a stand-in route is kept in flight until
+ * the test releases it: the next ones meet the guards' in-flight limits without the test guessing how long to
+ * wait. Every other request is answered at once.
+ */
+let hold: ((answer: () => void) => boolean) | undefined;
+
+function holdFirstAnswer() {
+  let kept: (() => void) | undefined;
+  let released = false;
+  hold = (answer) => {
+    if (kept || released) return false;
+    kept = answer;
+    return true;
+  };
+  return {
+    /** Resolves once the first request has passed every guard and is kept at its route. */
+    arrived: () => vi.waitFor(() => expect(kept, "the first request reaches its route").toBeDefined()),
+    release: () => {
+      released = true;
+      hold = undefined;
+      kept?.();
+      kept = undefined;
+    },
+  };
+}
+
 beforeAll(async () => {
   const app = express();
   app.set("trust proxy", false);
@@ -32,7 +59,8 @@ beforeAll(async () => {
     "/admin/products/import/5",
   ]) {
     app.post(path, (_req, res) => {
-      setTimeout(() => res.send("checked"), 300);
+      const answer = () => void res.send("checked");
+      if (!hold?.(answer)) answer();
     });
   }
   app.use(guards.wellFormedRequestsOnly());
@@ -152,7 +180,9 @@ describe("server guards", () => {
     const answer = await new Promise<{ status?: number; piecesSent: number; text: string }>(
       (resolve, reject) => {
         // Pieces handed to the connection when the answer came: all of them, since the server only answers
-        // once it has read the last byte (without the drain it answered at the headers, after one piece).
+        // once it has read the last byte. Each piece is sent once the one before is taken: without the drain
+        // the server answered at the headers and stopped reading, and the pieces stopped where the
+        // connection's buffers were full (after four of the six, on Linux's loopback).
         let piecesSent = 0;
         const request = httpRequest(`${base}/admin/products/1/images`, {
           method: "POST",
@@ -178,7 +208,6 @@ describe("server guards", () => {
           for (let i = 0; i < pieces; i++) {
             piecesSent += 1;
             await new Promise<void>((done) => request.write(piece, () => done()));
-            if (i < pieces - 1) await new Promise((done) => setTimeout(done, 20));
           }
           request.end();
         };
@@ -212,69 +241,84 @@ describe("server guards", () => {
   });
 
   it("answers 503 with Retry-After to password forms beyond the in-flight limit", async () => {
-    const [first, second] = await Promise.all([
-      fetch(`${base}/login`, form("email=a")),
-      new Promise((resolve) => setTimeout(resolve, 50)).then(() => fetch(`${base}/login`, form("email=b"))),
-    ]);
-    expect(first.status).toBe(200);
-    expect(second.status).toBe(503);
-    expect(second.headers.get("retry-after")).toBe("2");
+    const gate = holdFirstAnswer();
+    try {
+      const first = fetch(`${base}/login`, form("email=a"));
+      await gate.arrived();
+      const second = await fetch(`${base}/login`, form("email=b"));
+      expect(second.status).toBe(503);
+      expect(second.headers.get("retry-after")).toBe("2");
+      gate.release();
+      expect((await first).status).toBe(200);
+    } finally {
+      gate.release();
+    }
     // The slot is free again once the first has been answered.
     expect((await fetch(`${base}/login`, form("email=c"))).status).toBe(200);
   });
 
   it("answers 503 to rental booking posts beyond their own in-flight limit, apart from log-ins", async () => {
-    const [first, second, login] = await Promise.all([
-      fetch(`${base}/product/7/book`, form("months=3")),
-      new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
-        fetch(`${base}/product/7/book`, form("months=3")),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 50)).then(() => fetch(`${base}/login`, form("email=a"))),
-    ]);
-    expect([first.status, second.status, login.status]).toEqual([200, 503, 200]);
-    expect(second.headers.get("retry-after")).toBe("5");
-    expect(await second.text()).toContain("Too many rental requests are being sent right now.");
+    const gate = holdFirstAnswer();
+    try {
+      const first = fetch(`${base}/product/7/book`, form("months=3"));
+      await gate.arrived();
+      const second = await fetch(`${base}/product/7/book`, form("months=3"));
+      // A log-in meanwhile has a limit of its own: it reaches its route.
+      const login = await fetch(`${base}/login`, form("email=a"));
+      gate.release();
+      expect([(await first).status, second.status, login.status]).toEqual([200, 503, 200]);
+      expect(second.headers.get("retry-after")).toBe("5");
+      expect(await second.text()).toContain("Too many rental requests are being sent right now.");
+    } finally {
+      gate.release();
+    }
   });
 
   it("reads one catalogue import at a time, its upload or its commit, beside other posts", async () => {
     const upload = new FormData();
     upload.set("file", new Blob(["sku,stock\n"]), "catalogue.csv");
     const staff = { Cookie: "__staff=member" };
-    const [first, second, visitor, login] = await Promise.all([
-      fetch(`${base}/admin/products/import`, {
+    const gate = holdFirstAnswer();
+    try {
+      const first = fetch(`${base}/admin/products/import`, {
         method: "POST",
         body: upload,
         headers: { ...staff, Origin: base },
-      }),
-      new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
-        fetch(`${base}/admin/products/import/5`, form("intent=commit", staff)),
-      ),
-      // Without the back office's cookie: on to be sent to log in, never told to wait.
-      new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
-        fetch(`${base}/admin/products/import/5`, form("intent=commit")),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 50)).then(() => fetch(`${base}/login`, form("email=a"))),
-    ]);
-    expect([first.status, second.status, visitor.status, login.status]).toEqual([200, 503, 200, 200]);
-    expect(second.headers.get("retry-after")).toBe("10");
-    expect(await second.text()).toContain("Another catalogue import is being read right now.");
+      });
+      await gate.arrived();
+      const second = await fetch(`${base}/admin/products/import/5`, form("intent=commit", staff));
+      // Without the back office's cookie: on to be sent to log in, never told to wait; a log-in, too.
+      const visitor = await fetch(`${base}/admin/products/import/5`, form("intent=commit"));
+      const login = await fetch(`${base}/login`, form("email=a"));
+      gate.release();
+      expect([(await first).status, second.status, visitor.status, login.status]).toEqual([
+        200, 503, 200, 200,
+      ]);
+      expect(second.headers.get("retry-after")).toBe("10");
+      expect(await second.text()).toContain("Another catalogue import is being read right now.");
+    } finally {
+      gate.release();
+    }
   });
 
   it("gates the same form posted by the page's JavaScript, or at an address spelt another way", async () => {
-    for (const spelt of ["/login/x/...data", "/log%69n.data"]) {
-      const [first, second] = await Promise.all([
-        rawPost(spelt, "email=a"),
-        new Promise((resolve) => setTimeout(resolve, 50)).then(() => fetch(`${base}/login`, form("email=b"))),
-      ]);
-      expect(first, spelt).toBe(200);
-      expect(second.status, spelt).toBe(503);
+    for (const [spelt, post] of [
+      ["/login/x/...data", () => rawPost("/login/x/...data", "email=a")],
+      ["/log%69n.data", () => rawPost("/log%69n.data", "email=a")],
+      ["/login.data", async () => (await fetch(`${base}/login.data`, form("email=a"))).status],
+    ] as const) {
+      const gate = holdFirstAnswer();
+      try {
+        const first = post();
+        await gate.arrived();
+        const second = await fetch(`${base}/login`, form("email=b"));
+        expect(second.status, spelt).toBe(503);
+        gate.release();
+        expect(await first, spelt).toBe(200);
+      } finally {
+        gate.release();
+      }
     }
-    const [first, second] = await Promise.all([
-      fetch(`${base}/login.data`, form("email=a")),
-      new Promise((resolve) => setTimeout(resolve, 50)).then(() => fetch(`${base}/login`, form("email=b"))),
-    ]);
-    expect(first.status).toBe(200);
-    expect(second.status).toBe(503);
   });
 
   it("marks personal answers private, no-store, whatever the route said", async () => {
