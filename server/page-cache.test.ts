@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { cacheStore, cacheUsage } from "../app/lib/cache-budget.mjs";
 import * as guards from "./guards.mjs";
 import { canonicalKey, inlineScriptHashes, matchesEtag, pageCache } from "./page-cache.mjs";
@@ -163,6 +163,7 @@ describe("a version read that a write overtakes", () => {
     let current = 1;
     let releaseSlowRead = () => {};
     let slow = false;
+    let slowReadBegun = false;
     const app = express();
     app.use(
       pageCache({
@@ -171,6 +172,7 @@ describe("a version read that a write overtakes", () => {
           const seen = current;
           if (!slow) return Promise.resolve(seen);
           slow = false;
+          slowReadBegun = true;
           return new Promise((resolve) => {
             releaseSlowRead = () => resolve(seen);
           });
@@ -197,7 +199,8 @@ describe("a version read that a write overtakes", () => {
       await fetch(`${at}/touch`, { method: "POST" });
       slow = true;
       const early = fetch(`${at}/about`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The write comes once the early request's read has begun.
+      await vi.waitFor(() => expect(slowReadBegun, "the early request reads the version").toBe(true));
       await fetch(`${at}/save`, { method: "POST" });
       releaseSlowRead();
       await early;

@@ -175,9 +175,14 @@ describe("the lock across processes", () => {
     mkdirSync(barrier);
     const file = script(
       [
-        `import { readdirSync, writeFileSync } from "node:fs";`,
+        `import { readdirSync, watch, writeFileSync } from "node:fs";`,
         `const count = (prefix) => readdirSync(${JSON.stringify(barrier)}).filter((f) => f.startsWith(prefix)).length;`,
-        `const waitFor = async (prefix) => { while (count(prefix) < ${racers}) await new Promise((r) => setTimeout(r, 10)); };`,
+        // Woken by each file written into the barrier, not by a timer.
+        `const waitFor = (prefix) => new Promise((resolve) => {`,
+        `  const check = () => { if (count(prefix) >= ${racers}) { watcher.close(); resolve(); } };`,
+        `  const watcher = watch(${JSON.stringify(barrier)}, check);`,
+        `  check();`,
+        `});`,
         `writeFileSync(${JSON.stringify(barrier)} + "/ready-" + process.pid, "");`,
         `await waitFor("ready");`,
         `try { acquireDataDirLock(${JSON.stringify(dir)}); console.log("took"); } catch (e) { console.log(e.name); }`,

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { blogs, customers, products, ratings } from "~/db/schema";
 import { readCatalogueVersion } from "~/features/catalogue/catalogue-version.server";
 import { storePage } from "~/features/catalogue/products.server";
@@ -65,23 +65,52 @@ describe(`catalogue version (${databaseKind})`, () => {
       await insertProduct(database.db, {}),
     ];
     const start = await version();
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    const takeStock = (first: number, second: number, wait: number) =>
-      database.db.transaction(async (tx) => {
-        await pause(wait);
-        await tx
-          .update(products)
-          .set({ quantity: sql`${products.quantity} - 1` })
-          .where(eq(products.id, first));
-        await pause(100);
-        await tx
-          .update(products)
-          .set({ quantity: sql`${products.quantity} - 1` })
-          .where(eq(products.id, second));
-      });
-    // The second order holds b while the first waits for it: had the version row been locked at the first
-    // change rather than at commit, each would wait for the other.
-    await Promise.all([takeStock(a.id, b.id, 0), takeStock(b.id, c.id, 30)]);
+    type Tx = Parameters<Parameters<typeof database.db.transaction>[0]>[0];
+    const takeOne = (tx: Tx, id: number) =>
+      tx
+        .update(products)
+        .set({ quantity: sql`${products.quantity} - 1` })
+        .where(eq(products.id, id));
+    const backendOf = async (tx: Tx) => {
+      const [row] = await tx.select({ pid: sql<number>`pg_backend_pid()` }).from(sql`(VALUES (1)) AS one`);
+      return row?.pid;
+    };
+    /** Whether the transaction on that connection is waiting for a lock another holds (seen from outside). */
+    const waitsForALock = async (pid: number | undefined) => {
+      if (pid === undefined) return false;
+      const [row] = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sql`pg_stat_activity`)
+        .where(sql`pid = ${pid} AND wait_event_type = 'Lock'`);
+      return row?.n === 1;
+    };
+    const lockWait = { timeout: 10_000 };
+    const seen: { firstPid?: number; secondPid?: number; firstHasA: boolean; secondHasB: boolean } = {
+      firstHasA: false,
+      secondHasB: false,
+    };
+    // The first order takes a, then b once the second holds b; the second takes b once the first holds a,
+    // then c once the first waits for b. Had the version row been locked at the first change rather than at
+    // commit, the second would wait for the first at b (the first is let go on seeing it wait), and each would
+    // wait for the other.
+    const first = database.db.transaction(async (tx) => {
+      seen.firstPid = await backendOf(tx);
+      await takeOne(tx, a.id);
+      seen.firstHasA = true;
+      await vi.waitFor(async () => {
+        expect(seen.secondHasB || (await waitsForALock(seen.secondPid))).toBe(true);
+      }, lockWait);
+      await takeOne(tx, b.id);
+    });
+    const second = database.db.transaction(async (tx) => {
+      seen.secondPid = await backendOf(tx);
+      await vi.waitFor(() => expect(seen.firstHasA).toBe(true), lockWait);
+      await takeOne(tx, b.id);
+      seen.secondHasB = true;
+      await vi.waitFor(async () => expect(await waitsForALock(seen.firstPid)).toBe(true), lockWait);
+      await takeOne(tx, c.id);
+    });
+    await Promise.all([first, second]);
     expect(await version()).toBe(start + 2);
   });
 
