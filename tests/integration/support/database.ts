@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { it } from "vitest";
+import { it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 
 /** Which database the tests run on, for test names: DATABASE_URL picks PostgreSQL, else embedded PGlite. */
@@ -43,15 +43,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       // The pool's connections close asynchronously: wait for them rather than killing them (a killed
-      // connection that is still closing reports an error nobody listens to any more).
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await cleanup.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? " WITH (FORCE)" : ""}`);
-          break;
-        } catch (error) {
-          if (attempt >= 50) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
+      // connection that is still closing reports an error nobody listens to any more); after 5 s, force.
+      try {
+        await vi.waitFor(() => cleanup.query(`DROP DATABASE IF EXISTS ${name}`), {
+          timeout: 5_000,
+          interval: 100,
+        });
+      } catch {
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }
       await cleanup.end();
     },

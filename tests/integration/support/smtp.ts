@@ -1,3 +1,4 @@
+import { watch } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -20,7 +21,7 @@ import { SMTPServer } from "smtp-server";
  * as a webServer entry with a mail directory
  * (`npx tsx tests/integration/support/smtp.ts --port 2525 --dir .cache/e2e-mail`), gives the app
  * SMTP_URL=smtp://127.0.0.1:2525, and the browser tests read with `waitForMail` (tests/e2e/support/mail.ts),
- * which polls that directory through `waitForMailInDir`.
+ * which watches that directory through `waitForMailInDir`.
  */
 
 export type ReceivedMail = {
@@ -171,19 +172,44 @@ export async function readMailDir(dir: string): Promise<ReceivedMail[]> {
   );
 }
 
-/** Polls a mail directory until a matching message arrives (for test processes other than the server's). */
+/**
+ * The first message in a mail directory that matches, already there or still to come (for test processes
+ * other than the server's): the directory is read again each time the server puts a message file in place.
+ */
 export async function waitForMailInDir(
   dir: string,
   predicate: MailPredicate = () => true,
   timeoutMs = 10_000,
 ): Promise<ReceivedMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await readMailDir(dir)).find(predicate);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No matching mail in ${dir} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await mkdir(dir, { recursive: true });
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (outcome: () => void) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      watcher.close();
+      outcome();
+    };
+    const look = () => {
+      readMailDir(dir).then(
+        (mails) => {
+          const found = mails.find(predicate);
+          if (found) finish(() => resolve(found));
+        },
+        (error: unknown) => finish(() => reject(error)),
+      );
+    };
+    // The server writes a message aside and renames it to `….json`: that name appearing is the event.
+    const watcher = watch(dir, (_event, name) => {
+      if (name === null || name.endsWith(".json")) look();
+    });
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`No matching mail in ${dir} within ${timeoutMs} ms`))),
+      timeoutMs,
+    );
+    look();
+  });
 }
 
 /** The first http(s) link of a mail's plain text, e.g. the reset link. */
