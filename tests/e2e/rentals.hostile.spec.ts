@@ -65,7 +65,7 @@ const bookingsOf = async (context: APIRequestContext) =>
   (await loaderData<MyRentals>(context, "/my-rentals", "routes/account/my-rentals")).bookings;
 
 test.describe("rental bookings: hostile posts", () => {
-  test("bad documents, numbers and dates are 400 beside their field; odd bodies are 4xx; nothing is stored", async ({
+  test("bad documents, numbers and dates are 400 beside their field; odd bodies are 4xx; only the form unchanged is stored", async ({
     shop,
   }) => {
     test.slow();
@@ -183,6 +183,18 @@ test.describe("rental bookings: hostile posts", () => {
       303,
       `/login?redirectTo=%2Fproduct%2F${id}%2Fbook`,
     ]);
+
+    // The control: the same form without a change is accepted, and is the customer's one booking. Withdrawn
+    // again, so the rental's availability is left as it was.
+    const accepted = await post({});
+    expect([accepted.status(), accepted.headers().location]).toEqual([303, "/my-rentals"]);
+    const [booked, ...more] = await bookingsOf(customer.context);
+    expect([booked?.status, more]).toEqual(["Requested", []]);
+    const withdrawn = await customer.context.post("/my-rentals", {
+      form: { intent: "withdraw", bookingId: String(booked?.id) },
+      maxRedirects: 0,
+    });
+    expect(withdrawn.status()).toBe(303);
   });
 
   test("another customer can neither withdraw a booking nor open its documents; staff's document ids are checked", async ({
