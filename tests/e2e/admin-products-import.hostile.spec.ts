@@ -79,7 +79,7 @@ const commitButton = async (answer: APIResponse) =>
   /<button[^>]*value="commit"[^>]*>/.exec(await answer.text())?.[0];
 
 test.describe("the catalogue's CSV import: hostile requests", () => {
-  test("a 20 MB body is 413, a body not multipart 415, a visitor or shopper is sent to log in", async ({
+  test("a 20 MB body is 413, a body not multipart 415, a visitor or shopper is sent to log in; the owner's form goes through", async ({
     shop,
   }) => {
     const staff = await shop.staff();
@@ -109,9 +109,20 @@ test.describe("the catalogue's CSV import: hostile requests", () => {
       expectLogIn(await upload(context, Buffer.from(clean)), UPLOAD, `${who}'s upload`);
     }
     expect(await exportOf(staff, marker)).toBe(before);
+
+    // The control: the same file, posted by the owner as the page's form posts it, is read and committed.
+    const uploaded = await upload(staff, Buffer.from(clean));
+    expect(uploaded.status(), "the owner's upload").toBe(303);
+    const id = new RegExp(`^${UPLOAD}/(\\d+)$`).exec(uploaded.headers().location ?? "")?.[1] ?? "";
+    expect(id, "the preview's address").toMatch(/^\d+$/);
+    const made = await commit(staff, id, { intent: "commit", fileHash: sha256(Buffer.from(clean)) });
+    expect([made.status(), made.headers().location]).toEqual([303, "/admin/products"]);
+    expect(stockIn(await exportOf(staff, marker))).toBe("42");
   });
 
-  test("files that cannot be read as a catalogue are 400 with their message", async ({ shop }) => {
+  test("files that cannot be read as a catalogue are 400 with their message; one that reads gets its preview", async ({
+    shop,
+  }) => {
     const staff = await shop.staff();
     const marker = word();
     const sku = await ownProduct(staff, marker);
@@ -138,6 +149,18 @@ test.describe("the catalogue's CSV import: hostile requests", () => {
       expect(await commitButton(answer), what).toBeUndefined();
     }
     expect(await exportOf(staff, marker)).toBe(before);
+
+    // The control: a file that reads, for the same product, gets its preview and an Import button to press.
+    const readable = await upload(staff, csv("sku,title", `${sku},Readable ${marker}`));
+    expect(readable.status(), "a readable file").toBe(303);
+    const id = new RegExp(`^${UPLOAD}/(\\d+)$`).exec(readable.headers().location ?? "")?.[1] ?? "";
+    const preview = await staff.get(`${UPLOAD}/${id}`);
+    expect(preview.status(), "its preview").toBe(200);
+    const button = await commitButton(preview);
+    expect(button, "the Import button").toBeDefined();
+    expect(button).not.toContain(" disabled");
+    const discarded = await commit(staff, id, { intent: "discard" });
+    expect([discarded.status(), discarded.headers().location]).toEqual([303, "/admin/products"]);
   });
 
   test("a formula in a cell is 400 with its preview, which cannot be committed", async ({ shop }) => {
