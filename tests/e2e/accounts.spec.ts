@@ -135,6 +135,7 @@ test.describe("log in", () => {
     browser,
     request,
     baseURL,
+    javaScriptEnabled,
   }) => {
     // The waits it provokes can add up to a minute on a slow machine.
     test.setTimeout(120_000);
@@ -150,27 +151,36 @@ test.describe("log in", () => {
       await expect(login.getByLabel("Password")).toHaveValue("");
     }
     // More wrong guesses until the wait asked for (2 s, 4 s, 8 s …) is long enough for the next step to arrive
-    // within it on a slow machine too. A guess inside its wait is refused (429) and not counted, so once told to
-    // wait, the test guesses again until the guess is evaluated (401): the wait is over, and the next one longer.
+    // within it on a slow machine too. Once a wait is over, a guess is evaluated (401) and counted; a guess
+    // inside the longer wait that one started is refused (429), not counted, and told how long. (The guess sent
+    // right after may still be evaluated when hashing the password took the whole wait: then it is counted too,
+    // and the test guesses again.)
     const wrongGuess = (password: string) =>
       request.post("/login", {
         form: { email: customer.email, password },
         headers: { Origin: baseURL ?? "" },
         maxRedirects: 0,
       });
-    let wait = 0;
-    for (let guess = 0; guess < 12 && wait < 8; guess++) {
-      const answer = await wrongGuess(`guess-${guess}`);
-      expect([401, 429]).toContain(answer.status());
-      wait = answer.status() === 429 ? secondsToWait(await answer.text()) : 0;
-      if (wait > 0 && wait < 8) {
-        await expect
-          .poll(async () => (await wrongGuess(`guess-${guess}-again`)).status(), {
-            timeout: (wait + 15) * 1000,
-            intervals: [250, 500, 1000],
-          })
-          .toBe(401);
-      }
+    let wait = 2;
+    let told = "";
+    for (let round = 0; round < 6 && wait < 8; round++) {
+      await expect
+        .poll(async () => (await wrongGuess(`over-${round}`)).status(), {
+          timeout: (wait + 15) * 1000,
+          intervals: [250, 500, 1000],
+        })
+        .toBe(401);
+      await expect
+        .poll(
+          async () => {
+            const answer = await wrongGuess(`inside-${round}`);
+            told = await answer.text();
+            return answer.status();
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(429);
+      wait = secondsToWait(told);
     }
     expect(wait).toBeGreaterThanOrEqual(8);
     // Even the right password waits now: a short wait, never more than a minute.
@@ -204,7 +214,8 @@ test.describe("log in", () => {
         },
         { timeout: (seconds + 15) * 1000, intervals: [1000] },
       )
-      .not.toBe(429);
+      // Let in: sent home, by a 303 or, to the page's JavaScript (single fetch), a 202 naming the place.
+      .toBe(javaScriptEnabled ? 202 : 303);
     await expect(page.getByRole("link", { name: greeting(customer) })).toBeVisible();
   });
 
@@ -444,5 +455,6 @@ test("a form posted from another website is refused", async ({ request }) => {
     form: { email: "" },
     maxRedirects: 0,
   });
-  expect(sameSite.status()).not.toBe(403);
+  // The same form from the shop itself reaches the app: its empty address is refused there, back home.
+  expect([sameSite.status(), sameSite.headers().location]).toEqual([303, "/"]);
 });

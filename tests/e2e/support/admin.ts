@@ -34,7 +34,9 @@ export async function ensureOwner(request: APIRequestContext): Promise<void> {
     headers: { Origin: url.origin },
     maxRedirects: 0,
   });
-  expect([303, 410], `set-up answered ${answer.status()}`).toContain(answer.status());
+  // 410: the link was used already, by an earlier test or the other browser project: the same account.
+  if (answer.status() === 410) return;
+  expect([answer.status(), answer.headers().location], "the owner is set up").toEqual([303, "/admin"]);
 }
 
 /** Logs in to the back office through its form and waits for the dashboard. */
