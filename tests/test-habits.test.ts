@@ -9,15 +9,6 @@ import { describe, expect, it } from "vitest";
  * statuses or anything but one status, and no assertion that is skipped when the data it checks is missing.
  */
 
-/**
- * Offences in files other engineers are changing at the moment, as "file:line": being mended in a parallel
- * change, and to be removed from here with it.
- */
-const beingMended = new Set<string>([
-  // being mended in a parallel change
-  "tests/integration/backups.test.ts:343",
-]);
-
 const root = path.resolve(import.meta.dirname, "..");
 
 function testFiles(): string[] {
@@ -168,9 +159,9 @@ describe("test habits", () => {
   });
 
   it("no test sleeps, accepts any status below 500 or one of several, or skips its check when the data is missing", () => {
-    const found = testFiles()
-      .flatMap((file) => offences(path.relative(root, file), readFileSync(file, "utf8")))
-      .filter((offence) => !beingMended.has(offence.split(": ")[0] ?? ""));
+    const found = testFiles().flatMap((file) =>
+      offences(path.relative(root, file), readFileSync(file, "utf8")),
+    );
     expect(found, found.join("\n")).toEqual([]);
   });
 });
