@@ -31,7 +31,12 @@ const product = z.object({
   brand: z.string(),
   category: z.string(),
   producttype: z.enum(["new", "refurbished", "rental"]),
-  tags: z.array(z.string()),
+  tags: z
+    .string()
+    .describe(
+      'One tag, as the earlier shop kept it and its clients compare it: the first of the product\'s in the order featured, special, popular, or "" for none',
+    ),
+  tagList: z.array(z.string()).describe("All of the product's tags"),
   images: z.array(image),
   originalPrice: rupees,
   discountedPrice: rupees,

@@ -1,3 +1,4 @@
+import { TAGS } from "~/features/catalogue";
 import { sanitizeDescription } from "~/lib/sanitize.server";
 
 /*
@@ -35,6 +36,15 @@ type ProductRow = {
 };
 
 /**
+ * The earlier shop kept one tag a product, and its clients compare `tags` with one word (`tags === "featured"`
+ * fills the home page's Featured section): the first of the product's tags in the shop's order (featured,
+ * special, popular), or "" for none. All of them go in `tagList`.
+ */
+function primaryTag(tags: readonly string[]): string {
+  return TAGS.find((tag) => tags.includes(tag)) ?? tags[0] ?? "";
+}
+
+/**
  * A product as the list carries it: everything but its description, which only the product's own call sanitises
  * and sends (a hundred long descriptions sanitised per list call would make it dear to ask for).
  */
@@ -45,7 +55,8 @@ export function apiProduct(product: Omit<ProductRow, "description">) {
     brand: product.brand,
     category: product.category,
     producttype: product.productType,
-    tags: [...product.tags],
+    tags: primaryTag(product.tags),
+    tagList: [...product.tags],
     images: product.images.map((image) => ({ url: image.url })),
     originalPrice: rupees(product.originalPrice),
     discountedPrice: rupees(product.discountedPrice),
