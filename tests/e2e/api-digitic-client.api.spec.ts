@@ -1,4 +1,6 @@
-import { answer, call } from "./support/api";
+import type { APIRequestContext } from "@playwright/test";
+import { answer, call, registered } from "./support/api";
+import { adminAuthorization } from "./support/simulator";
 import { expect, test } from "./support/test";
 
 /*
@@ -8,6 +10,8 @@ import { expect, test } from "./support/test";
  * assertions are what its pages read of the answers:
  * - the home page fills its Featured, Special and Popular sections with the products whose `tags` equals that
  *   one word, and the store makes a filter chip of each product's `tags`;
+ * - its checkout form names the address's fields `firstName`, `lastName` and `landmark`, and sends that object
+ *   as `shippingInfo` to user/order/checkout and user/cart/create-order;
  * Its checkout speaks Razorpay, which the shop does not: the PhonePe calls stand in for it here.
  */
 
@@ -52,5 +56,158 @@ test.describe("the Digitic client: the home page and the store", () => {
       expect(filtered.length, chip).toBeGreaterThan(0);
       for (const product of filtered) expect(product.tagList, `${chip}: ${product.title}`).toContain(chip);
     }
+  });
+});
+
+type Detail = Product & { price: number; quantity: number; color: { _id: string }[] };
+type Order = {
+  _id: string;
+  shippingInfo: Record<string, unknown>;
+  orderItems: {
+    product: { _id: string | null; title: string };
+    quantity: number;
+    color: { title: string };
+  }[];
+};
+
+/** The client's checkout form, as it sends it: its own names for the address's fields. */
+const BENGALURU = {
+  firstName: "Asha",
+  lastName: "Rao",
+  address: "12, 4th Cross, Malleshwaram",
+  landmark: "Opposite Sankey Tank",
+  city: "Bengaluru",
+  state: "Karnataka",
+  country: "India",
+  pincode: "560003",
+};
+/** Where the seeded delivery zones offer cash on delivery. */
+const CHENNAI = {
+  firstName: "Meena",
+  lastName: "Sundaram",
+  address: "14, Thanikachalam Road, T. Nagar",
+  landmark: "Near Panagal Park",
+  city: "Chennai",
+  state: "Tamil Nadu",
+  country: "India",
+  pincode: "600017",
+};
+
+/** The cheapest product for sale with stock to spare (a cash order stays under the dealer's ceiling). */
+async function aProduct(request: APIRequestContext): Promise<Detail> {
+  const list = await answer<Detail[]>(await call(request, "product?sort=price"), 200);
+  const chosen = list.find((product) => !/rent/i.test(product.title) && product.quantity >= 10);
+  if (!chosen) throw new Error("the seed has products for sale with stock");
+  return answer<Detail>(await call(request, `product/${chosen._id}`), 200);
+}
+
+/** A new customer, logged in as the client logs in, with one product in the cart as its product page adds it. */
+async function shopper(request: APIRequestContext) {
+  const customer = await registered(request);
+  const { token } = await answer<{ token: string }>(
+    await call(request, "user/login", {
+      method: "POST",
+      body: { email: customer.email, password: customer.password },
+    }),
+    200,
+  );
+  const product = await aProduct(request);
+  await answer(
+    await call(request, "user/cart", {
+      method: "POST",
+      token,
+      body: { productId: product._id, color: product.color[0]?._id, quantity: 1, price: product.price },
+    }),
+    201,
+  );
+  return { token, product };
+}
+
+/** What the client's checkout sends to create-order besides the payment: items and totals (never read). */
+const orderLines = (product: Detail) => ({
+  totalPrice: product.price,
+  totalPriceAfterDiscount: product.price,
+  orderItems: [{ product: product._id, color: product.color[0]?._id, quantity: 1, price: product.price }],
+});
+
+const myOrders = async (request: APIRequestContext, token: string) =>
+  (await answer<{ orders: Order[] }>(await call(request, "user/getmyorders", { token }), 200)).orders;
+
+test.describe("the Digitic client: checkout and its orders", () => {
+  test("pays online to an address in the client's spelling, and create-order answers the order", async ({
+    request,
+  }) => {
+    const { token, product } = await shopper(request);
+    const started = await answer<{ merchantTransactionId: string }>(
+      await call(request, "user/order/checkout", {
+        method: "POST",
+        token,
+        body: { amount: product.price, shippingInfo: BENGALURU },
+      }),
+      200,
+    );
+    // The shopper pays on PhonePe's page (the simulator, settled as its dashboard would), and the client
+    // verifies the payment, as it verified Razorpay's.
+    const settled = await request.post(`/phonepe-simulator/admin/orders/${started.merchantTransactionId}`, {
+      headers: adminAuthorization,
+      data: { state: "COMPLETED", webhook: "none" },
+    });
+    expect(settled.status(), await settled.text()).toBe(200);
+    let orderId = "";
+    await expect(async () => {
+      const verified = await answer<{ success: boolean; paymentDetails: { orderId: string } }>(
+        await call(request, "user/order/verify-payment/phonepe", {
+          method: "POST",
+          token,
+          body: { merchantTransactionId: started.merchantTransactionId },
+        }),
+        200,
+      );
+      expect(verified.success).toBe(true);
+      orderId = verified.paymentDetails.orderId;
+    }).toPass({ timeout: 20_000, intervals: [1000, 2000, 3000] });
+
+    const created = await answer<{ order: { _id: string } }>(
+      await call(request, "user/cart/create-order", {
+        method: "POST",
+        token,
+        body: {
+          ...orderLines(product),
+          paymentInfo: { merchantTransactionId: started.merchantTransactionId },
+          shippingInfo: BENGALURU,
+        },
+      }),
+      200,
+    );
+    expect(created.order._id).toBe(orderId);
+    const [order] = await myOrders(request, token);
+    expect(order?._id).toBe(orderId);
+    expect(order?.shippingInfo).toMatchObject({
+      firstname: "Asha",
+      lastname: "Rao",
+      other: "Opposite Sankey Tank",
+      pincode: "560003",
+    });
+  });
+
+  test("orders cash on delivery to an address in the client's spelling", async ({ request }) => {
+    const { token, product } = await shopper(request);
+    const created = await answer<{ order: { _id: string } }>(
+      await call(request, "user/cart/create-order", {
+        method: "POST",
+        token,
+        body: { ...orderLines(product), paymentInfo: { method: "cod" }, shippingInfo: CHENNAI },
+      }),
+      201,
+    );
+    const [order] = await myOrders(request, token);
+    expect(order?._id).toBe(created.order._id);
+    expect(order?.shippingInfo).toMatchObject({
+      firstname: "Meena",
+      lastname: "Sundaram",
+      other: "Near Panagal Park",
+      city: "Chennai",
+    });
+    expect(order?.orderItems[0]?.product.title).toBe(product.title);
   });
 });

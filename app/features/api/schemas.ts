@@ -19,8 +19,34 @@ export const ratingBody = reviewSchema.extend({ prodId: idField() });
 /** POST user/cart: the product, its colour and how many; the posted price is not read. */
 export const cartBody = addToCartSchema.extend({ productId: idField() });
 
+/**
+ * The address as the checkout page names its fields (`firstname`, `lastname`, `other`), or as the earlier shop's
+ * clients do: `firstName`, `lastName` and `landmark`. The page's name wins when a client sends both spellings of a
+ * name; a landmark goes after the second line (`other`) when both are sent.
+ */
+export function pageSpelling(address: unknown): unknown {
+  if (typeof address !== "object" || address === null || Array.isArray(address)) return address;
+  const entries: [string, unknown][] = Object.entries(address);
+  const { firstName, lastName, landmark, ...fields } = Object.fromEntries(entries);
+  const line = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : undefined);
+  const other = [line(fields.other), line(landmark)].filter((part) => part !== undefined);
+  return {
+    ...fields,
+    firstname: fields.firstname ?? firstName,
+    lastname: fields.lastname ?? lastName,
+    other: other.length > 0 ? other.join(", ") : (fields.other ?? landmark),
+  };
+}
+
+/** The delivery address of an order, in either spelling (pageSpelling), checked by the checkout's rules. */
+const shippingInfo = z
+  .preprocess(pageSpelling, checkoutSchema)
+  .describe(
+    "The delivery address as the checkout page takes it; firstName, lastName and landmark (the earlier shop's clients' names) are read as firstname, lastname and other",
+  );
+
 /** POST user/order/checkout: the address; the shipping choice as the checkout form's (Standard when left out). */
-export const checkoutBody = z.object({ shippingInfo: checkoutSchema });
+export const checkoutBody = z.object({ shippingInfo });
 
 /** A payment's id as the shop makes them ("KC2026…"): letters, digits, - and _ only. */
 const paymentId = z
@@ -48,5 +74,5 @@ export const createOrderBody = z.object({
       method: z.string().max(20).optional(),
     })
     .default({}),
-  shippingInfo: checkoutSchema.optional(),
+  shippingInfo: shippingInfo.optional(),
 });
