@@ -12,6 +12,8 @@ import { expect, test } from "./support/test";
  *   one word, and the store makes a filter chip of each product's `tags`;
  * - its checkout form names the address's fields `firstName`, `lastName` and `landmark`, and sends that object
  *   as `shippingInfo` to user/order/checkout and user/cart/create-order;
+ * - it moves on to its orders page when create-order answers `success: true`, and shows a refusal's `message`,
+ *   which must say what is wrong;
  * Its checkout speaks Razorpay, which the shop does not: the PhonePe calls stand in for it here.
  */
 
@@ -167,7 +169,7 @@ test.describe("the Digitic client: checkout and its orders", () => {
       orderId = verified.paymentDetails.orderId;
     }).toPass({ timeout: 20_000, intervals: [1000, 2000, 3000] });
 
-    const created = await answer<{ order: { _id: string } }>(
+    const created = await answer<{ success: unknown; order: { _id: string } }>(
       await call(request, "user/cart/create-order", {
         method: "POST",
         token,
@@ -179,6 +181,7 @@ test.describe("the Digitic client: checkout and its orders", () => {
       }),
       200,
     );
+    expect(created.success).toBe(true);
     expect(created.order._id).toBe(orderId);
     const [order] = await myOrders(request, token);
     expect(order?._id).toBe(orderId);
@@ -192,7 +195,7 @@ test.describe("the Digitic client: checkout and its orders", () => {
 
   test("orders cash on delivery to an address in the client's spelling", async ({ request }) => {
     const { token, product } = await shopper(request);
-    const created = await answer<{ order: { _id: string } }>(
+    const created = await answer<{ success: unknown; order: { _id: string } }>(
       await call(request, "user/cart/create-order", {
         method: "POST",
         token,
@@ -200,6 +203,7 @@ test.describe("the Digitic client: checkout and its orders", () => {
       }),
       201,
     );
+    expect(created.success).toBe(true);
     const [order] = await myOrders(request, token);
     expect(order?._id).toBe(created.order._id);
     expect(order?.shippingInfo).toMatchObject({
@@ -209,5 +213,60 @@ test.describe("the Digitic client: checkout and its orders", () => {
       city: "Chennai",
     });
     expect(order?.orderItems[0]?.product.title).toBe(product.title);
+  });
+
+  test("a refused checkout or order says which field is wrong; the same call with it goes through", async ({
+    request,
+  }) => {
+    const { token, product } = await shopper(request);
+    const refusals: [label: string, path: string, body: Record<string, unknown>, message: string][] = [
+      [
+        "checkout without an address",
+        "user/order/checkout",
+        { amount: product.price },
+        "shippingInfo is required.",
+      ],
+      [
+        "checkout with the address as text",
+        "user/order/checkout",
+        { amount: product.price, shippingInfo: "12, 4th Cross, Malleshwaram" },
+        "shippingInfo: Expected object, received string",
+      ],
+      [
+        "cash on delivery without an address",
+        "user/cart/create-order",
+        { ...orderLines(product), paymentInfo: { method: "cod" } },
+        "shippingInfo is required: the address to deliver the order to.",
+      ],
+      [
+        "an address without a city",
+        "user/order/checkout",
+        { amount: product.price, shippingInfo: { ...BENGALURU, city: undefined } },
+        "City is Required",
+      ],
+    ];
+    for (const [label, path, body, message] of refusals) {
+      const refused = await call(request, path, { method: "POST", token, body });
+      expect(await answer(refused, 400), label).toEqual({ status: "fail", message });
+    }
+    // Nothing was ordered; the rightful calls go through.
+    expect(await myOrders(request, token)).toEqual([]);
+    await answer(
+      await call(request, "user/order/checkout", {
+        method: "POST",
+        token,
+        body: { amount: product.price, shippingInfo: BENGALURU },
+      }),
+      200,
+    );
+    await answer(
+      await call(request, "user/cart/create-order", {
+        method: "POST",
+        token,
+        body: { ...orderLines(product), paymentInfo: { method: "cod" }, shippingInfo: CHENNAI },
+      }),
+      201,
+    );
+    expect(await myOrders(request, token)).toHaveLength(1);
   });
 });

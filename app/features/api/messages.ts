@@ -13,6 +13,10 @@ export const apiMessages = {
   cartEmptied: "Cart emptied.",
   paymentPending: "The payment is not complete yet: verify again in a few seconds.",
   transactionRequired: "merchantTransactionId is required: the id checkout answered with.",
+  fieldRequired: (field: string) => `${field} is required.`,
+  fieldRefused: (field: string, said: string) => `${field}: ${said}`,
+  /** A cash-on-delivery order with nowhere to deliver it. */
+  shippingInfoRequired: "shippingInfo is required: the address to deliver the order to.",
   orderNeedsPayment:
     'An order is made when its payment completes: start it with user/order/checkout, then call verify-payment. For cash on delivery, send paymentInfo with method "cod".',
   tooManyRequests: (minutes: number) =>

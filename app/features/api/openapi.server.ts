@@ -232,7 +232,7 @@ const calls: Call[] = [
     summary: "The order a completed payment made, or a cash-on-delivery order of the server's cart",
     auth: true,
     body: createOrderBody,
-    answer: message.extend({ order: z.object({ _id: id }) }),
+    answer: message.extend({ success: z.literal(true), order: z.object({ _id: id }) }),
   },
   {
     method: "get",

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { getDb } from "~/db/db.server";
 import { getApiCustomer, type SessionCustomer } from "~/features/accounts/index.server";
 import { ServiceBusyError } from "~/lib/work-gate.server";
@@ -48,8 +48,23 @@ export async function readApiBody<T extends z.ZodTypeAny>(request: Request, sche
     // An object where a form has text ({"prodId": {"toString": 5}}) fails in a coercion, not a check.
     throw apiFail(400, apiMessages.notJson);
   }
-  if (!parsed.success) throw apiFail(400, parsed.error.issues[0]?.message ?? apiMessages.notJson);
+  if (!parsed.success) throw apiFail(400, refusalOf(parsed.error.issues[0]));
   return parsed.data;
+}
+
+/**
+ * What a refused body is told: the schema's own words where it has them (the form's messages, which name what
+ * is wrong). Zod's words alone ("Required", "Expected object, received string") do not say which field, so the
+ * field is named with them.
+ */
+function refusalOf(issue: z.ZodIssue | undefined): string {
+  if (!issue) return apiMessages.notJson;
+  const field = issue.path.join(".");
+  const zodsOwnWords = z.defaultErrorMap(issue, { data: undefined, defaultError: "" }).message;
+  if (field === "" || issue.message !== zodsOwnWords) return issue.message;
+  return issue.code === z.ZodIssueCode.invalid_type && issue.received === "undefined"
+    ? apiMessages.fieldRequired(field)
+    : apiMessages.fieldRefused(field, issue.message);
 }
 
 /**

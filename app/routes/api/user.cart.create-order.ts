@@ -15,6 +15,13 @@ import { successMessages } from "~/lib/messages";
 
 export const loader = () => apiMethodNotAllowed("POST");
 
+/** The order made, with `success: true`, which the earlier shop's clients read to move on to their orders page. */
+const ordered = (orderId: number) => ({
+  success: true as const,
+  message: successMessages.ordered,
+  order: { _id: String(orderId) },
+});
+
 /**
  * POST /api/user/cart/create-order. The earlier shop recorded an order after its payment; here a payment
  * becomes its order by itself, once, so this answers the order a completed payment made. With `paymentInfo`
@@ -28,15 +35,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (paymentInfo.merchantTransactionId) {
       const order = await orderOfPayment(db, customer.id, paymentInfo.merchantTransactionId);
       if (!order) return apiFail(409, apiMessages.orderNeedsPayment);
-      return apiOk({ message: successMessages.ordered, order: { _id: String(order.orderId) } });
+      return apiOk(ordered(order.orderId));
     }
-    if (paymentInfo.method?.toLowerCase() !== "cod" || !shippingInfo) {
-      return apiFail(400, apiMessages.orderNeedsPayment);
-    }
+    if (paymentInfo.method?.toLowerCase() !== "cod") return apiFail(400, apiMessages.orderNeedsPayment);
+    if (!shippingInfo) return apiFail(400, apiMessages.shippingInfoRequired);
     const placed = await placeOrder(db, customer.id, { ...shippingInfo, payment: "cod" });
     switch (placed.kind) {
       case "ordered":
-        return apiOk({ message: successMessages.ordered, order: { _id: String(placed.orderId) } }, 201);
+        return apiOk(ordered(placed.orderId), 201);
       case "refused":
         return apiFail(400, placed.message);
       case "empty":
