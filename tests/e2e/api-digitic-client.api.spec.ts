@@ -12,6 +12,7 @@ import { expect, test } from "./support/test";
  *   one word, and the store makes a filter chip of each product's `tags`;
  * - its checkout form names the address's fields `firstName`, `lastName` and `landmark`, and sends that object
  *   as `shippingInfo` to user/order/checkout and user/cart/create-order;
+ * - its orders page shows each item's `product.images[0].url`, its `product.title` and its `color.title`;
  * - it moves on to its orders page when create-order answers `success: true`, and shows a refusal's `message`,
  *   which must say what is wrong;
  * Its checkout speaks Razorpay, which the shop does not: the PhonePe calls stand in for it here.
@@ -61,16 +62,32 @@ test.describe("the Digitic client: the home page and the store", () => {
   });
 });
 
-type Detail = Product & { price: number; quantity: number; color: { _id: string }[] };
+type Detail = Product & {
+  price: number;
+  quantity: number;
+  images: { url: string }[];
+  color: { _id: string; title: string }[];
+};
 type Order = {
   _id: string;
+  totalPriceAfterDiscount: number;
   shippingInfo: Record<string, unknown>;
   orderItems: {
-    product: { _id: string | null; title: string };
+    product: { _id: string | null; title: string; images: { url: string }[] };
     quantity: number;
     color: { title: string };
   }[];
 };
+
+/** What the client's orders page reads of an order: it goes blank when any of it is missing. */
+function expectShownOnOrdersPage(order: Order | undefined, product: Detail) {
+  expect(typeof order?.totalPriceAfterDiscount).toBe("number");
+  const [item] = order?.orderItems ?? [];
+  expect(item?.product.title).toBe(product.title);
+  expect(product.images.length).toBeGreaterThan(0);
+  expect(item?.product.images[0]?.url).toBe(product.images[0]?.url);
+  expect(item?.color.title).toBe(product.color[0]?.title);
+}
 
 /** The client's checkout form, as it sends it: its own names for the address's fields. */
 const BENGALURU = {
@@ -185,6 +202,7 @@ test.describe("the Digitic client: checkout and its orders", () => {
     expect(created.order._id).toBe(orderId);
     const [order] = await myOrders(request, token);
     expect(order?._id).toBe(orderId);
+    expectShownOnOrdersPage(order, product);
     expect(order?.shippingInfo).toMatchObject({
       firstname: "Asha",
       lastname: "Rao",
@@ -212,7 +230,7 @@ test.describe("the Digitic client: checkout and its orders", () => {
       other: "Near Panagal Park",
       city: "Chennai",
     });
-    expect(order?.orderItems[0]?.product.title).toBe(product.title);
+    expectShownOnOrdersPage(order, product);
   });
 
   test("a refused checkout or order says which field is wrong; the same call with it goes through", async ({

@@ -100,7 +100,13 @@ const order = z.object({
   orderItems: z.array(
     z.object({
       _id: id,
-      product: z.object({ _id: id.nullable(), title: z.string() }),
+      product: z.object({
+        _id: id.nullable().describe("null once the product is gone from the catalogue"),
+        title: z.string().describe("As it was sold"),
+        images: z
+          .array(image)
+          .describe("The product's pictures today; the shop's stand-in picture when it has none or is gone"),
+      }),
       quantity: z.number().int(),
       price: rupees,
       color: z.object({ title: z.string() }),

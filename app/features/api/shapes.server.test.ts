@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { apiProduct } from "./shapes.server";
+import { FALLBACK_IMAGE } from "~/features/catalogue";
+import { apiOrder, apiProduct } from "./shapes.server";
 
 const row = {
   id: 7,
@@ -29,5 +30,40 @@ describe("a product in the API's answers", () => {
       tagList: ["popular"],
     });
     expect(apiProduct({ ...row, tags: [] })).toMatchObject({ tags: "", tagList: [] });
+  });
+});
+
+describe("an order in the API's answers", () => {
+  it("gives each item's product with its pictures, and the stand-in picture for one gone or without any", () => {
+    const item = { quantity: 1, unitPrice: 5_900_000, colourValue: "#000000" };
+    const order = apiOrder(
+      {
+        id: 12,
+        totalPrice: 6_500_000,
+        totalPriceAfterDiscount: 5_900_000,
+        status: "Ordered",
+        createdAt: new Date("2026-11-03T10:00:00Z"),
+        paymentMethod: "PhonePe",
+        shippingInfo: {},
+        items: [
+          { ...item, id: 1, productId: 7, title: "HP ProBook 440" },
+          { ...item, id: 2, productId: 8, title: "A laptop with no photo yet" },
+          { ...item, id: 3, productId: null, title: "A laptop the dealer deleted" },
+        ],
+      },
+      new Map([
+        [7, [{ url: "/images/products/probook.webp" }, { url: "/images/products/probook-side.webp" }]],
+        [8, []],
+      ]),
+    );
+    expect(order.orderItems.map((each) => each.product)).toEqual([
+      {
+        _id: "7",
+        title: "HP ProBook 440",
+        images: [{ url: "/images/products/probook.webp" }, { url: "/images/products/probook-side.webp" }],
+      },
+      { _id: "8", title: "A laptop with no photo yet", images: [{ url: FALLBACK_IMAGE }] },
+      { _id: null, title: "A laptop the dealer deleted", images: [{ url: FALLBACK_IMAGE }] },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { TAGS } from "~/features/catalogue";
+import { FALLBACK_IMAGE, TAGS } from "~/features/catalogue";
 import { sanitizeDescription } from "~/lib/sanitize.server";
 
 /*
@@ -176,24 +176,35 @@ export function apiCartLine(line: {
   };
 }
 
-/** One of the customer's orders as My Orders lists it: totals in rupees, each item with its colour. */
-export function apiOrder(order: {
-  id: number;
-  totalPrice: number;
-  totalPriceAfterDiscount: number;
-  status: string;
-  createdAt: Date;
-  paymentMethod: string;
-  shippingInfo: Record<string, unknown>;
-  items: {
+/**
+ * One of the customer's orders as My Orders lists it: totals in rupees, each item with its colour and its product
+ * as the other calls give one, with its pictures (the earlier shop's clients show `product.images[0]`): the
+ * shop's stand-in picture for a product gone from the catalogue or without any, as the pages show.
+ */
+export function apiOrder(
+  order: {
     id: number;
-    productId: number | null;
-    title: string;
-    quantity: number;
-    unitPrice: number;
-    colourValue: string;
-  }[];
-}) {
+    totalPrice: number;
+    totalPriceAfterDiscount: number;
+    status: string;
+    createdAt: Date;
+    paymentMethod: string;
+    shippingInfo: Record<string, unknown>;
+    items: {
+      id: number;
+      productId: number | null;
+      title: string;
+      quantity: number;
+      unitPrice: number;
+      colourValue: string;
+    }[];
+  },
+  pictures: ReadonlyMap<number, readonly { url: string }[]>,
+) {
+  const imagesOf = (productId: number | null) => {
+    const found = productId === null ? undefined : pictures.get(productId);
+    return found?.length ? found.map((image) => ({ url: image.url })) : [{ url: FALLBACK_IMAGE }];
+  };
   return {
     _id: id(order.id),
     totalPrice: rupees(order.totalPrice),
@@ -203,7 +214,11 @@ export function apiOrder(order: {
     shippingInfo: order.shippingInfo,
     orderItems: order.items.map((item) => ({
       _id: id(item.id),
-      product: { _id: item.productId === null ? null : id(item.productId), title: item.title },
+      product: {
+        _id: item.productId === null ? null : id(item.productId),
+        title: item.title,
+        images: imagesOf(item.productId),
+      },
       quantity: item.quantity,
       price: rupees(item.unitPrice),
       color: { title: item.colourValue },

@@ -36,6 +36,22 @@ export async function coloursFor(db: Database, productIds: number[]) {
     .where(inArray(productColours.productId, productIds));
 }
 
+/**
+ * The pictures of the given products by id, hidden products' too: an order shows what was bought, whatever the
+ * shop shows today. A product gone from the catalogue has no entry.
+ */
+export async function picturesOf(
+  db: Database,
+  productIds: number[],
+): Promise<Map<number, { url: string }[]>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, images: products.images })
+    .from(products)
+    .where(inArray(products.id, [...new Set(productIds)]));
+  return new Map(rows.map((row) => [row.id, row.images.map((image) => ({ url: image.url }))]));
+}
+
 /** A product's columns, less those search keeps for itself. */
 const {
   searchTitle: _title,
