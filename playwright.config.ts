@@ -26,6 +26,11 @@ export const postgresBaseURL = `http://localhost:${postgresPort}`;
  * by its loopback address, another origin than localhost's, and no private-network hop for the browser.
  */
 export const apiClientOrigin = `http://127.0.0.1:${port}`;
+/**
+ * The address of the API's client app (API_CLIENT_URL): the password-reset mail of an API customer links to its
+ * reset-password/<token> page. A stand-in on the listed origin, under a path of its own.
+ */
+export const apiClientUrl = `${apiClientOrigin}/digitic/`;
 /** An origin the shop does not list: refused. */
 export const foreignOrigin = `http://127.0.0.2:${port}`;
 
@@ -138,6 +143,7 @@ export default defineConfig({
         DATABASE_URL: "",
         METRICS_TOKEN: metricsToken,
         API_ALLOWED_ORIGINS: apiClientOrigin,
+        API_CLIENT_URL: apiClientUrl,
       },
     },
     {

@@ -127,6 +127,27 @@ describe("loadConfig", () => {
     expect(problemsOf({ PAGE_CACHE_MB: "" })).toEqual([]);
   });
 
+  it("takes API_CLIENT_URL as a plain http or https address, and names a bad one", () => {
+    const apiClientUrl = (value: string) =>
+      loadConfig({ DATA_DIR: dataDir(), API_CLIENT_URL: value }).apiClientUrl;
+    expect(loadConfig({ DATA_DIR: dataDir() }).apiClientUrl).toBeUndefined();
+    expect(apiClientUrl("")).toBeUndefined();
+    expect(apiClientUrl("https://app.example.in")).toBe("https://app.example.in/");
+    expect(apiClientUrl("http://localhost:5173/digitic/")).toBe("http://localhost:5173/digitic/");
+    for (const bad of [
+      "app.example.in",
+      "javascript:alert(1)",
+      "ftp://app.example.in",
+      "https://user:secret@app.example.in",
+      "https://app.example.in/?next=https://evil.example",
+      "https://app.example.in/#reset",
+    ]) {
+      const problems = problemsOf({ API_CLIENT_URL: bad });
+      expect(problems, bad).toHaveLength(1);
+      expect(problems[0], bad).toMatch(/^API_CLIENT_URL .*must be/);
+    }
+  });
+
   it("refuses a public production shop without PhonePe credentials, naming the variables", () => {
     const problems = problemsOf({ NODE_ENV: "production", PUBLIC_URL: "https://shop.kavericomputers.in" });
     expect(problems.join("\n")).toMatch(/PHONEPE_CLIENT_ID and PHONEPE_CLIENT_SECRET are not set/);

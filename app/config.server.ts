@@ -33,6 +33,11 @@ export type Config = {
     /** The time of day in India of the daily backup ("02:30"), or undefined when off. */
     time: string | undefined;
   };
+  /**
+   * The JSON API's client app (API_CLIENT_URL), ending in "/": an API customer's password-reset mail links to its
+   * `reset-password/<token>` page. Undefined: to the shop's own page.
+   */
+  apiClientUrl: string | undefined;
   /** The bearer token /metrics answers to; undefined: /metrics is not served. */
   metricsToken: string | undefined;
   phonepe: {
@@ -124,6 +129,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       time: env.BACKUP_TIME === "off" ? undefined : env.BACKUP_TIME,
     },
     metricsToken: env.METRICS_TOKEN,
+    apiClientUrl: env.API_CLIENT_URL?.replace(/\/?$/, "/"),
     phonepe: {
       mode,
       clientId: env.PHONEPE_CLIENT_ID ?? (mode === "simulator" ? "SIMULATOR_CLIENT" : undefined),

@@ -15,6 +15,13 @@ function isTrustProxy(value: string): boolean {
   });
 }
 
+/** An http or https address with no user, query or fragment: a page's address a link may be made from. */
+function isPlainWebAddress(text: string): boolean {
+  if (/[?#]/.test(text) || !URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password;
+}
+
 /**
  * Every setting of the shop, read from environment variables. Pure: parsing only, no I/O, so it can be
  * unit-tested; app/config.server.ts applies it to process.env and fills in the embedded defaults.
@@ -96,6 +103,19 @@ export const envSchema = z
         (text) => text === "off" || /^([01]\d|2[0-3]):[0-5]\d$/.test(text),
         "must be a time of day in India as HH:MM (24-hour clock), or off",
       ),
+    /**
+     * The JSON API's client app on an address of its own (decision 0045): a password-reset mail asked for
+     * through the API links to its `reset-password/<token>` page instead of the shop's.
+     */
+    API_CLIENT_URL: optionalText.pipe(
+      z
+        .string()
+        .refine(
+          isPlainWebAddress,
+          "must be a full http or https address without a user, a query or a fragment, such as https://app.example.in",
+        )
+        .optional(),
+    ),
     /** Opens /metrics to a scraper that sends it as a bearer token; unset, /metrics is not there. */
     METRICS_TOKEN: optionalText.pipe(z.string().min(24, "must be at least 24 characters long").optional()),
     PAGE_CACHE_MB: optionalText.pipe(

@@ -1,5 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
+import { apiClientOrigin, apiClientUrl } from "../../playwright.config";
 import { answer, call, registered } from "./support/api";
+import { linkIn, waitForMail } from "./support/mail";
 import { adminAuthorization } from "./support/simulator";
 import { expect, test } from "./support/test";
 
@@ -15,6 +17,8 @@ import { expect, test } from "./support/test";
  * - its orders page shows each item's `product.images[0].url`, its `product.title` and its `color.title`;
  * - it moves on to its orders page when create-order answers `success: true`, and shows a refusal's `message`,
  *   which must say what is wrong;
+ * - its reset-password/:token page takes the token from its own address, so the reset mail must link there
+ *   (API_CLIENT_URL, set for the test shop in playwright.config.ts);
  * Its checkout speaks Razorpay, which the shop does not: the PhonePe calls stand in for it here.
  */
 
@@ -286,5 +290,65 @@ test.describe("the Digitic client: checkout and its orders", () => {
       201,
     );
     expect(await myOrders(request, token)).toHaveLength(1);
+  });
+});
+
+test.describe("the Digitic client: a forgotten password", () => {
+  test("the reset mail links to the client's reset page whatever the request says; the shop's form, to the shop's", async ({
+    request,
+    baseURL,
+  }) => {
+    const customer = await registered(request);
+    const evil = "https://evil.example";
+    // Every place a request could name an address: headers a proxy sets, the origin, and fields in the body.
+    const asked = await call(request, "user/forgot-password-token", {
+      method: "POST",
+      body: {
+        email: customer.email,
+        url: `${evil}/reset-password/`,
+        resetUrl: `${evil}/reset-password/`,
+        redirect_uri: evil,
+        origin: evil,
+      },
+      headers: {
+        Origin: apiClientOrigin,
+        Referer: `${evil}/forgot-password`,
+        "X-Forwarded-Host": "evil.example",
+        "X-Forwarded-Proto": "https",
+      },
+    });
+    expect(await answer(asked, 200)).toEqual({ message: "Forgot Password Email Sent Successfully!" });
+    const mail = await waitForMail(
+      (received) => received.to.includes(customer.email.toLowerCase()) && /password/i.test(received.subject),
+    );
+    const link = linkIn(mail) ?? "";
+    expect(link.startsWith(`${apiClientUrl}reset-password/`), link).toBe(true);
+    expect(mail.text + mail.html).not.toContain("evil.example");
+    // The client's page sends the token from its own address with the new password.
+    const token = link.slice(`${apiClientUrl}reset-password/`.length);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(
+      await answer(
+        await call(request, `user/reset-password/${token}`, {
+          method: "PUT",
+          body: { password: "a-new-Kaveri-password-2026" },
+        }),
+        200,
+      ),
+    ).toEqual({ message: "Password change Successfully!" });
+
+    // The shop's own form still mails a link to the shop's own reset page.
+    const form = await request.post("/forgot-password", {
+      form: { email: customer.email },
+      headers: { Origin: baseURL ?? "" },
+      maxRedirects: 0,
+    });
+    expect(form.status()).toBe(303);
+    const pageMail = await waitForMail(
+      (received) =>
+        received.to.includes(customer.email.toLowerCase()) &&
+        (linkIn(received) ?? "").startsWith(`${baseURL}/reset-password/`),
+    );
+    expect(linkIn(pageMail)).not.toContain(apiClientUrl);
   });
 });

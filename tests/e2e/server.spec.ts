@@ -45,12 +45,14 @@ test.describe("configuration checked at start", () => {
       DATABASE_URL: "mysql://shop@localhost/shop",
       SMTP_URL: "mail.example.in",
       PHONEPE_ENV: "live",
+      API_CLIENT_URL: "app.example.in/reset",
     });
     expect(code).toBe(1);
     expect(output).toContain("The shop cannot start");
     expect(output).toMatch(/DATABASE_URL .*must start with postgres:\/\//);
     expect(output).toMatch(/SMTP_URL .*must start with smtp:\/\//);
     expect(output).toMatch(/PHONEPE_ENV/);
+    expect(output).toMatch(/API_CLIENT_URL .*must be a full http or https address/);
   });
 
   test("refuses production on PostgreSQL without SESSION_SECRET, saying why", async () => {

@@ -17,13 +17,19 @@ function hashToken(token: string): string {
 }
 
 /**
- * Issues a reset token for the account with this e-mail, if there is one, and mails its link. Unknown
- * addresses get nothing, and the caller answers the same either way, so the form reveals no accounts.
+ * Issues a reset token for the account with this e-mail, if there is one, and mails its link: the shop's own
+ * reset page at `baseUrl`, or `page` (an address ending in "/", the token after it) for a client app of the JSON
+ * API. Unknown addresses get nothing, and the caller answers the same either way, so the form reveals no
+ * accounts.
  */
 export async function requestPasswordReset(
   db: Database,
   email: string,
-  { baseUrl, send }: { baseUrl: string; send: (message: MailMessage) => Promise<unknown> },
+  {
+    baseUrl,
+    page,
+    send,
+  }: { baseUrl: string; page?: string | undefined; send: (message: MailMessage) => Promise<unknown> },
 ): Promise<void> {
   const customer = await findCustomerByEmail(db, email);
   if (!customer) return;
@@ -33,7 +39,8 @@ export async function requestPasswordReset(
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
   });
-  const resetUrl = new URL(`/reset-password/${token}`, baseUrl).toString();
+  // A base64url token: safe as a path segment as it is.
+  const resetUrl = `${page ?? new URL("/reset-password/", baseUrl).toString()}${token}`;
   await send(
     passwordResetMail({
       to: customer.email,

@@ -13,7 +13,8 @@ export const loader = () => apiMethodNotAllowed("POST");
 
 /**
  * POST /api/user/forgot-password-token: mails a reset link, limited per address and per e-mail as the page is,
- * and answered the same whether or not the address has an account.
+ * and answered the same whether or not the address has an account. The link opens the client app's
+ * reset-password/<token> page at API_CLIENT_URL, or the shop's own page when that is not set.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   return apiAnswer(async () => {
@@ -28,8 +29,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (limit.limited) return apiFail(429, tooManyAttempts(limit));
     }
     try {
+      const { publicUrl, apiClientUrl } = config();
       await requestPasswordReset(db, email, {
-        baseUrl: config().publicUrl,
+        baseUrl: publicUrl,
+        // The client app's own reset page when the dealer set its address (API_CLIENT_URL), from the
+        // configuration alone: nothing in the request (Origin, Host, the body) decides where the link goes.
+        page: apiClientUrl && new URL("reset-password/", apiClientUrl).toString(),
         send: async (mail) => {
           sendMail(mail).catch((error: unknown) =>
             console.error(`Could not send a password reset mail: ${describeError(error)}`),
