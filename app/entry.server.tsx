@@ -8,7 +8,7 @@ import { config } from "~/config.server";
 import { getDatabaseHandle, getDb } from "~/db/db.server";
 import { readCatalogueVersion } from "~/features/catalogue/index.server";
 import { refreshDatabaseGauges } from "~/features/operations/index.server";
-import { describeError, isDatabaseUnavailable } from "~/lib/errors.server";
+import { DATABASE_RETRY_AFTER_SECONDS, describeError, isDatabaseUnavailable } from "~/lib/errors.server";
 import { deferHydration } from "~/lib/hydrate-after-paint.server";
 import { redactUrl } from "~/lib/secret-links.mjs";
 import { ServiceBusyError } from "~/lib/work-gate.server";
@@ -109,7 +109,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // A reset or set-up link's token never reaches the log.
   const where = `${request.method} ${redactUrl(new URL(request.url).pathname)}`;
   if (isDatabaseUnavailable(error)) {
-    context.reportUnavailable?.(5);
+    context.reportUnavailable?.(DATABASE_RETRY_AFTER_SECONDS);
     console.error(`[503] database unavailable during ${where}: ${describeError(error)}`);
     return;
   }

@@ -108,6 +108,9 @@ function isSqlState(code: string | undefined): code is string {
   return code !== undefined && /^[0-9FHPX][0-9A-Z]{4}$/.test(code);
 }
 
+/** How long a client is asked to wait (Retry-After) while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * True when the error (or one of its causes) says the database cannot be reached or is going away — an
  * outage to answer with 503 and Retry-After — rather than a query the database refused.

@@ -6,6 +6,7 @@
 export const apiMessages = {
   unauthorised: "Not authorised: log in again (the token is missing, expired or revoked).",
   notFound: "Not found.",
+  unavailable: "The shop cannot answer just now: try again in a few seconds.",
   notJson: "The request body must be a JSON object.",
   methodNotAllowed: "This call does not take that method.",
   wishlistRemoved: "Product Removed from Wishlist!",

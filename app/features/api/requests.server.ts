@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getDb } from "~/db/db.server";
 import { getApiCustomer, type SessionCustomer } from "~/features/accounts/index.server";
+import { DATABASE_RETRY_AFTER_SECONDS, describeError, isDatabaseUnavailable } from "~/lib/errors.server";
 import { ServiceBusyError } from "~/lib/work-gate.server";
 import { consume, type RateLimitRule, rateLimits, tooManyAttempts } from "~/rate-limit.server";
 import { readJson } from "~/read-form.server";
@@ -9,12 +10,21 @@ import { apiMessages } from "./messages";
 
 /**
  * Runs one call's work and answers its refusals in the API's shape: a thrown 4xx (the API's own, or one from
- * the shop's readers) becomes `{status: "fail", message}`; a server error stays one.
+ * the shop's readers) becomes `{status: "fail", message}`, and so does a 503 with Retry-After while the shop
+ * cannot answer (the database unreachable, the password work full), as the pages answer 503; any other server
+ * error stays one.
  */
 export async function apiAnswer(work: () => Promise<Response>): Promise<Response> {
   try {
     return await work();
   } catch (thrown) {
+    if (isDatabaseUnavailable(thrown)) {
+      // As handleError (app/entry.server.tsx) logs a page's: one line, no secret, no path (a reset token).
+      console.error(`[503] database unavailable during a JSON API call: ${describeError(thrown)}`);
+      const down = apiFail(503, apiMessages.unavailable);
+      down.headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+      return down;
+    }
     // The password work queue is full (log-in, sign-up, a reset): come back shortly, as the pages say.
     if (thrown instanceof ServiceBusyError) {
       const busy = apiFail(503, thrown.message);

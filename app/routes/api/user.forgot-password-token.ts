@@ -4,7 +4,7 @@ import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { forgotPasswordSchema, requestPasswordReset } from "~/features/accounts/index.server";
 import { apiAnswer, apiFail, apiMethodNotAllowed, apiOk, readApiBody } from "~/features/api/index.server";
-import { describeError } from "~/lib/errors.server";
+import { describeError, isDatabaseUnavailable } from "~/lib/errors.server";
 import { failureMessages, successMessages } from "~/lib/messages";
 import { sendMail } from "~/mail.server";
 import { consume, rateLimits, tooManyAttempts } from "~/rate-limit.server";
@@ -42,6 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         },
       });
     } catch (error) {
+      // The database down is the API's 503 with Retry-After (apiAnswer), as for every call.
+      if (isDatabaseUnavailable(error)) throw error;
       console.error(`Could not start a password reset: ${describeError(error)}`);
       return apiFail(503, failureMessages.somethingWentWrong);
     }
