@@ -42,6 +42,17 @@ const TOO_LARGE = tooLarge(requestLimits.jsonBytes).message;
 const CORS_REFUSED = "This website may not call the shop's API.";
 const UNTYPABLE = fieldMessages.untypable;
 
+/** Where the seeded delivery zones offer cash on delivery. */
+const CHENNAI = {
+  firstname: "Meena",
+  lastname: "Sundaram",
+  address: "14, Thanikachalam Road, T. Nagar",
+  city: "Chennai",
+  state: "Tamil Nadu",
+  country: "India",
+  pincode: "600017",
+};
+
 const ADDRESS = {
   firstname: "Asha",
   lastname: "Rao",
@@ -122,10 +133,21 @@ const wishlistOf = async (request: APIRequestContext, token: string) =>
     await answer<{ wishlist: { _id: string }[] }>(await call(request, "user/wishlist", { token }), 200)
   ).wishlist.map((item) => item._id);
 
-/** A product for sale with stock to spare, with its colours. */
-async function aProduct(request: APIRequestContext, skip = 0): Promise<Product> {
+/** The dealer's ceiling for cash orders, in rupees (the seeded policy): a cash order's product costs less. */
+const CASH_CEILING = 50_000;
+
+/** A product for sale with stock to spare, with its colours; `cashable`: one a cash order may carry. */
+async function aProduct(
+  request: APIRequestContext,
+  { skip = 0, cashable = false }: { skip?: number; cashable?: boolean } = {},
+): Promise<Product> {
   const list = await answer<Product[]>(await call(request, "product?sort=title"), 200);
-  const forSale = list.filter((product) => !/rent/i.test(product.title) && product.quantity >= 10);
+  const forSale = list.filter(
+    (product) =>
+      !/rent/i.test(product.title) &&
+      product.quantity >= 10 &&
+      (!cashable || product.price < CASH_CEILING * 0.8),
+  );
   const chosen = forSale[skip];
   if (!chosen) throw new Error("the seed has products for sale with stock");
   return answer<Product>(await call(request, `product/${chosen._id}`), 200);
@@ -677,7 +699,7 @@ test.describe("the JSON API: other customers", () => {
     const b = await registered(request, { firstname: "Bhaskar", lastname: "Menon" });
     const product = await aProduct(request);
     const lineOfA = await addLine(request, a, product, 2);
-    const lineOfB = await addLine(request, b, await aProduct(request, 1), 1);
+    const lineOfB = await addLine(request, b, await aProduct(request, { skip: 1 }), 1);
     const cartOfA = await cartOf(request, a.token);
 
     /** Nothing of A's in an answer to B: A's names and e-mail, and once paid, A's address and payment. */
@@ -1105,53 +1127,106 @@ test.describe("the JSON API: methods", () => {
 });
 
 test.describe("the JSON API: values no form sends, and writes to calls that only read", () => {
-  test("an object whose toString is not a function, where an id, star or quantity goes, is a 400", async ({
+  test("an object whose toString is not a function, where an id, star or quantity goes, is a 400; the value itself is taken", async ({
     request,
   }) => {
     const customer = await registered(request);
+    const { token } = customer;
     const product = await aProduct(request);
+    const colour = product.color[0]?._id;
     const trap = { toString: 5 };
-    const probes: [label: string, path: string, method: "PUT" | "POST", body: Record<string, unknown>][] = [
-      ["wishlist prodId", "product/wishlist", "PUT", { prodId: trap }],
-      ["rating prodId", "product/rating", "PUT", { prodId: trap, star: 4, comment: "Fine." }],
-      ["rating star", "product/rating", "PUT", { prodId: product._id, star: trap, comment: "Fine." }],
-      ["cart productId", "user/cart", "POST", { productId: trap, color: product.color[0]?._id, quantity: 1 }],
-      ["cart color", "user/cart", "POST", { productId: product._id, color: trap, quantity: 1 }],
-      [
-        "cart quantity",
-        "user/cart",
-        "POST",
-        { productId: product._id, color: product.color[0]?._id, quantity: trap },
-      ],
+    // A comment of this test's own: the product's reviews are everybody's.
+    const comment = `Fine, ${tag()}.`;
+    // Each probe, the field it traps, and the value the rightful call sends there instead.
+    const probes: [
+      label: string,
+      path: string,
+      method: "PUT" | "POST",
+      body: Record<string, unknown>,
+      field: string,
+      rightful: unknown,
+    ][] = [
+      ["wishlist prodId", "product/wishlist", "PUT", {}, "prodId", product._id],
+      ["rating prodId", "product/rating", "PUT", { star: 4, comment }, "prodId", product._id],
+      ["rating star", "product/rating", "PUT", { prodId: product._id, comment }, "star", 4],
+      ["cart productId", "user/cart", "POST", { color: colour, quantity: 1 }, "productId", product._id],
+      ["cart color", "user/cart", "POST", { productId: product._id, quantity: 1 }, "color", colour],
+      ["cart quantity", "user/cart", "POST", { productId: product._id, color: colour }, "quantity", 3],
     ];
-    for (const [label, path, method, body] of probes) {
-      const sent = await call(request, path, { method, token: customer.token, body });
+    const reviewsWith = async (text: string) =>
+      (
+        await answer<{ ratings: { comment: string }[] }>(await call(request, `product/${product._id}`), 200)
+      ).ratings.filter((rating) => rating.comment === text);
+
+    for (const [label, path, method, body, field] of probes) {
+      const sent = await call(request, path, { method, token, body: { ...body, [field]: trap } });
       await expectRefusal(label, sent, 400);
     }
+    // Nothing was taken: no wishlist, no review, no cart line.
+    expect(await wishlistOf(request, token)).toEqual([]);
+    expect(await reviewsWith(comment)).toEqual([]);
+    expect(await cartOf(request, token)).toEqual([]);
+
+    // The control: each call with the value itself in the trapped field is taken.
+    for (const [label, path, method, body, field, rightful] of probes) {
+      const sent = await call(request, path, { method, token, body: { ...body, [field]: rightful } });
+      expect
+        .soft(sent.status(), `${label}, rightful: ${await sent.text()}`)
+        .toBe(method === "POST" ? 201 : 200);
+    }
+    expect(await wishlistOf(request, token)).toEqual([product._id]);
+    expect(await reviewsWith(comment)).toHaveLength(1);
+    // One line: adding a product again sets its quantity, the last call's 3.
+    const [line, ...others] = await cartOf(request, token);
+    expect(others).toEqual([]);
+    expect(line?.productId._id).toBe(product._id);
+    expect(line?.quantity).toBe(3);
   });
 
-  test("a NUL in create-order's merchantTransactionId is a 400 that never reaches the database", async ({
+  test("a NUL in create-order's merchantTransactionId is a 400 that never reaches the database: no order is made; the call without it orders", async ({
     request,
   }) => {
     const customer = await registered(request);
-    const made = await call(request, "user/cart/create-order", {
-      method: "POST",
-      token: customer.token,
-      body: { paymentInfo: { merchantTransactionId: "KC\u0000x" } },
-    });
+    const { token } = customer;
+    await addLine(request, customer, await aProduct(request, { cashable: true }));
+    // A cash-on-delivery order to Chennai, where the seeded zones offer cash: the order this call writes.
+    const cashOrder = (paymentInfo: Record<string, string>) =>
+      call(request, "user/cart/create-order", {
+        method: "POST",
+        token,
+        body: { paymentInfo, shippingInfo: CHENNAI },
+      });
+    const made = await cashOrder({ method: "cod", merchantTransactionId: "KC\u0000x" });
     await expectRefusal(
       "create-order with a NUL in merchantTransactionId",
       made,
       400,
       apiMessages.transactionRequired,
     );
+    const inTheAddress = await call(request, "user/cart/create-order", {
+      method: "POST",
+      token,
+      body: { paymentInfo: { method: "cod" }, shippingInfo: { ...CHENNAI, address: "14, T.\u0000 Nagar" } },
+    });
+    await expectRefusal("create-order with a NUL in the address", inTheAddress, 400, UNTYPABLE);
+    // Nothing was written: no order, and the cart an order empties still has its line.
+    expect(await ordersOf(request, token)).toEqual([]);
+    expect(await cartOf(request, token)).toHaveLength(1);
+
+    // The control: the same order without the NUL is written, and the cart emptied.
+    const ordered = await answer<{ order: { _id: string } }>(await cashOrder({ method: "cod" }), 201);
+    expect((await ordersOf(request, token)).map((order) => order._id)).toEqual([ordered.order._id]);
+    expect(await cartOf(request, token)).toEqual([]);
   });
 
-  test("ids in bodies are digits only: hex, binary, exponents and arrays name no product", async ({
+  test("ids in bodies are digits only: a product's id in hex, binary, an exponent or an array names no product; in digits, it does", async ({
     request,
   }) => {
     const customer = await registered(request);
-    for (const prodId of ["0x10", " 0b11 ", "1e1", [17]]) {
+    const product = await aProduct(request);
+    const id = Number(product._id);
+    // Each names the product to JavaScript's Number(): read that way, the call would take it.
+    for (const prodId of [`0x${id.toString(16)}`, ` 0b${id.toString(2)} `, `${id}e0`, [id]]) {
       const sent = await call(request, "product/wishlist", {
         method: "PUT",
         token: customer.token,
@@ -1164,6 +1239,21 @@ test.describe("the JSON API: values no form sends, and writes to calls that only
         fieldMessages.noSuchItem,
       );
     }
+    expect(await wishlistOf(request, customer.token)).toEqual([]);
+    // The control: the same id in digits, as a number and as text, is the product.
+    await answer(
+      await call(request, "product/wishlist", { method: "PUT", token: customer.token, body: { prodId: id } }),
+      200,
+    );
+    expect(await wishlistOf(request, customer.token)).toEqual([product._id]);
+    await answer(
+      await call(request, "product/wishlist", {
+        method: "PUT",
+        token: customer.token,
+        body: { prodId: product._id },
+      }),
+      200,
+    );
     expect(await wishlistOf(request, customer.token)).toEqual([]);
   });
 
