@@ -7,7 +7,7 @@ import { listMessages } from "~/features/lists/messages";
 import { paymentMessages } from "~/features/orders/messages";
 import { SHIPPING_FEE_PAISE } from "~/lib/limits";
 import { fieldMessages } from "~/lib/messages";
-import { requestLimits, tooLarge } from "~/lib/request-limits.mjs";
+import { requestLimits } from "~/lib/request-limits.mjs";
 import { apiClientOrigin, foreignOrigin } from "../../playwright.config";
 import { answer, call, registered } from "./support/api";
 import { enquiriesWith, loaderData, type Shop, test } from "./support/hostile";
@@ -38,7 +38,7 @@ type Product = { _id: string; title: string; price: number; quantity: number; co
 
 const FAIL = "fail";
 const WRONG_TYPE = "This call takes a JSON body: send it with Content-Type: application/json.";
-const TOO_LARGE = tooLarge(requestLimits.jsonBytes).message;
+const TOO_LARGE = "The JSON body is too large (at most 64 KB).";
 const CORS_REFUSED = "This website may not call the shop's API.";
 const UNTYPABLE = fieldMessages.untypable;
 
