@@ -81,6 +81,33 @@ function rentInvoice(booking: Booking, charge: Charge, paidBy: string) {
 }
 
 /**
+ * A charge and its booking (of `bookingId`, when given), locked for the caller's transaction: the booking's row
+ * first, then the charge's. The pipeline's moves lock the booking and then write its charges; taken in the other
+ * order, a PhonePe payment settled while staff record the same charge paid at the counter deadlocked, and
+ * PostgreSQL aborted one of the two (tests/integration/rental-races.test.ts).
+ */
+async function lockedCharge(tx: Tx, chargeId: number, bookingId?: number) {
+  // A charge never moves to another booking: its booking's id can be read before either row is locked.
+  const [owner] = await tx
+    .select({ bookingId: rentalCharges.bookingId })
+    .from(rentalCharges)
+    .where(
+      and(
+        eq(rentalCharges.id, chargeId),
+        bookingId === undefined ? undefined : eq(rentalCharges.bookingId, bookingId),
+      ),
+    );
+  if (!owner) return undefined;
+  const [booking] = await tx
+    .select()
+    .from(rentalBookings)
+    .where(eq(rentalBookings.id, owner.bookingId))
+    .for("update");
+  const [charge] = await tx.select().from(rentalCharges).where(eq(rentalCharges.id, chargeId)).for("update");
+  return booking && charge ? { booking, charge } : undefined;
+}
+
+/**
  * Records a due charge paid (nothing when it is not due any more) and issues the invoice of its rent, in the
  * caller's transaction. True when this call paid it.
  */
@@ -126,12 +153,7 @@ export async function settleRentalCharge(
   attemptId: number,
   now = new Date(),
 ): Promise<SettledCharge> {
-  const [row] = await tx
-    .select({ charge: rentalCharges, booking: rentalBookings })
-    .from(rentalCharges)
-    .innerJoin(rentalBookings, eq(rentalBookings.id, rentalCharges.bookingId))
-    .where(eq(rentalCharges.id, chargeId))
-    .for("update");
+  const row = await lockedCharge(tx, chargeId);
   if (!row) return { kind: "not-payable" };
   const { charge, booking } = row;
   const done = { bookingId: booking.id, customerId: booking.customerId };
@@ -475,12 +497,7 @@ export async function recordCounterPayment(
   now = new Date(),
 ): Promise<{ ok: true; reference: string; month: number } | { ok: false; status: 404 | 409 }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ charge: rentalCharges, booking: rentalBookings })
-      .from(rentalCharges)
-      .innerJoin(rentalBookings, eq(rentalBookings.id, rentalCharges.bookingId))
-      .where(and(eq(rentalCharges.id, chargeId), eq(rentalCharges.bookingId, bookingId)))
-      .for("update");
+    const row = await lockedCharge(tx, chargeId, bookingId);
     if (!row || row.charge.month === 1) return { ok: false, status: 404 } as const;
     const reference = bookingReference(bookingId);
     const paid = await markChargePaid(
