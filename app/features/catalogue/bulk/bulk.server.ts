@@ -331,6 +331,14 @@ export async function commitImport(
 
   try {
     return await db.transaction(async (tx): Promise<Committed> => {
+      // The upload's row first: a second press of Import (or a second tab) waits here for the first commit,
+      // then finds the upload gone with it, rather than a catalogue "changed since the preview".
+      const [still] = await tx
+        .select({ id: productImports.id })
+        .from(productImports)
+        .where(eq(productImports.id, id))
+        .for("update");
+      if (!still) return { ok: false, problem: "gone" };
       const plan = await planRows(tx, read.rows, { lock: true });
       const preview = previewOf(plan);
       if (preview.counts.errors > 0) throw new Stop("errors", preview);
