@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { signUp } from "./support/accounts";
+import pg from "pg";
+import { baseURL as pgliteShopURL, postgresDatabase } from "../../playwright.config";
+import { newCustomer, signUp } from "./support/accounts";
 import { ensureOwner } from "./support/admin";
 import {
   addLaptop,
@@ -11,6 +13,7 @@ import {
   ownerPage,
 } from "./support/cash-on-delivery";
 import { addToCart, fillAddress, placeOrder } from "./support/checkout";
+import { postgresDatabaseUrl } from "./support/postgres-database";
 import { expect, test } from "./support/test";
 
 /*
@@ -37,6 +40,42 @@ async function shopperPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": `10.${a}.${b}.${c}` } });
   return context.newPage();
 }
+
+test("the races' shop runs on PostgreSQL: a customer it signs up is a row in its database", async ({
+  playwright,
+  extraHTTPHeaders,
+}) => {
+  // One customer signs up on the races' shop; one on the suite's main shop (on PGlite), the control: only the
+  // first may be in the database the launcher created on the PostgreSQL server (postgres-shop.ts).
+  const [onRacesShop, onMainShop] = [newCustomer(), newCustomer()];
+  for (const [shopUrl, customer] of [
+    [test.info().project.use.baseURL ?? "", onRacesShop],
+    [pgliteShopURL, onMainShop],
+  ] as const) {
+    const origin = new URL(shopUrl).origin;
+    const shop = await playwright.request.newContext({
+      baseURL: origin,
+      extraHTTPHeaders: { ...extraHTTPHeaders, Origin: origin },
+    });
+    const made = await shop.post("/signup", { form: customer, maxRedirects: 0 });
+    expect(made.status(), `sign-up on ${origin}`).toBe(303);
+    await shop.dispose();
+  }
+
+  const database = new pg.Client({ connectionString: postgresDatabaseUrl(postgresDatabase) });
+  await database.connect();
+  try {
+    const found = await database.query<{ email: string }>(
+      "SELECT email FROM customers WHERE email = ANY($1) ORDER BY email",
+      [[onRacesShop.email, onMainShop.email]],
+    );
+    expect(found.rows).toEqual([{ email: onRacesShop.email }]);
+    const server = await database.query<{ version: string }>("SELECT version()");
+    expect(server.rows[0]?.version).toMatch(/^PostgreSQL \d+/);
+  } finally {
+    await database.end();
+  }
+});
 
 test("two Place Orders at the same moment open one PhonePe payment, and paying it makes one order", async ({
   page,

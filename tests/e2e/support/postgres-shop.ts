@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import pg from "pg";
+import { postgresDatabaseUrl, postgresServerUrl as serverUrl } from "./postgres-database";
 
 /*
  * The browser suite's second shop, on PostgreSQL (playwright.config.ts starts it as a web server): the races
@@ -16,7 +17,6 @@ const [name, logFile] = process.argv.slice(2);
 if (!name || !/^[a-z_][a-z0-9_]*$/.test(name) || !logFile) {
   throw new Error("usage: postgres-shop.ts <database name (lower case, digits, _)> <log file>");
 }
-const serverUrl = process.env.TEST_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 async function onServer(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -31,12 +31,10 @@ async function onServer(statement: string): Promise<void> {
 // A database left by a run that was killed goes first: every run starts from the migrations and the seed.
 await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 await onServer(`CREATE DATABASE ${name}`);
-const databaseUrl = new URL(serverUrl);
-databaseUrl.pathname = `/${name}`;
 
 const log = createWriteStream(logFile);
 const shop = spawn(process.execPath, ["server.mjs"], {
-  env: { ...process.env, DATABASE_URL: databaseUrl.toString() },
+  env: { ...process.env, DATABASE_URL: postgresDatabaseUrl(name) },
   stdio: ["ignore", "pipe", "pipe"],
 });
 shop.stdout.pipe(log);
