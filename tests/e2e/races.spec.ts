@@ -3,9 +3,10 @@ import pg from "pg";
 import { baseURL as pgliteShopURL, postgresDatabase } from "../../playwright.config";
 import { newCustomer, type TestCustomer } from "./support/accounts";
 import { ensureOwner } from "./support/admin";
-import { answer, call } from "./support/api";
+import { answer, call, registered } from "./support/api";
 import { addLaptop, chennaiAddress, chennaiCustomer, ownerPage } from "./support/cash-on-delivery";
 import { postgresDatabaseUrl } from "./support/postgres-database";
+import { adminAuthorization } from "./support/simulator";
 import { dataUrl, routeData } from "./support/single-fetch";
 import { expect, test } from "./support/test";
 
@@ -17,7 +18,7 @@ import { expect, test } from "./support/test";
  * round with a retry would let it through eight times in nine.
  *
  * Plain requests: forms posted as the browser posts them without JavaScript, pages' data read as their
- * JavaScript reads it (single fetch). The moment the requests leave is the test's, not a page's.
+ * JavaScript reads it (single fetch), and the API. The moment the requests leave is the test's, not a page's.
  * Ten rounds of sign-ups (scrypt) and PhonePe payments take longer than one test's usual time on a busy machine:
  * the races are marked slow. One test at a time: the invoice numbers are consecutive only while no other test
  * pays in between.
@@ -86,7 +87,7 @@ async function productFacts(request: APIRequestContext, productId: number | stri
 
 /**
  * Products for sale with stock for every round, by id: each race buys its own (the first for the two Place
- * Orders, the next four for the invoice numbers), so the stock it counts is its own.
+ * Orders, the next four for the invoice numbers, the sixth through the API), so the stock it counts is its own.
  */
 async function productsForSale(request: APIRequestContext): Promise<number[]> {
   const listed = await answer<{ _id: string; quantity: number; producttype: string }[]>(
@@ -302,5 +303,76 @@ test("customers paying at the same moment get consecutive tax invoice numbers, n
       first + 2,
       first + 3,
     ]);
+  }
+});
+
+type Verified = {
+  success: boolean;
+  message: string;
+  paymentDetails: { orderId?: string | null; state: string };
+};
+
+test("the API's verify-payment called twice at once makes one order of the payment", async ({ request }) => {
+  test.slow();
+  const productId = (await productsForSale(request))[5] ?? 0;
+  const { color } = await productFacts(request, productId);
+  let token = "";
+  for (let round = 0; round < ROUNDS; round++) {
+    // A new customer every five rounds: a customer may start ten PhonePe payments an hour.
+    if (round % 5 === 0) token = (await registered(request)).token;
+    const stockBefore = (await productFacts(request, productId)).quantity;
+    await answer(
+      await call(request, "user/cart", {
+        method: "POST",
+        token,
+        body: { productId: String(productId), color: color[0]?._id, quantity: 1 },
+      }),
+      201,
+    );
+    const started = await answer<{ merchantTransactionId: string }>(
+      await call(request, "user/order/checkout", {
+        method: "POST",
+        token,
+        body: { shippingInfo: bengaluruAddress },
+      }),
+      200,
+    );
+    const id = started.merchantTransactionId;
+    // Paid at PhonePe, its webhook not sent: the client's two calls are what make the order.
+    const paid = await request.post(`/phonepe-simulator/admin/orders/${id}`, {
+      headers: adminAuthorization,
+      data: { state: "COMPLETED", webhook: "none" },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+
+    const verify = () =>
+      call(request, "user/order/verify-payment/phonepe", {
+        method: "POST",
+        token,
+        body: { merchantTransactionId: id },
+      });
+    const both = await Promise.all([verify(), verify()]);
+    const said = await Promise.all(both.map((sent) => answer<Verified>(sent, 200)));
+    const label = `round ${round}: ${JSON.stringify(said)}`;
+    const ordered = said.filter((one) => one.success);
+    expect(ordered.length, label).toBeGreaterThanOrEqual(1);
+    // A call that did not make or find the order says it is still being confirmed, never that it failed.
+    for (const one of said.filter((one) => !one.success)) {
+      expect(one.paymentDetails.state, label).toBe("PENDING");
+    }
+    const orderIds = new Set(ordered.map((one) => one.paymentDetails.orderId));
+    expect(orderIds.size, label).toBe(1);
+
+    const { orders } = await answer<{ orders: { _id: string }[] }>(
+      await call(request, "user/getmyorders", { token }),
+      200,
+    );
+    // One order for the payment, and one for each earlier round of this customer.
+    expect(
+      orders.filter((order) => orderIds.has(order._id)),
+      label,
+    ).toHaveLength(1);
+    expect(orders, label).toHaveLength((round % 5) + 1);
+    expect((await productFacts(request, productId)).quantity, label).toBe(stockBefore - 1);
   }
 });
