@@ -363,6 +363,55 @@ describe(`backups (${databaseKind})`, () => {
     }
   }, 120_000);
 
+  it("undoes a restore whose rows do not match the backup's counts, leaving the place as it was, so a retry succeeds", async () => {
+    const backup = await takeBackup(shop, settings, "command");
+    if (!backup.ok) throw new Error(backup.error);
+    const genuine = path.join(settings.backupDir, backup.fileName);
+    // Unpacked, one more order claimed in the manifest (which no checksum covers), packed again: every file
+    // passes its checksum, and the load itself goes through; only the count after it differs.
+    const unpacked = path.join(work, "miscounted");
+    await mkdir(unpacked, { recursive: true });
+    await tar.extract({ file: genuine, cwd: unpacked });
+    const orderRows = backup.manifest.database.rows["public.orders"] ?? 0;
+    expect(orderRows).toBeGreaterThanOrEqual(4);
+    const manifest = {
+      ...backup.manifest,
+      database: {
+        ...backup.manifest.database,
+        rows: { ...backup.manifest.database.rows, "public.orders": orderRows + 1 },
+      },
+    };
+    await writeFile(path.join(unpacked, "manifest.json"), JSON.stringify(manifest));
+    const miscounted = path.join(work, "miscounted.tar.gz");
+    await tar.create({ gzip: true, file: miscounted, cwd: unpacked }, [
+      "manifest.json",
+      ...Object.keys(manifest.files),
+    ]);
+    const { target, drop } = await emptyTarget("after-failed-load");
+    try {
+      await expect(restoreBackup(miscounted, target, work)).rejects.toThrow(
+        `The restored public.orders holds ${orderRows} rows where the backup counted ${orderRows + 1}: the restore was undone.`,
+      );
+      // Opened afterwards, the place holds nothing: no data directory (PGlite) or table (PostgreSQL), no
+      // picture, no secret.
+      if (target.kind === "pglite") expect(existsSync(target.dataDir)).toBe(false);
+      expect(await holdings(target)).toEqual({ rows: {}, customers: [], pictures: [], secret: false });
+      // The control: the genuine backup goes into the same place, with its rows and its picture.
+      const restored = await restoreBackup(genuine, target, work);
+      expect(restored.pictures).toEqual({ copied: 1, alreadyThere: 0 });
+      expect(await holdings(target)).toMatchObject({
+        rows: {
+          "public.orders": orderRows,
+          "public.customers": backup.manifest.database.rows["public.customers"],
+        },
+        pictures: ["products"],
+        secret: true,
+      });
+    } finally {
+      await drop();
+    }
+  }, 180_000);
+
   it("is consistent while shoppers keep buying: the rows restored are the rows counted, order by order", async () => {
     const buyer = await signUpCustomer(shop.db);
     let buying = true;

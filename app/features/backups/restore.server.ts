@@ -1,4 +1,16 @@
-import { copyFile, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -91,27 +103,46 @@ async function loadAndCheck(
   }
 }
 
+/**
+ * Loads into a staging directory beside dataDir (same file system) while holding dataDir's lock, and moves
+ * the database into dataDir only once it is loaded, counted and migrated. A restore that fails (or is killed)
+ * on the way leaves dataDir as it found it: missing, or empty, so the next try is not refused as "not empty".
+ */
 async function restoreIntoPglite(sql: string, manifest: BackupManifest, dataDir: string): Promise<void> {
   await refuseNonEmptyDataDir(dataDir);
+  const existed = existsSync(dataDir);
   const lock = acquireDataDirLock(dataDir);
+  let restored = false;
   try {
-    const client = await PGlite.create({
-      dataDir,
-      extensions: { pg_trgm },
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTING_ARGS],
-    });
+    const staging = await mkdtemp(
+      path.join(path.dirname(lock.dataDir), `.${path.basename(lock.dataDir)}-restoring-`),
+    );
     try {
-      const query: RunQuery = async (text) => ({
-        rows: (await client.query(text)).rows as Record<string, unknown>[],
+      const client = await PGlite.create({
+        dataDir: staging,
+        extensions: { pg_trgm },
+        startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTING_ARGS],
       });
-      await loadAndCheck((text) => client.exec(text), query, sql, manifest);
-      // On the same client: a second PGlite would hold a second WASM memory until the first is collected.
-      await migrateEmbedded(client);
+      try {
+        const query: RunQuery = async (text) => ({
+          rows: (await client.query(text)).rows as Record<string, unknown>[],
+        });
+        await loadAndCheck((text) => client.exec(text), query, sql, manifest);
+        // On the same client: a second PGlite would hold a second WASM memory until the first is collected.
+        await migrateEmbedded(client);
+      } finally {
+        await client.close();
+      }
+      for (const name of await readdir(staging))
+        await rename(path.join(staging, name), path.join(lock.dataDir, name));
+      restored = true;
     } finally {
-      await client.close();
+      await rm(staging, { recursive: true, force: true });
     }
   } finally {
     releaseDataDirLock(lock);
+    // The lock made the directory: one that was not there before goes again (rmdir: only while empty).
+    if (!restored && !existed) await rmdir(lock.dataDir).catch(() => undefined);
   }
 }
 
