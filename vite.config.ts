@@ -1,22 +1,14 @@
 import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
+import remixConfig from "./remix.config.js";
 
-/** Remix on Vite (docs/decisions/0036-remix-on-vite.md): the client build in build/client, the server's in build/server. */
+/**
+ * Remix on Vite (docs/decisions/0036-remix-on-vite-and-feature-folders.md): the client build in build/client, the server's in
+ * build/server. Remix's own options (future flags, module format) live in remix.config.js.
+ */
 export default defineConfig({
-  plugins: [
-    remix({
-      serverModuleFormat: "esm",
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_lazyRouteDiscovery: true,
-        v3_routeConfig: true,
-        v3_singleFetch: true,
-      },
-    }),
-  ],
+  plugins: [remix(remixConfig)],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   // public/ is served by server.mjs with its own rules (known files only, an hour's cache), not copied.
   publicDir: false,

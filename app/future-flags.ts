@@ -1,4 +1,4 @@
-// Single fetch is on (vite.config.ts): loaders' data is typed as turbo-stream carries it (a Date stays a Date).
+// Single fetch is on (remix.config.js): loaders' data is typed as turbo-stream carries it (a Date stays a Date).
 declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;

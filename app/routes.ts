@@ -1,8 +1,9 @@
 import { flatRoutes } from "@remix-run/fs-routes";
 import { layout, prefix, type RouteConfig, route } from "@remix-run/route-config";
+import { ignoredRouteFiles } from "../remix.config.js";
 
 /**
- * The shop's routes in three groups (docs/architecture.md), each a folder of flat-route files:
+ * The shop's routes in four groups (docs/architecture.md), each a folder of flat-route files:
  * - routes/shop: the storefront, inside the shop's frame (header, footer, the shopper's cart);
  * - routes/account: signing in and the shopper's own pages, in the same frame;
  * - routes/admin: the back office under /admin, in its own frame and stylesheet;
@@ -10,9 +11,6 @@ import { layout, prefix, type RouteConfig, route } from "@remix-run/route-config
  * The files directly in routes/ are answers with no page of their own (health checks, feeds, the webhook)
  * and the PhonePe simulator, which stands in for PhonePe's site and so has no shop frame.
  */
-// A group folder's own layout and its modules beside it are not pages.
-const ignoredRouteFiles = ["**/.*", "**/*.test.{ts,tsx}", "**/layout.tsx", "**/*.server.ts", "**/*.css"];
-
 const routes: RouteConfig = [
   ...(await flatRoutes({ ignoredRouteFiles })),
   layout("routes/shop/layout.tsx", { id: "shop" }, [
