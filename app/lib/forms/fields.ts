@@ -4,8 +4,8 @@ import { normaliseIndianMobile } from "~/lib/mobile";
 import { isTypedText } from "~/lib/text";
 
 /**
- * Field rules shared by the shop's forms. Where the shop's rules give no message of its own, the texts follow the
- * form library the shop's rules was written against ('email is a required field', 'email must be a valid email').
+ * Field rules shared by the shop's forms. Where the shop's rules give no message of their own, the texts follow the
+ * form library the shop was first written with ('email is a required field', 'email must be a valid email').
  */
 export const LIMITS = { name: 50, email: 254, password: 128, passwordMin: 8 } as const;
 

@@ -11,7 +11,7 @@ import { test as base, expect } from "./test";
  * The machinery of the hostile specs (tests/e2e/hostile.spec.ts): hostile payloads, the answer each request
  * must get, the probes built from a route's table, a driver that sends them and lists every answer that
  * differs, and readers of what the shop kept (the back office's lists, the mail directory). The route tables
- * and the tests are in the shop's rules.
+ * and the tests are in the hostile specs themselves.
  */
 
 /* ---------- Payloads ---------- */
