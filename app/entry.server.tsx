@@ -4,15 +4,15 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { config } from "~/config.server";
 import { getDatabaseHandle, getDb } from "~/db/db.server";
 import { readCatalogueVersion } from "~/features/catalogue/index.server";
 import { refreshDatabaseGauges } from "~/features/operations/index.server";
+import { config } from "~/lib/config.server";
 import { DATABASE_RETRY_AFTER_SECONDS, describeError, isDatabaseUnavailable } from "~/lib/errors.server";
 import { deferHydration } from "~/lib/hydrate-after-paint.server";
 import { redactUrl } from "~/lib/secret-links.mjs";
+import { startServer } from "~/lib/startup.server";
 import { ServiceBusyError } from "~/lib/work-gate.server";
-import { startServer } from "~/startup.server";
 
 // Runs once when the server imports the build: checks the configuration, then opens, migrates and
 // seeds the database before the first request needs it.

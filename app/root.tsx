@@ -13,9 +13,9 @@ import { PageError } from "~/components/layout/PageError";
 import { Toasts, type ToastView } from "~/components/layout/Toasts";
 import { useNonce } from "~/components/nonce";
 import { shopDescription, shopTitle } from "~/lib/shop";
+import { readToast } from "~/lib/toast.server";
 import stylesheet from "~/styles/app.css?url";
 import formStyles from "~/styles/forms.css?url";
-import { readToast } from "~/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * After a refused form (a 4xx answer) single fetch reloads no loader by default; the root still reloads, because
- * with JavaScript a refusal's toast rides the flash cookie, which only this loader reads (app/toast.server.ts).
+ * with JavaScript a refusal's toast rides the flash cookie, which only this loader reads (app/lib/toast.server.ts).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus !== undefined && actionStatus >= 400 ? true : defaultShouldRevalidate;

@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { ownerSetupServerSchema } from "~/features/accounts/index.server";
 import { STAFF_ROLES } from "~/features/staff";
 import { addStaffMember, setStaffPassword } from "~/features/staff/index.server";
-import { loadConfig } from "../app/config.server";
+import { loadConfig } from "../app/lib/config.server";
 import { openDatabaseFromConfig } from "./lib/database";
 
 /*

@@ -257,7 +257,7 @@ export function passwordFormsInFlight(options) {
   );
 }
 
-/** A rental booking's post: up to 15 MB of documents, read whole into memory (app/read-form.server.ts). */
+/** A rental booking's post: up to 15 MB of documents, read whole into memory (app/lib/read-form.server.ts). */
 const RENTAL_BOOKINGS = /^\/product\/[^/]+\/book\/?$/i;
 
 /**

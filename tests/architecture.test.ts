@@ -80,6 +80,15 @@ describe("the layout by feature", () => {
     }
   });
 
+  it("keeps app/ to the entry files and named folders: no helper loose beside them", () => {
+    // Remix's entry files, the route config and two type declarations; a shared helper goes in app/lib.
+    const entryFiles = ["entry.server.tsx", "future-flags.ts", "load-context.ts", "root.tsx", "routes.ts"];
+    const loose = readdirSync(path.join(root, "app"), { withFileTypes: true })
+      .filter((entry) => entry.isFile() && !entryFiles.includes(entry.name))
+      .map((entry) => `app/${entry.name}`);
+    expect(loose).toEqual([]);
+  });
+
   it("reaches a feature from outside only through its entry", () => {
     const reachedPast: string[] = [];
     for (const [file, imports] of graph) {

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { config } from "~/config.server";
 import { indexStaleProducts } from "~/features/catalogue/index.server";
+import { config } from "~/lib/config.server";
 import { type Database, type DatabaseHandle, isCatalogueEmpty, openDatabase } from "./client.server";
 import { seedCatalogue } from "./seed.server";
 

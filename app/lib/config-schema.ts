@@ -24,7 +24,7 @@ function isPlainWebAddress(text: string): boolean {
 
 /**
  * Every setting of the shop, read from environment variables. Pure: parsing only, no I/O, so it can be
- * unit-tested; app/config.server.ts applies it to process.env and fills in the embedded defaults.
+ * unit-tested; app/lib/config.server.ts applies it to process.env and fills in the embedded defaults.
  */
 const optionalText = z
   .string()

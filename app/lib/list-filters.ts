@@ -5,7 +5,7 @@ import { isTypedText } from "./text";
 /*
  * The building blocks of a back-office list's filter schema. A list's URL is typed, shared and edited by
  * people and probed by bots, so nothing in it is an error: a value the list cannot use is dropped (the list
- * then redirects to its canonical URL without it, app/admin-list.server.ts).
+ * then redirects to its canonical URL without it, app/lib/admin-list.server.ts).
  */
 
 /** The page: a whole number from 1 to MAX_LIST_PAGE, else page 1 ("1e3", "-1", "2.5" and "" too). */

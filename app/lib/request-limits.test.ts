@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readForm } from "~/read-form.server";
+import { readForm } from "~/lib/read-form.server";
 import {
   acceptedBodies,
   csvTooLargeMessage,

@@ -8,7 +8,7 @@ export const shop = {
   legalName: "Kaveri Computers Private Limited",
   /**
    * The seeded hotline, address and their tel: link (migration 0011). Only the e-mails still print these
-   * (app/mail.server.ts): the pages read the settings, and new code should too.
+   * (app/lib/mail.server.ts): the pages read the settings, and new code should too.
    */
   hotline: "+91 80 4125 6789",
   hotlineHref: "tel:+918041256789",

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import { noteWebhook, wakeReconciler } from "~/features/orders/index.server";
 import { isAuthenticWebhook, noteRefundWebhook, parseWebhook } from "~/features/payments/index.server";
-import { readJson } from "~/read-form.server";
+import { readJson } from "~/lib/read-form.server";
 
 /**
  * PhonePe's webhook. The Authorization header must be SHA-256 of the configured username:password. The body

@@ -9,8 +9,8 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FieldFrame } from "~/components/forms/FieldFrame";
 import { formatRupees } from "~/lib/money";
+import { readForm } from "~/lib/read-form.server";
 import { shop } from "~/lib/shop";
-import { readForm } from "~/read-form.server";
 import { choiceSchema, chooseOnHostedPage, loadHostedPage } from "~/simulators/phonepe/hosted-page.server";
 import { requireSimulator } from "~/simulators/phonepe/settings.server";
 import simulatorStyles from "~/styles/phonepe-simulator.css?url";

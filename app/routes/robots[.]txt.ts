@@ -1,4 +1,4 @@
-import { config } from "~/config.server";
+import { config } from "~/lib/config.server";
 
 /** Pages that are private to a customer or only serve scripts; everything else may be crawled. */
 const DISALLOWED = [

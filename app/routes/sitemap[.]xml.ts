@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { sitemapEntries } from "~/features/content/index.server";
+import { config } from "~/lib/config.server";
 
 /** The sitemap protocol allows at most 50 000 URLs in one file; beyond that /sitemap.xml is an index. */
 const SITEMAP_MAX_URLS = 50_000;

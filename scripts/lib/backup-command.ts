@@ -1,5 +1,5 @@
-import { type Config, ConfigError, installationPaths, loadConfig } from "../../app/config.server";
 import { BackupRefused } from "../../app/features/backups/index.server";
+import { type Config, ConfigError, installationPaths, loadConfig } from "../../app/lib/config.server";
 import { parseEnv } from "../../app/lib/config-schema";
 
 /** The settings, or exit at once naming what is wrong with them. */

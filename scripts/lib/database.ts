@@ -1,7 +1,7 @@
 import path from "node:path";
-import { ConfigError, loadConfig } from "../../app/config.server";
 import { type DatabaseHandle, openDatabase } from "../../app/db/client.server";
 import { DataDirectoryLocked } from "../../app/db/data-dir-lock.server";
+import { ConfigError, loadConfig } from "../../app/lib/config.server";
 
 /**
  * Opens (and migrates) the database the shop would use with the current environment. Exits at once with the

@@ -188,7 +188,7 @@ test.describe("visitors' page cache", () => {
   });
 
   test("after a toast, the visitor's pages come from the cache again", async ({ page }) => {
-    // Reading the toast deletes its cookie (app/toast.server.ts): any cookie left behind would keep the
+    // Reading the toast deletes its cookie (app/lib/toast.server.ts): any cookie left behind would keep the
     // visitor away from the cache for the rest of the session.
     test.slow();
     const path = await cachedAddressOfOwn(page);

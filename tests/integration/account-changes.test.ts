@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Config } from "~/config.server";
 import { customers, sessions } from "~/db/schema";
 import { COMMON_PASSWORD_MESSAGE } from "~/features/accounts/common-passwords.server";
 import { authenticate, findCustomerByEmail } from "~/features/accounts/customers.server";
 import { accountProblems } from "~/features/accounts/messages";
 import { checkResetToken, requestPasswordReset } from "~/features/accounts/password-reset.server";
 import { getSessionCustomer, startSession } from "~/features/accounts/session.server";
+import type { Config } from "~/lib/config.server";
+import { closeMailTransports } from "~/lib/mail.server";
 import { shop } from "~/lib/shop";
-import { closeMailTransports } from "~/mail.server";
 import * as profileRoute from "~/routes/account/my-profile";
 import * as resetRoute from "~/routes/account/reset-password.$token";
 import * as signupRoute from "~/routes/account/signup";
@@ -28,7 +28,7 @@ const BASE = "https://shop.example.in";
 const state = vi.hoisted(() => ({ db: undefined as unknown, smtpUrl: "" }));
 
 vi.mock("~/db/db.server", () => ({ getDb: async () => state.db }));
-vi.mock("~/config.server", () => ({
+vi.mock("~/lib/config.server", () => ({
   config: () =>
     ({
       publicUrl: "https://shop.example.in",

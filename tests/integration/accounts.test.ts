@@ -7,8 +7,8 @@ import {
   requestPasswordReset,
   resetPassword,
 } from "~/features/accounts/password-reset.server";
-import { closeMailTransports } from "~/mail.server";
-import { checkLimit, clearHits, consume, type RateLimitRule, recordHit } from "~/rate-limit.server";
+import { closeMailTransports } from "~/lib/mail.server";
+import { checkLimit, clearHits, consume, type RateLimitRule, recordHit } from "~/lib/rate-limit.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { signUpCustomer, signupValues } from "./support/fixtures";
 import { mailTo, resetTokenIn, sendVia } from "./support/mail";

@@ -38,7 +38,7 @@ import { startSmtpServer, type TestSmtpServer } from "./support/smtp";
  * (./support/phonepe-simulator.ts): orders that are refunded were paid there, and it records what it was asked.
  */
 
-vi.mock("~/config.server", async (importOriginal) =>
+vi.mock("~/lib/config.server", async (importOriginal) =>
   (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
 );
 vi.mock("~/db/db.server", async () => (await import("./support/phonepe-simulator")).mockedDbModule());

@@ -54,7 +54,7 @@ import { insertStaffMember } from "./support/staff-member";
  * and the backup is restored into a new one; on PostgreSQL, into a new empty database.
  */
 
-vi.mock("~/config.server", async (importOriginal) =>
+vi.mock("~/lib/config.server", async (importOriginal) =>
   (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
 );
 vi.mock("~/db/db.server", async () => (await import("./support/phonepe-simulator")).mockedDbModule());

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Config } from "~/config.server";
 import { auditLog, enquiries, enquiryReplies } from "~/db/schema";
 import type { Actor } from "~/features/audit/audit.server";
 import { ENQUIRIES_PAGE_SIZE } from "~/features/content/content-lists";
@@ -16,8 +15,9 @@ import {
 import { enquiryReplyMail } from "~/features/content/mail.server";
 import { contentAdminMessages } from "~/features/content/messages";
 import { startStaffSession } from "~/features/staff/staff-session.server";
+import type { Config } from "~/lib/config.server";
+import { closeMailTransports } from "~/lib/mail.server";
 import { shop } from "~/lib/shop";
-import { closeMailTransports } from "~/mail.server";
 import * as enquiryRoute from "~/routes/admin/enquiries.$id";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { startSmtpServer, type TestSmtpServer } from "./support/smtp";
@@ -33,7 +33,7 @@ const BASE = "https://shop.example.in";
 const state = vi.hoisted(() => ({ db: undefined as unknown, smtpUrl: "" }));
 
 vi.mock("~/db/db.server", () => ({ getDb: async () => state.db }));
-vi.mock("~/config.server", () => ({
+vi.mock("~/lib/config.server", () => ({
   config: () =>
     ({
       publicUrl: BASE,

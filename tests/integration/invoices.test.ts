@@ -8,7 +8,7 @@ import { collectCash, moveOrder, orderDetail, refundOrder } from "~/features/ord
 import { sendOrderPaidMail } from "~/features/orders/order-mail.server";
 import { customerOrders } from "~/features/orders/orders.server";
 import { changeShopRules } from "~/features/settings/settings.server";
-import type { MailMessage } from "~/mail.server";
+import type { MailMessage } from "~/lib/mail.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
 import { refundFollowedToItsEnd, paidOrder as sharedPaidOrder } from "./support/orders";
@@ -21,7 +21,7 @@ import { insertStaffMember } from "./support/staff-member";
  * bundled PhonePe simulator (./support/phonepe-simulator.ts), which takes the refund and completes it.
  */
 
-vi.mock("~/config.server", async (importOriginal) =>
+vi.mock("~/lib/config.server", async (importOriginal) =>
   (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
 );
 vi.mock("~/db/db.server", async () => (await import("./support/phonepe-simulator")).mockedDbModule());

@@ -7,7 +7,7 @@ import {
   purgeOldHits,
   rateLimits,
   tooManyAttempts,
-} from "~/rate-limit.server";
+} from "~/lib/rate-limit.server";
 import { openTestDatabase, type TestDatabase } from "./support/database";
 
 let database: TestDatabase;

@@ -7,8 +7,8 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactChangedMail, passwordResetMail } from "~/features/accounts/mail.server";
 import { describeError } from "~/lib/errors.server";
+import { closeMailTransports, sendMail } from "~/lib/mail.server";
 import { shop } from "~/lib/shop";
-import { closeMailTransports, sendMail } from "~/mail.server";
 import { linkIn, readMailDir, startSmtpServer, type TestSmtpServer, waitForMailInDir } from "./support/smtp";
 
 const from = "Kaveri Computers <no-reply@kavericomputers.in>";

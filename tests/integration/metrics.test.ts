@@ -11,8 +11,8 @@ import {
   startReconciler,
   wakeReconciler,
 } from "~/features/orders/index.server";
+import { sendMail } from "~/lib/mail.server";
 import { createMetrics, type Metrics, sharedMetrics } from "~/lib/metrics.mjs";
-import { sendMail } from "~/mail.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer } from "./support/fixtures";
 
@@ -22,7 +22,7 @@ import { insertCustomer } from "./support/fixtures";
  */
 
 // The shop's configuration with PhonePe on an address where nothing listens: every status check fails.
-vi.mock("~/config.server", async (importOriginal) =>
+vi.mock("~/lib/config.server", async (importOriginal) =>
   (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
 );
 

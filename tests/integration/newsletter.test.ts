@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Config } from "~/config.server";
 import { auditLog, newsletterSubscribers } from "~/db/schema";
 import type { Actor } from "~/features/audit/audit.server";
 import { SUBSCRIBERS_PAGE_SIZE } from "~/features/content/content-lists";
@@ -14,6 +13,7 @@ import {
   unsubscribe,
 } from "~/features/content/newsletter.server";
 import { startStaffSession } from "~/features/staff/staff-session.server";
+import type { Config } from "~/lib/config.server";
 import * as listRoute from "~/routes/admin/newsletter";
 import * as csvRoute from "~/routes/admin/newsletter[.]csv";
 import * as signUpRoute from "~/routes/shop/newsletter";
@@ -30,7 +30,7 @@ const BASE = "https://shop.example.in";
 const state = vi.hoisted(() => ({ db: undefined as unknown }));
 
 vi.mock("~/db/db.server", () => ({ getDb: async () => state.db }));
-vi.mock("~/config.server", () => ({
+vi.mock("~/lib/config.server", () => ({
   config: () =>
     ({
       publicUrl: BASE,

@@ -37,7 +37,7 @@ import { type PhonePeSimulator, startPhonePeSimulator } from "./support/phonepe-
  * whose stock ran out, asked of the bundled PhonePe simulator (./support/phonepe-simulator.ts).
  */
 
-vi.mock("~/config.server", async (importOriginal) =>
+vi.mock("~/lib/config.server", async (importOriginal) =>
   (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
 );
 vi.mock("~/db/db.server", async () => (await import("./support/phonepe-simulator")).mockedDbModule());

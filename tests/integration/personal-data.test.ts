@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Config } from "~/config.server";
 import {
   auditLog,
   cartItems,
@@ -37,7 +36,8 @@ import { listOrders } from "~/features/orders/order-list.server";
 import { moveOrder } from "~/features/orders/order-moves.server";
 import { orderDetail } from "~/features/orders/order-page.server";
 import type { OrderStatus } from "~/features/orders/order-status";
-import { closeMailTransports } from "~/mail.server";
+import type { Config } from "~/lib/config.server";
+import { closeMailTransports } from "~/lib/mail.server";
 import * as loginRoute from "~/routes/account/login";
 import * as profileRoute from "~/routes/account/my-profile";
 import * as dataRoute from "~/routes/account/my-profile_.my-data[.]json";
@@ -60,7 +60,7 @@ const BASE = "https://shop.example.in";
 const state = vi.hoisted(() => ({ db: undefined as unknown, smtpUrl: "" }));
 
 vi.mock("~/db/db.server", () => ({ getDb: async () => state.db }));
-vi.mock("~/config.server", () => ({
+vi.mock("~/lib/config.server", () => ({
   config: () =>
     ({
       publicUrl: "https://shop.example.in",

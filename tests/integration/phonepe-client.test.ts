@@ -25,7 +25,7 @@ import {
  * that stall, a 401 for a token just issued.
  */
 
-vi.mock("~/config.server", async (importOriginal) =>
+vi.mock("~/lib/config.server", async (importOriginal) =>
   (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
 );
 vi.mock("~/db/db.server", async () => (await import("./support/phonepe-simulator")).mockedDbModule());

@@ -27,7 +27,7 @@ import {
  * faked on the same server to see what arrives.
  */
 
-vi.mock("~/config.server", async (importOriginal) =>
+vi.mock("~/lib/config.server", async (importOriginal) =>
   (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
 );
 vi.mock("~/db/db.server", async () => (await import("./support/phonepe-simulator")).mockedDbModule());

@@ -4,7 +4,6 @@ import path from "node:path";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Config } from "~/config.server";
 import { auditLog, colours, productColours, products, staff } from "~/db/schema";
 import { productAdminMessages } from "~/features/catalogue/messages";
 import {
@@ -26,6 +25,7 @@ import { catalogueFacets, storePage } from "~/features/catalogue/products.server
 import { PRODUCT_LIMITS, parseAdminProductFilters } from "~/features/catalogue/schemas";
 import { storeUploadedImage } from "~/features/images/images.server";
 import { readRentalOffer, writeRentalOffer } from "~/features/rentals/index.server";
+import type { Config } from "~/lib/config.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertProduct } from "./support/fixtures";
 
@@ -38,7 +38,7 @@ import { insertProduct } from "./support/fixtures";
 
 const uploadsDir = mkdtempSync(path.join(tmpdir(), "product-admin-uploads-"));
 
-vi.mock("~/config.server", () => ({
+vi.mock("~/lib/config.server", () => ({
   config: () => ({ uploadsDir, isProduction: false }) as Config,
 }));
 

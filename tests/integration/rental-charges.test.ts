@@ -23,7 +23,7 @@ import {
   sendChargeNotices,
 } from "~/features/rentals/index.server";
 import { changeShopRules } from "~/features/settings/index.server";
-import type { MailMessage } from "~/mail.server";
+import type { MailMessage } from "~/lib/mail.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer } from "./support/fixtures";
 import { type PhonePeSimulator, startPhonePeSimulator } from "./support/phonepe-simulator";
@@ -37,7 +37,7 @@ import { bookingForm, dellIdOf, RENTAL_NOW } from "./support/rentals";
  * kept from it invoiced.
  */
 
-vi.mock("~/config.server", async (importOriginal) =>
+vi.mock("~/lib/config.server", async (importOriginal) =>
   (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
 );
 vi.mock("~/db/db.server", async () => (await import("./support/phonepe-simulator")).mockedDbModule());

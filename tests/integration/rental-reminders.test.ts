@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rentalBookings, staff } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
 import { rentalsToAttend, sendEndingReminders } from "~/features/rentals/index.server";
-import type { MailMessage } from "~/mail.server";
+import type { MailMessage } from "~/lib/mail.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer } from "./support/fixtures";
 import { DELL, dellIdOf, RENTAL_NOW } from "./support/rentals";

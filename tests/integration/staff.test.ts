@@ -1,6 +1,5 @@
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Config } from "~/config.server";
 import { auditLog, staff, staffSessions, staffTokens } from "~/db/schema";
 import { getSessionCustomer, startSession } from "~/features/accounts/session.server";
 import { auditActors, auditEntries, recordAudit } from "~/features/audit/audit.server";
@@ -30,6 +29,7 @@ import {
   startStaffSession,
 } from "~/features/staff/staff-session.server";
 import { hashToken, newToken } from "~/features/staff/tokens.server";
+import type { Config } from "~/lib/config.server";
 import { hashPassword } from "~/lib/password.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertCustomer } from "./support/fixtures";
@@ -40,7 +40,7 @@ import { insertCustomer } from "./support/fixtures";
  * database has no staff account yet, so it comes first; every later test makes the members it needs.
  */
 
-vi.mock("~/config.server", () => ({
+vi.mock("~/lib/config.server", () => ({
   config: () =>
     ({
       publicUrl: "https://shop.example.in",

@@ -4,13 +4,13 @@ import path from "node:path";
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import type { Config } from "~/config.server";
 import {
   deleteUploadedImage,
   IMAGE_MAX_SIDE,
   sniffImageType,
   storeUploadedImage,
 } from "~/features/images/images.server";
+import type { Config } from "~/lib/config.server";
 
 /*
  * The uploaded-pictures module on real files: real sharp on generated JPEG, PNG and WebP pictures, a text file
@@ -20,7 +20,7 @@ import {
 
 const uploadsDir = mkdtempSync(path.join(tmpdir(), "uploaded-images-"));
 
-vi.mock("~/config.server", () => ({
+vi.mock("~/lib/config.server", () => ({
   config: () => ({ uploadsDir }) as Config,
 }));
 

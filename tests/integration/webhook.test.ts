@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Config } from "~/config.server";
 import { paymentAttempts } from "~/db/schema";
+import type { Config } from "~/lib/config.server";
 import { openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer } from "./support/fixtures";
 
@@ -13,7 +13,7 @@ import { insertCustomer } from "./support/fixtures";
 
 const state = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock("~/db/db.server", () => ({ getDb: async () => state.db }));
-vi.mock("~/config.server", () => ({
+vi.mock("~/lib/config.server", () => ({
   config: () =>
     ({
       publicUrl: "https://shop.example.in",

@@ -15,7 +15,7 @@ type FilterForm = {
 };
 
 /**
- * The frame every back-office list shares (its loader starts with readAdminList, app/admin-list.server.ts): a
+ * The frame every back-office list shares (its loader starts with readAdminList, app/lib/admin-list.server.ts): a
  * summary, the GET filter form (it keeps the filters in the URL and works without JavaScript), the count
  * sentence, the table or what to say when there is nothing to show, and the pages.
  */

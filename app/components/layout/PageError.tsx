@@ -8,7 +8,7 @@ export function PageError() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // The server logs its own errors once, without secrets (handleError in entry.server.tsx).
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
-  // A refused request (too large a form, say) says why; app/read-form.server.ts words these messages.
+  // A refused request (too large a form, say) says why; app/lib/read-form.server.ts words these messages.
   const reason = isRouteErrorResponse(error) ? messageOf(error.data) : undefined;
   return (
     <section className="container page error-page">

@@ -4,9 +4,9 @@ import { customers, passwordResetTokens, type ShippingAddress } from "~/db/schem
 import type { BusinessBuyer } from "~/features/orders";
 import { readShopContact } from "~/features/settings/index.server";
 import { describeError, isUniqueViolation } from "~/lib/errors.server";
+import type { MailMessage } from "~/lib/mail.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/lib/password.server";
-import type { MailMessage } from "~/mail.server";
-import { checkLimit, clearHits, rateLimits, recordHit } from "~/rate-limit.server";
+import { checkLimit, clearHits, rateLimits, recordHit } from "~/lib/rate-limit.server";
 import { contactChangedMail } from "./mail.server";
 import type { ProfileValues, SignupValues } from "./schemas";
 import { endOtherSessions, type SessionCustomer } from "./session.server";

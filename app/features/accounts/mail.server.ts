@@ -1,6 +1,5 @@
 // The customer's account mails: the password-reset link, and the notice that a contact detail changed.
 import { formatLongDate } from "~/lib/dates";
-import { shop } from "~/lib/shop";
 import {
   DEFAULT_CONTACT,
   displayName,
@@ -9,7 +8,8 @@ import {
   type MailContact,
   type MailMessage,
   signature,
-} from "~/mail.server";
+} from "~/lib/mail.server";
+import { shop } from "~/lib/shop";
 
 export type PasswordResetMailInput = {
   to: string;

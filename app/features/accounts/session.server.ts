@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { config } from "~/config.server";
 import { type Database, keepPlanned } from "~/db/client.server";
 import { qualified } from "~/db/qualified";
 import { customers, orders, sessions } from "~/db/schema";
 import { catalogueVersionColumn } from "~/features/catalogue/index.server";
 import { cartTotalsColumns, wishlistIdsColumn } from "~/features/lists/index.server";
+import { config } from "~/lib/config.server";
 
 const SESSION_DAYS = 30;
 

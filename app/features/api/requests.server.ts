@@ -2,9 +2,9 @@ import { z } from "zod";
 import { getDb } from "~/db/db.server";
 import { getApiCustomer, type SessionCustomer } from "~/features/accounts/index.server";
 import { DATABASE_RETRY_AFTER_SECONDS, describeError, isDatabaseUnavailable } from "~/lib/errors.server";
+import { consume, type RateLimitRule, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
+import { readJson } from "~/lib/read-form.server";
 import { ServiceBusyError } from "~/lib/work-gate.server";
-import { consume, type RateLimitRule, rateLimits, tooManyAttempts } from "~/rate-limit.server";
-import { readJson } from "~/read-form.server";
 import { apiFail, apiMethodNotAllowed, asApiFailure } from "./answers.server";
 import { apiMessages } from "./messages";
 

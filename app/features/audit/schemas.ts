@@ -4,7 +4,7 @@ import { normaliseSearch } from "~/lib/search-text";
 import { type AuditArea, isAuditArea } from "./audit";
 
 /**
- * The audit trail's filters in the URL (app/admin-list.server.ts): an area, a member, a subject, and the
+ * The audit trail's filters in the URL (app/lib/admin-list.server.ts): an area, a member, a subject, and the
  * entry to continue before (the trail pages by position, so a page stays put while changes are recorded).
  */
 export const auditFiltersSchema = z.object({

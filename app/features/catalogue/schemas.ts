@@ -325,7 +325,7 @@ export const imageUploadSchema = z.object({
 });
 
 /**
- * The back office's product list: its search and filters in the URL (app/admin-list.server.ts), in order.
+ * The back office's product list: its search and filters in the URL (app/lib/admin-list.server.ts), in order.
  * The filter form sends a specification's attribute (`spec`) and value (`specValue`) apart; the URL keeps them
  * as one `spec` (specs/spec-filter.ts).
  */

@@ -1,6 +1,5 @@
 // A staff member's answer to a Contact Us enquiry.
 import { formatLongDate } from "~/lib/dates";
-import { shop } from "~/lib/shop";
 import {
   DEFAULT_CONTACT,
   displayName,
@@ -10,7 +9,8 @@ import {
   type MailMessage,
   paragraphsHtml,
   signature,
-} from "~/mail.server";
+} from "~/lib/mail.server";
+import { shop } from "~/lib/shop";
 
 export type EnquiryReplyMailInput = {
   to: string;

@@ -126,7 +126,7 @@ export const newsletterSchema = z.object({
     .max(254, contactMessages.emailInvalid),
 });
 
-/** The back office's lists of posts, enquiries and subscribers: their filters in the URL (app/admin-list.server.ts). */
+/** The back office's lists of posts, enquiries and subscribers: their filters in the URL (app/lib/admin-list.server.ts). */
 export const blogListSchema = z.object({ state: choice(BLOG_STATES), page: listPage });
 export const enquiryListSchema = z.object({ show: choice(ENQUIRY_VIEWS), page: listPage });
 export const subscriberListSchema = z.object({

@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
-import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
+import { config } from "~/lib/config.server";
 import { quoteDelivery } from "./delivery.server";
 import type { DeliveryCheck } from "./delivery-check";
 import { formatShopDay, formatTimeLeft } from "./delivery-dates";

@@ -1,9 +1,9 @@
 import { createCookie } from "@remix-run/node";
 import { and, inArray } from "drizzle-orm";
-import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { cardColumns, coloursFor, readSpecs, shownInShop } from "~/features/catalogue/index.server";
+import { config } from "~/lib/config.server";
 import { parseCompareList, serialiseCompareList } from "./compare-list";
 
 let cookie: ReturnType<typeof createCookie> | undefined;

@@ -1,7 +1,7 @@
 import { inArray, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { passwordResetTokens, productImports, sessions, staffSessions, staffTokens } from "~/db/schema";
-import { purgeOldHits } from "~/rate-limit.server";
+import { purgeOldHits } from "~/lib/rate-limit.server";
 
 /** Reset tokens are kept a day past their expiry, so a late click still hears "expired" or "already used". */
 const RESET_TOKENS_KEPT_MS = 24 * 60 * 60 * 1000;

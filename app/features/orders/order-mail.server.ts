@@ -9,8 +9,6 @@ import { isErasedEmail } from "~/features/accounts/index.server";
 import { renderTaxDocumentPdf, taxDocumentOf } from "~/features/invoices/index.server";
 import { readShopContact } from "~/features/settings/index.server";
 import { describeError } from "~/lib/errors.server";
-import { formatRupees } from "~/lib/money";
-import { shop } from "~/lib/shop";
 import {
   DEFAULT_CONTACT,
   displayName,
@@ -21,7 +19,9 @@ import {
   type MailMessage,
   sendMail,
   signature,
-} from "~/mail.server";
+} from "~/lib/mail.server";
+import { formatRupees } from "~/lib/money";
+import { shop } from "~/lib/shop";
 import { deliveryNote } from "./order-notes";
 import type { OrderStatus } from "./order-status";
 

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { customers, type ShippingAddress } from "~/db/schema";
 import { productAdminMessages } from "~/features/catalogue";
@@ -13,11 +12,12 @@ import {
 import { rentalPaymentMessages } from "~/features/rentals";
 import { sendChargePaidMail } from "~/features/rentals/index.server";
 import { readShopSettings } from "~/features/settings/index.server";
+import { config } from "~/lib/config.server";
 import { describeError } from "~/lib/errors.server";
 import { sharedMetrics } from "~/lib/metrics.mjs";
 import { formatRupees } from "~/lib/money";
+import { consume, rateLimits } from "~/lib/rate-limit.server";
 import { shop } from "~/lib/shop";
-import { consume, rateLimits } from "~/rate-limit.server";
 import type { ChosenShipping } from "./checkout-choices";
 import { checkoutMessages, paymentMessages } from "./messages";
 import { sendOrderPaidMail } from "./order-mail.server";

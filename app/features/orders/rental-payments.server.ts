@@ -7,7 +7,7 @@ import { customers, paymentAttempts } from "~/db/schema";
 import { nextStatusCheck } from "~/features/payments";
 import { rentalPaymentMessages } from "~/features/rentals";
 import { chargeToPay } from "~/features/rentals/index.server";
-import { consume, rateLimits } from "~/rate-limit.server";
+import { consume, rateLimits } from "~/lib/rate-limit.server";
 import { checkoutMessages } from "./messages";
 import { newMerchantOrderId, type OpenPayment, stillOpen } from "./payment-attempts.server";
 import { followOpenPayment, openPaymentPage, type StartResult } from "./payment-flow.server";

@@ -162,7 +162,7 @@ export const checkoutSchema = addressSchema
 
 export type CheckoutValues = z.output<typeof checkoutSchema>;
 
-/** The order list's filters in the URL (app/admin-list.server.ts), in the order its canonical URL has them. */
+/** The order list's filters in the URL (app/lib/admin-list.server.ts), in the order its canonical URL has them. */
 export const orderFiltersSchema = z
   .object({
     status: choice(ORDER_STATUSES),

@@ -1,4 +1,4 @@
-import { config, type PaymentMode } from "~/config.server";
+import { config, type PaymentMode } from "~/lib/config.server";
 import { absoluteUrl } from "~/lib/urls";
 import { createPhonePeClient, type PhonePeClient, PhonePeError } from "./phonepe-client.server";
 import { sha256Hex } from "./phonepe-webhook.server";

@@ -1,6 +1,6 @@
 // PhonePe's webhooks: their Authorization header checked, and their body read.
 import { createHash, timingSafeEqual } from "node:crypto";
-import { config } from "~/config.server";
+import { config } from "~/lib/config.server";
 import {
   type PhonePeOrderState,
   type PhonePePaymentDetail,

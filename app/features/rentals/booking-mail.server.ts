@@ -6,8 +6,6 @@ import { staff } from "~/db/schema";
 import { formatShopDay } from "~/features/delivery";
 import { readShopContact } from "~/features/settings/index.server";
 import { describeError } from "~/lib/errors.server";
-import { formatRupees } from "~/lib/money";
-import { shop } from "~/lib/shop";
 import {
   DEFAULT_CONTACT,
   displayName,
@@ -17,7 +15,9 @@ import {
   type MailMessage,
   sendMail,
   signature,
-} from "~/mail.server";
+} from "~/lib/mail.server";
+import { formatRupees } from "~/lib/money";
+import { shop } from "~/lib/shop";
 import { BOOKING_STATUS_TEXT, bookingReference, type RentalBookingStatus } from "./booking";
 import { bookingForMail } from "./booking.server";
 import { monthsText, perMonth, upFront } from "./offer";

@@ -7,9 +7,9 @@ import { customers, rentalBookings, rentalCharges, taxDocuments } from "~/db/sch
 import { formatShopDay } from "~/features/delivery";
 import { readShopContact } from "~/features/settings/index.server";
 import { describeError } from "~/lib/errors.server";
+import { type MailMessage, sendMail } from "~/lib/mail.server";
 import { formatRupees } from "~/lib/money";
 import { shop } from "~/lib/shop";
-import { type MailMessage, sendMail } from "~/mail.server";
 import { bookingReference } from "./booking";
 import { mailOwners, rentalMail } from "./booking-mail.server";
 import { chargeLabel, OVERDUE_AFTER_DAYS } from "./charges";

@@ -8,8 +8,8 @@ import { customers, rentalBookings } from "~/db/schema";
 import { formatShopDay, shopClock } from "~/features/delivery";
 import { readShopContact } from "~/features/settings/index.server";
 import { describeError } from "~/lib/errors.server";
+import { type MailMessage, sendMail } from "~/lib/mail.server";
 import { shop } from "~/lib/shop";
-import { type MailMessage, sendMail } from "~/mail.server";
 import { bookingReference } from "./booking";
 import { mailOwners, rentalMail } from "./booking-mail.server";
 

@@ -3,7 +3,7 @@ import type { StaffRole } from "./staff-roles";
 /**
  * The back office's sections, in the menu's order, and who may open each. This is the one place that says a
  * page is for owners: the menu shows a section to those who may open it, and requireBackOffice
- * (app/auth.server.ts) refuses anyone else the section's pages, their forms and their downloads.
+ * (app/lib/auth.server.ts) refuses anyone else the section's pages, their forms and their downloads.
  */
 export const BACK_OFFICE_SECTIONS: readonly { to: string; label: string; for: StaffRole }[] = [
   { to: "/admin/products", label: "Products", for: "staff" },

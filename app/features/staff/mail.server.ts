@@ -1,6 +1,5 @@
 // The back office's mail to a new or returning member: the link that sets their password.
 
-import { shop } from "~/lib/shop";
 import {
   DEFAULT_CONTACT,
   displayName,
@@ -9,7 +8,8 @@ import {
   type MailContact,
   type MailMessage,
   signature,
-} from "~/mail.server";
+} from "~/lib/mail.server";
+import { shop } from "~/lib/shop";
 
 export type StaffInviteMailInput = {
   to: string;

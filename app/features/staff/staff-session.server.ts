@@ -1,8 +1,8 @@
 import { createCookie } from "@remix-run/node";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { staff, staffSessions } from "~/db/schema";
+import { config } from "~/lib/config.server";
 import type { StaffMember } from "./staff.server";
 import { hashToken, newToken } from "./tokens.server";
 

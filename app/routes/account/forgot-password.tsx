@@ -1,24 +1,24 @@
 import { type ActionFunctionArgs, json, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { clientAddress } from "~/auth.server";
 import { Field, FormError, Honeypot } from "~/components/forms/Field";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
-import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { accountProblems } from "~/features/accounts";
 import { forgotPasswordSchema, requestPasswordReset } from "~/features/accounts/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { clientAddress } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
 import { describeError } from "~/lib/errors.server";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { honeypotFilled } from "~/lib/forms/honeypot";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
+import { sendMail } from "~/lib/mail.server";
 import { failureMessages, successMessages } from "~/lib/messages";
+import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
+import { readForm } from "~/lib/read-form.server";
 import { shop } from "~/lib/shop";
-import { sendMail } from "~/mail.server";
-import { consume, rateLimits, tooManyAttempts } from "~/rate-limit.server";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { toasts } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Forgot Password | ${shop.name}` }];
 

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { clientAddress, requireVisitor } from "~/auth.server";
 import { Field, FormError, Honeypot } from "~/components/forms/Field";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -9,16 +8,17 @@ import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { accountProblems } from "~/features/accounts";
 import { authenticate, loginSchema, startSession } from "~/features/accounts/index.server";
-import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
+import { clientAddress, requireVisitor } from "~/lib/auth.server";
+import { replyBusy, replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { honeypotFilled } from "~/lib/forms/honeypot";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { successMessages } from "~/lib/messages";
+import { claimLoginAttempt, loginSucceeded, tooManyAttempts } from "~/lib/rate-limit.server";
+import { readForm } from "~/lib/read-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
+import { toasts } from "~/lib/toast.server";
 import { ServiceBusyError } from "~/lib/work-gate.server";
-import { claimLoginAttempt, loginSucceeded, tooManyAttempts } from "~/rate-limit.server";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: `Log in | ${shop.name}` },

@@ -1,9 +1,9 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireCustomer } from "~/auth.server";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { getDb } from "~/db/db.server";
 import { customerOrders } from "~/features/orders/index.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { formatLongDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { shop } from "~/lib/shop";

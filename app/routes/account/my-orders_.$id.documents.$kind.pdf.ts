@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { documentFor, pdfResponse } from "~/features/invoices/index.server";
+import { requireCustomer } from "~/lib/auth.server";
 
 /** The customer's own tax invoice or credit note as a PDF (404 for anyone else's, or one not issued yet). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { DOCUMENT_TITLES, TaxDocumentView } from "~/features/invoices";
 import { documentFor } from "~/features/invoices/index.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { shop } from "~/lib/shop";
 import invoiceStyles from "~/styles/invoice.css?url";
 

@@ -1,12 +1,10 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { requireCustomer } from "~/auth.server";
 import { Field, FormError } from "~/components/forms/Field";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { EditIcon } from "~/components/icons";
 import { Toasts } from "~/components/layout/Toasts";
-import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { accountProblems, personalDataMessages } from "~/features/accounts";
 import {
@@ -18,16 +16,18 @@ import {
   type SignedInCustomer,
   updateProfile,
 } from "~/features/accounts/index.server";
-import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
+import { requireCustomer } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
 import { describeError } from "~/lib/errors.server";
+import { replyBusy, replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
+import { sendMail } from "~/lib/mail.server";
 import { failureMessages, successMessages } from "~/lib/messages";
+import { tooManyAttempts } from "~/lib/rate-limit.server";
+import { readForm } from "~/lib/read-form.server";
 import { shop } from "~/lib/shop";
+import { toasts } from "~/lib/toast.server";
 import { ServiceBusyError } from "~/lib/work-gate.server";
-import { sendMail } from "~/mail.server";
-import { tooManyAttempts } from "~/rate-limit.server";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `My Profile | ${shop.name}` }];
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { customerData, customerDataResponse } from "~/features/accounts/index.server";
+import { requireCustomer } from "~/lib/auth.server";
 
 /** The signed-in customer's own data as a JSON file (a visitor is sent to log in first). */
 export async function loader({ request }: LoaderFunctionArgs) {

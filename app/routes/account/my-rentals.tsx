@@ -7,20 +7,20 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireCustomer } from "~/auth.server";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { returnFromPhonePe, startRentalPayment } from "~/features/orders/index.server";
 import { bookingMessages, rentalPaymentMessages } from "~/features/rentals";
 import { customerBookings, withdrawBooking } from "~/features/rentals/index.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { formatLongDate } from "~/lib/dates";
 import { failureMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
+import { readForm } from "~/lib/read-form.server";
 import { shop } from "~/lib/shop";
-import { readForm } from "~/read-form.server";
+import { refusal, toasts } from "~/lib/toast.server";
 import ordersStyles from "~/styles/orders.css?url";
-import { refusal, toasts } from "~/toast.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { pdfResponse } from "~/features/invoices/index.server";
 import { bookingTaxDocument } from "~/features/rentals/index.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { parseId } from "~/lib/params";
 
 /** A tax invoice or credit note of the customer's own rental, as a PDF (404 for anyone else's). */

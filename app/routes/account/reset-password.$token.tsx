@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { clientAddress } from "~/auth.server";
 import { Field, FormError } from "~/components/forms/Field";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -13,13 +12,14 @@ import {
   resetPasswordServerSchema,
   tokenProblems,
 } from "~/features/accounts/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { clientAddress } from "~/lib/auth.server";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { failureMessages, successMessages } from "~/lib/messages";
+import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
+import { readForm } from "~/lib/read-form.server";
 import { shop } from "~/lib/shop";
-import { consume, rateLimits, tooManyAttempts } from "~/rate-limit.server";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { toasts } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: `Reset Password | ${shop.name}` },

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { clientAddress, requireVisitor } from "~/auth.server";
 import { Field, FormError, Honeypot } from "~/components/forms/Field";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
@@ -14,15 +13,16 @@ import {
   signupServerSchema,
   startSession,
 } from "~/features/accounts/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { clientAddress, requireVisitor } from "~/lib/auth.server";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { honeypotFilled } from "~/lib/forms/honeypot";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { successMessages } from "~/lib/messages";
+import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
+import { readForm } from "~/lib/read-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
-import { consume, rateLimits, tooManyAttempts } from "~/rate-limit.server";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { toasts } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: `Sign Up | ${shop.name}` },

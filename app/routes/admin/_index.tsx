@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { ageInWords, messages as backupMessages, backupStatus } from "~/features/backups/index.server";
 import { dashboard } from "~/features/dashboard/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
 import { LOW_STOCK } from "~/lib/limits";
 import { formatRupees } from "~/lib/money";
 

@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { readAdminList } from "~/admin-list.server";
 import { AdminList } from "~/components/admin/AdminList";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect } from "~/components/admin/FilterSelect";
@@ -8,6 +7,7 @@ import { getDb } from "~/db/db.server";
 import { auditAreaLabels, describeAuditDetails } from "~/features/audit";
 import { AUDIT_PAGE_SIZE, auditActors, auditEntries } from "~/features/audit/index.server";
 import { auditFiltersSchema } from "~/features/audit/schemas";
+import { readAdminList } from "~/lib/admin-list.server";
 import { formatLongDate } from "~/lib/dates";
 
 export const meta: MetaFunction = () => adminMeta("Audit trail");

@@ -1,9 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useIsPending } from "~/components/forms/use-is-pending";
-import { config } from "~/config.server";
 import { getDatabaseHandle } from "~/db/db.server";
 import { recordAudit } from "~/features/audit/index.server";
 import { messages } from "~/features/backups";
@@ -15,8 +13,10 @@ import {
   megabytes,
   takeBackup,
 } from "~/features/backups/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
 import { formatLongDate } from "~/lib/dates";
-import { toasts } from "~/toast.server";
+import { toasts } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => adminMeta("Backups");
 

@@ -2,11 +2,11 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
-import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { recordAudit } from "~/features/audit/index.server";
 import { isBackupFileName, messages } from "~/features/backups/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
 
 const notFound = (message: string) =>
   new Response(message, {

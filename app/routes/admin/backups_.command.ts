@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { config } from "~/config.server";
 import { getDatabaseHandle } from "~/db/db.server";
 import { backupSettingsOf, isBackupCommand, takeBackup } from "~/features/backups/index.server";
+import { config } from "~/lib/config.server";
 
 /**
  * `npm run backup` against a running embedded shop, which alone may open its database: the command proves

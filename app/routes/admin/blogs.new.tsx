@@ -1,15 +1,15 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { BlogPostForm, contentAdminMessages } from "~/features/content";
 import { blogCategories, blogPostSchema, createBlogPost } from "~/features/content/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { requireBackOffice } from "~/lib/auth.server";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { toasts } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => adminMeta("New blog post");
 

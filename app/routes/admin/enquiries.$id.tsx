@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import type { FormConstraint } from "~/components/forms/checked-form-state";
 import { Field, FormError } from "~/components/forms/Field";
@@ -22,14 +21,15 @@ import {
   withdrawEnquiryReply,
 } from "~/features/content/index.server";
 import { readShopContact } from "~/features/settings/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { formatLongDate } from "~/lib/dates";
 import { describeError } from "~/lib/errors.server";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
+import { sendMail } from "~/lib/mail.server";
 import { parseId } from "~/lib/params";
-import { sendMail } from "~/mail.server";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { toasts } from "~/lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   adminMeta(data ? `Enquiry from ${data.enquiry.name}` : "Enquiry not found");

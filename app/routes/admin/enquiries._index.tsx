@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { readAdminList } from "~/admin-list.server";
 import { AdminList } from "~/components/admin/AdminList";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
@@ -8,6 +7,7 @@ import { getDb } from "~/db/db.server";
 import { ENQUIRY_VIEWS, enquiryViewLabels } from "~/features/content";
 import { listEnquiries } from "~/features/content/index.server";
 import { enquiryListSchema } from "~/features/content/schemas";
+import { readAdminList } from "~/lib/admin-list.server";
 import { formatLongDate } from "~/lib/dates";
 import { cutText } from "~/lib/text";
 

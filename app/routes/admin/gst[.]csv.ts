@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { gstRegisterMessages, gstSectionCsv, isGstSection, parseRegisterMonth } from "~/features/invoices";
 import { monthRegister } from "~/features/invoices/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 
 const refuse = (message: string) =>
   new Response(message, {

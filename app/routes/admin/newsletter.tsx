@@ -1,7 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { readAdminList } from "~/admin-list.server";
-import { requireBackOffice } from "~/auth.server";
 import { AdminList } from "~/components/admin/AdminList";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Toasts } from "~/components/layout/Toasts";
@@ -9,12 +7,14 @@ import { getDb } from "~/db/db.server";
 import { contentAdminMessages } from "~/features/content";
 import { listSubscribers, subscriberChangeSchema, unsubscribe } from "~/features/content/index.server";
 import { parseSubscriberListFilters, subscriberListSchema } from "~/features/content/schemas";
-import { replyWithError } from "~/form-reply.server";
+import { readAdminList } from "~/lib/admin-list.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { formatLongDate } from "~/lib/dates";
+import { replyWithError } from "~/lib/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { listQuery, listUrl } from "~/lib/list-query";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { toasts } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => adminMeta("Newsletter");
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { subscribersCsv } from "~/features/content/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { formatSortableDate } from "~/lib/dates";
 
 /** The subscribed addresses as a CSV file (a download, UTF-8 with a byte-order mark so spreadsheets read it so). */

@@ -1,10 +1,10 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { getDb } from "~/db/db.server";
 import { DOCUMENT_TITLES, TaxDocumentView } from "~/features/invoices";
 import { documentFor } from "~/features/invoices/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import invoiceStyles from "~/styles/invoice.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: invoiceStyles }];

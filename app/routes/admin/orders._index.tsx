@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { readAdminList } from "~/admin-list.server";
 import { AdminList } from "~/components/admin/AdminList";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
@@ -8,6 +7,7 @@ import { getDb } from "~/db/db.server";
 import { isFiltered, ORDER_SEARCH_MAX, ORDER_STATUSES, orderListQuery } from "~/features/orders";
 import { listOrders } from "~/features/orders/index.server";
 import { orderFiltersSchema } from "~/features/orders/schemas";
+import { readAdminList } from "~/lib/admin-list.server";
 import { formatLongDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 

@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { readAdminList } from "~/admin-list.server";
 import { AdminList } from "~/components/admin/AdminList";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
@@ -23,6 +22,7 @@ import {
 } from "~/features/catalogue";
 import { catalogueFacets, listAdminProducts, specFilterChoices } from "~/features/catalogue/index.server";
 import { adminProductFiltersSchema } from "~/features/catalogue/schemas";
+import { readAdminList } from "~/lib/admin-list.server";
 import { LOW_STOCK } from "~/lib/limits";
 import { pageCount } from "~/lib/list-query";
 import { formatRupees } from "~/lib/money";

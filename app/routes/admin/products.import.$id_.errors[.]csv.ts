@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { importErrorsCsv, importGone, keptImport } from "~/features/catalogue/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { parseId } from "~/lib/params";
 
 /** An upload's errors as a CSV file (row, column, value, message), for its uploader to mend the sheet by. */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { catalogueCsv, parseAdminProductFilters } from "~/features/catalogue/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { formatSortableDate } from "~/lib/dates";
 
 /**

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { readAdminList } from "~/admin-list.server";
 import { AdminList } from "~/components/admin/AdminList";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { getDb } from "~/db/db.server";
 import { REFUND_STATE_LABELS } from "~/features/orders";
 import { unorderedRefunds } from "~/features/orders/index.server";
 import { unorderedRefundsSchema } from "~/features/orders/schemas";
+import { readAdminList } from "~/lib/admin-list.server";
 import { formatLongDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { rentalAdminMessages } from "~/features/rentals";
 import { recordCounterPayment } from "~/features/rentals/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { parseId } from "~/lib/params";
-import { readForm } from "~/read-form.server";
-import { refusal, toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { refusal, toasts } from "~/lib/toast.server";
 
 /** Staff record a later month's rent paid at the counter, from the booking's page. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { pdfResponse } from "~/features/invoices/index.server";
 import { bookingTaxDocument } from "~/features/rentals/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { parseId } from "~/lib/params";
 
 /** A rental's tax invoice or credit note as a PDF, for the back office. */

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { readAdminList } from "~/admin-list.server";
 import { AdminList } from "~/components/admin/AdminList";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FilterSelect, optionsOf } from "~/components/admin/FilterSelect";
 import { getDb } from "~/db/db.server";
 import { BOOKING_STATUS_TEXT, RENTAL_BOOKING_STATUSES } from "~/features/rentals";
 import { listBookings, rentalListSchema } from "~/features/rentals/index.server";
+import { readAdminList } from "~/lib/admin-list.server";
 import { formatLongDate } from "~/lib/dates";
 
 export const meta: MetaFunction = () => adminMeta("Rentals");

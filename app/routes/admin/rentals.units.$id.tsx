@@ -1,16 +1,16 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { getDb } from "~/db/db.server";
 import { RentalUnitForm, rentalAdminMessages } from "~/features/rentals";
 import { rentalProducts, rentalUnitSchema, saveUnit, unitForEdit } from "~/features/rentals/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { formatLongDate } from "~/lib/dates";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { toasts } from "~/lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   adminMeta(data ? `Unit ${data.unit.assetTag}` : "Unit");

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { clientAddress } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { DeadLink } from "~/components/admin/DeadLink";
 import { Field, FormError } from "~/components/forms/Field";
@@ -18,12 +17,13 @@ import {
   staffCookieHeaders,
   startStaffSession,
 } from "~/features/staff/index.server";
-import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
+import { clientAddress } from "~/lib/auth.server";
+import { replyBusy, replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
+import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
+import { readForm } from "~/lib/read-form.server";
+import { toasts } from "~/lib/toast.server";
 import { ServiceBusyError } from "~/lib/work-gate.server";
-import { consume, rateLimits, tooManyAttempts } from "~/rate-limit.server";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => adminMeta("Set up the owner account");
 

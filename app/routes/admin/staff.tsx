@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Field, FormError } from "~/components/forms/Field";
 import { FieldFrame } from "~/components/forms/FieldFrame";
@@ -9,7 +8,6 @@ import { selectProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
 import { Toasts } from "~/components/layout/Toasts";
-import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { readShopContact } from "~/features/settings/index.server";
 import { INVITE_LINK_DAYS, STAFF_ROLES, staffMessages, staffRoleLabels } from "~/features/staff";
@@ -24,14 +22,16 @@ import {
   staffChangeSchema,
   staffInviteMail,
 } from "~/features/staff/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { requireBackOffice } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
 import { formatLongDate } from "~/lib/dates";
 import { describeError } from "~/lib/errors.server";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
+import { sendMail } from "~/lib/mail.server";
+import { readForm } from "~/lib/read-form.server";
+import { inlineToast, toasts } from "~/lib/toast.server";
 import { absoluteUrl } from "~/lib/urls";
-import { sendMail } from "~/mail.server";
-import { readForm } from "~/read-form.server";
-import { inlineToast, toasts } from "~/toast.server";
 
 export const meta: MetaFunction = () => adminMeta("Staff");
 

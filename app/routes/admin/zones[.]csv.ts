@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { zonesCsv } from "~/features/delivery/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { formatSortableDate } from "~/lib/dates";
 
 /**

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { apiAnswer, apiFail, apiMethodNotAllowed, apiOk, readApiBody } from "~/features/api/index.server";
 import { contactSchema, createEnquiry } from "~/features/content/index.server";
+import { clientAddress } from "~/lib/auth.server";
 import { describeError } from "~/lib/errors.server";
 import { failureMessages, successMessages } from "~/lib/messages";
-import { consume, rateLimits, tooManyAttempts } from "~/rate-limit.server";
+import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 
 export const loader = () => apiMethodNotAllowed("POST");
 

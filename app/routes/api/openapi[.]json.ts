@@ -1,5 +1,5 @@
-import { config } from "~/config.server";
 import { apiMethodNotAllowed, apiOk, openApiDocument } from "~/features/api/index.server";
+import { config } from "~/lib/config.server";
 
 /** GET /api/openapi.json: the JSON API's OpenAPI 3.1 document. */
 export function loader() {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import {
   apiMethodNotAllowed,
@@ -10,6 +9,7 @@ import {
 } from "~/features/api/index.server";
 import { ratingBody } from "~/features/api/schemas";
 import { saveReview } from "~/features/catalogue/index.server";
+import { clientAddress } from "~/lib/auth.server";
 import { successMessages } from "~/lib/messages";
 
 export const loader = () => apiMethodNotAllowed("PUT");

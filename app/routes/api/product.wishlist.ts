@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import {
   apiMessages,
@@ -12,6 +11,7 @@ import {
 import { wishlistBody } from "~/features/api/schemas";
 import { productExists } from "~/features/catalogue/index.server";
 import { toggleWishlist, wishlistIds } from "~/features/lists/index.server";
+import { clientAddress } from "~/lib/auth.server";
 import { callMessages } from "~/lib/messages";
 
 export const loader = () => apiMethodNotAllowed("PUT");

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import {
   apiAnswer,
@@ -12,6 +11,7 @@ import {
 } from "~/features/api/index.server";
 import { cartBody } from "~/features/api/schemas";
 import { addToCart, cartLines, cartProblemMessage } from "~/features/lists/index.server";
+import { clientAddress } from "~/lib/auth.server";
 import { successMessages } from "~/lib/messages";
 
 /** GET /api/user/cart: the customer's cart lines as a bare list, each priced by the shop today. */

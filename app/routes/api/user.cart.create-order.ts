@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import {
   apiFail,
@@ -11,6 +10,7 @@ import {
 } from "~/features/api/index.server";
 import { createOrderBody } from "~/features/api/schemas";
 import { orderOfPayment, placeOrder } from "~/features/orders/index.server";
+import { clientAddress } from "~/lib/auth.server";
 import { successMessages } from "~/lib/messages";
 
 export const loader = () => apiMethodNotAllowed("POST");

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { apiFail, apiMethodNotAllowed, apiOk, customerWrite } from "~/features/api/index.server";
 import { cartProblemMessage, removeCartLine } from "~/features/lists/index.server";
+import { clientAddress } from "~/lib/auth.server";
 import { successMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
 

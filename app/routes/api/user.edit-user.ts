@@ -1,6 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientAddress } from "~/auth.server";
-import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { accountProblems } from "~/features/accounts";
 import { getCustomer, profileSchema, updateProfile } from "~/features/accounts/index.server";
@@ -12,10 +10,12 @@ import {
   customerWrite,
   readApiBody,
 } from "~/features/api/index.server";
+import { clientAddress } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
 import { describeError } from "~/lib/errors.server";
+import { sendMail } from "~/lib/mail.server";
 import { failureMessages, successMessages } from "~/lib/messages";
-import { sendMail } from "~/mail.server";
-import { tooManyAttempts } from "~/rate-limit.server";
+import { tooManyAttempts } from "~/lib/rate-limit.server";
 
 export const loader = () => apiMethodNotAllowed("PUT");
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { apiMessages, apiMethodNotAllowed, apiOk, customerWrite } from "~/features/api/index.server";
 import { emptyCart } from "~/features/lists/index.server";
+import { clientAddress } from "~/lib/auth.server";
 
 export const loader = () => apiMethodNotAllowed("DELETE");
 

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientAddress } from "~/auth.server";
-import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { forgotPasswordSchema, requestPasswordReset } from "~/features/accounts/index.server";
 import { apiAnswer, apiFail, apiMethodNotAllowed, apiOk, readApiBody } from "~/features/api/index.server";
+import { clientAddress } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
 import { describeError, isDatabaseUnavailable } from "~/lib/errors.server";
+import { sendMail } from "~/lib/mail.server";
 import { failureMessages, successMessages } from "~/lib/messages";
-import { sendMail } from "~/mail.server";
-import { consume, rateLimits, tooManyAttempts } from "~/rate-limit.server";
+import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 
 export const loader = () => apiMethodNotAllowed("POST");
 

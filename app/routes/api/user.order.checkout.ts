@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { apiFail, apiMethodNotAllowed, apiOk, customerWrite, readApiBody } from "~/features/api/index.server";
 import { checkoutBody } from "~/features/api/schemas";
 import { placeOrder } from "~/features/orders/index.server";
+import { clientAddress } from "~/lib/auth.server";
 
 export const loader = () => apiMethodNotAllowed("POST");
 

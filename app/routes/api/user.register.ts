@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { accountProblems } from "~/features/accounts";
 import { createCustomer, signupServerSchema, startApiSession } from "~/features/accounts/index.server";
@@ -11,8 +10,9 @@ import {
   apiOk,
   readApiBody,
 } from "~/features/api/index.server";
+import { clientAddress } from "~/lib/auth.server";
 import { successMessages } from "~/lib/messages";
-import { consume, rateLimits, tooManyAttempts } from "~/rate-limit.server";
+import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 
 export const loader = () => apiMethodNotAllowed("POST");
 

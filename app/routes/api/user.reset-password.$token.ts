@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { resetPassword, resetPasswordServerSchema, tokenProblems } from "~/features/accounts/index.server";
 import { apiAnswer, apiFail, apiMethodNotAllowed, apiOk, readApiBody } from "~/features/api/index.server";
+import { clientAddress } from "~/lib/auth.server";
 import { successMessages } from "~/lib/messages";
-import { consume, rateLimits, tooManyAttempts } from "~/rate-limit.server";
+import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 
 export const loader = () => apiMethodNotAllowed("PUT");
 

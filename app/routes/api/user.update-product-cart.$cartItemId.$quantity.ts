@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { apiFail, apiMethodNotAllowed, apiOk, customerWrite } from "~/features/api/index.server";
 import { cartQuantitySchema } from "~/features/catalogue/schemas";
 import { cartProblemMessage, updateCartQuantity } from "~/features/lists/index.server";
+import { clientAddress } from "~/lib/auth.server";
 import { fieldMessages, successMessages } from "~/lib/messages";
 
 export const loader = () => apiMethodNotAllowed("DELETE");

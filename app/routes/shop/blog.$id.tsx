@@ -1,10 +1,10 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SanitizedHtml } from "~/components/SanitizedHtml";
-import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { DEFAULT_BLOG_IMAGE } from "~/features/content";
 import { getBlog } from "~/features/content/index.server";
+import { config } from "~/lib/config.server";
 import { formatLongDate } from "~/lib/dates";
 import { linkPreviewTags } from "~/lib/link-preview";
 import { parseId } from "~/lib/params";

@@ -29,11 +29,11 @@ import {
 } from "~/features/lists/index.server";
 import { MAX_COMPARE } from "~/lib/limits";
 import { parseId } from "~/lib/params";
+import { readForm } from "~/lib/read-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
-import { readForm } from "~/read-form.server";
+import { toasts } from "~/lib/toast.server";
 import compareStyles from "~/styles/compare.css?url";
-import { toasts } from "~/toast.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: compareStyles }];
 

@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { clientAddress } from "~/auth.server";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import type { FormConstraint } from "~/components/forms/checked-form-state";
 import { FormError, Honeypot } from "~/components/forms/Field";
@@ -15,17 +14,18 @@ import { getDb } from "~/db/db.server";
 import { enquiryProblems } from "~/features/content";
 import { contactSchema, createEnquiry } from "~/features/content/index.server";
 import { AddressLines } from "~/features/settings";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { clientAddress } from "~/lib/auth.server";
 import { describeError } from "~/lib/errors.server";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { honeypotFilled } from "~/lib/forms/honeypot";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
 import { failureMessages, successMessages } from "~/lib/messages";
+import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
+import { readForm } from "~/lib/read-form.server";
 import { shop } from "~/lib/shop";
-import { consume, rateLimits, tooManyAttempts } from "~/rate-limit.server";
-import { readForm } from "~/read-form.server";
+import { toasts } from "~/lib/toast.server";
 import { useShopContact } from "~/routes/shop/frame/use-shop-contact";
 import contactStyles from "~/styles/contact.css?url";
-import { toasts } from "~/toast.server";
 
 const map = {
   title: "Map to Kaveri Computers, SP Road, Bengaluru",

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import type { ShopContact } from "~/features/settings";
 import { readShopContact } from "~/features/settings/index.server";
-import { currentCustomer } from "~/request.server";
+import { currentCustomer } from "~/lib/request.server";
 
 /**
  * The shop frame's data on every shop page: who is signed in, their cart, and the dealer's contact details.

@@ -3,9 +3,9 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import { contactMessages, newsletterMessages } from "~/features/content";
 import { newsletterSchema, subscribe } from "~/features/content/index.server";
+import { readForm } from "~/lib/read-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { toasts } from "~/lib/toast.server";
 
 /** The footer's Subscribe box posts here from every page and goes back where it came from. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -6,19 +6,19 @@ import {
   redirect,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireCustomer } from "~/auth.server";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { getDb } from "~/db/db.server";
 import { ProductGrid } from "~/features/catalogue";
 import { productExists } from "~/features/catalogue/index.server";
 import { listMessages } from "~/features/lists";
 import { listChangeSchema, setWishlisted, wishlistProducts } from "~/features/lists/index.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { TITLE_CUTS } from "~/lib/limits";
 import { parseId } from "~/lib/params";
+import { readForm } from "~/lib/read-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { shop } from "~/lib/shop";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { toasts } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Wishlist | ${shop.name}` }];
 

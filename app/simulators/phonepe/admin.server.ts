@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readForm, readJson } from "~/read-form.server";
+import { readForm, readJson } from "~/lib/read-form.server";
 import {
   API_FAULTS,
   addApiFault,

@@ -2,7 +2,7 @@ import { and, eq, isNull, lte } from "drizzle-orm";
 import { phonepeSimulatorOrders } from "~/db/schema";
 import { isPhonePeId, payRequestSchema } from "~/features/payments";
 import { describeError } from "~/lib/errors.server";
-import { readJson } from "~/read-form.server";
+import { readJson } from "~/lib/read-form.server";
 import { webhooksWithoutMerchantOrderId } from "./faults.server";
 import { failure, firstProblem, json, newId, nowMs, type SimulatorSettings } from "./settings.server";
 import { isAuthorized, unauthorized } from "./tokens.server";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { phonepeSimulatorOrders, phonepeSimulatorRefunds } from "~/db/schema";
 import { refundRequestSchema } from "~/features/payments";
 import { describeError } from "~/lib/errors.server";
-import { readJson } from "~/read-form.server";
+import { readJson } from "~/lib/read-form.server";
 import { claimRefundFailure, refundFails } from "./faults.server";
 import { findByMerchantOrderId, resolveDue } from "./orders.server";
 import {

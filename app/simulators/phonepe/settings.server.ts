@@ -1,8 +1,8 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
-import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
+import { config } from "~/lib/config.server";
 
 /*
  * The PhonePe simulator: the same paths, headers and JSON shapes as PhonePe Standard Checkout v2 (see

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { readForm } from "~/read-form.server";
+import { readForm } from "~/lib/read-form.server";
 import { failure, json, nowMs, type SimulatorSettings, sameSecret } from "./settings.server";
 
 /* Access tokens: stateless, an HMAC of client id and expiry with the session secret (every instance checks them). */

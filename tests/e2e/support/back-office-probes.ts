@@ -12,7 +12,7 @@ import { expect } from "./test";
 /** The run's mail directory, as tests/e2e/support/mail.ts reads it. */
 const mailDir = `.cache/e2e-mail-${process.env.E2E_PORT ?? 3100}`;
 
-/** The back office's log-in page, coming back to `path` afterwards (app/auth.server.ts, staffLoginUrl). */
+/** The back office's log-in page, coming back to `path` afterwards (app/lib/auth.server.ts, staffLoginUrl). */
 export function logInFor(path: string): string {
   return path === "/admin" ? "/admin/login" : `/admin/login?${new URLSearchParams({ redirectTo: path })}`;
 }

@@ -1,4 +1,4 @@
-import { type MailMessage, sendMail } from "~/mail.server";
+import { type MailMessage, sendMail } from "~/lib/mail.server";
 import { linkIn, type ReceivedMail, type TestSmtpServer } from "./smtp";
 
 /*

@@ -1,14 +1,14 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type * as ConfigModule from "~/config.server";
-import type { Config, PaymentMode } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import type {
   OrderStatusResult,
   PhonePeClient,
   PhonePeClientSettings,
 } from "~/features/payments/index.server";
+import type * as ConfigModule from "~/lib/config.server";
+import type { Config, PaymentMode } from "~/lib/config.server";
 
 /*
  * The bundled PhonePe simulator (app/simulators/phonepe), served through its own Remix route modules by a small
@@ -16,10 +16,10 @@ import type {
  * to over HTTP. The same server stands in for the shop's webhook endpoint, to see what the simulator delivers,
  * and records every request that reached it.
  *
- * The simulator reads the shop's configuration and database (~/config.server, ~/db/db.server). vi.mock must be
+ * The simulator reads the shop's configuration and database (~/lib/config.server, ~/db/db.server). vi.mock must be
  * written in each test file; the factories and their shared state live here:
  *
- *   vi.mock("~/config.server", async (importOriginal) =>
+ *   vi.mock("~/lib/config.server", async (importOriginal) =>
  *     (await import("./support/phonepe-simulator")).mockedConfigModule(await importOriginal()),
  *   );
  *   vi.mock("~/db/db.server", async () => (await import("./support/phonepe-simulator")).mockedDbModule());
@@ -49,7 +49,7 @@ export const simulatorState: { db: Database | undefined; mode: PaymentMode; publ
 
 let baseConfig: Config | undefined;
 
-/** ~/config.server with config() answering the simulator's settings (the rest of the module is the real one). */
+/** ~/lib/config.server with config() answering the simulator's settings (the rest of the module is the real one). */
 export function mockedConfigModule(original: typeof ConfigModule): typeof ConfigModule {
   const config = (): Config => {
     baseConfig ??= original.loadConfig({

@@ -1,15 +1,15 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { imageUploadSchema } from "~/features/catalogue/index.server";
 import { contentAdminMessages } from "~/features/content";
 import { getBlogPost, setBlogPicture } from "~/features/content/index.server";
 import { deleteUploadedImage, imageProblemReplies, storeUploadedImage } from "~/features/images/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { requireBackOffice } from "~/lib/auth.server";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { toasts } from "~/lib/toast.server";
 
 export const notFound = () => json({ message: contentAdminMessages.postNotFound }, { status: 404 });
 

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { imageUploadSchema } from "~/features/catalogue/index.server";
 import { blogCategories, blogPostSchema, getBlogPost } from "~/features/content/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { formatLongDate } from "~/lib/dates";
 import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";

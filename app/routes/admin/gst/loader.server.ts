@@ -1,5 +1,4 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import type { TaxAmounts } from "~/features/invoices";
 import {
@@ -13,6 +12,7 @@ import {
   shopMonthOf,
 } from "~/features/invoices";
 import { monthRegister } from "~/features/invoices/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { formatRupeeFigures } from "~/lib/money";
 
 const SECTION_NAMES: Record<DocumentSection, string> = {

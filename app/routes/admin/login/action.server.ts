@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientAddress } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { accountProblems } from "~/features/accounts";
 import { staffMessages } from "~/features/staff";
@@ -9,13 +8,14 @@ import {
   staffLoginSchema,
   startStaffSession,
 } from "~/features/staff/index.server";
-import { replyBusy, replyInvalid, replyWithError } from "~/form-reply.server";
+import { clientAddress } from "~/lib/auth.server";
+import { replyBusy, replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
+import { claimLoginAttempt, loginSucceeded, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
+import { readForm } from "~/lib/read-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { toasts } from "~/lib/toast.server";
 import { ServiceBusyError } from "~/lib/work-gate.server";
-import { claimLoginAttempt, loginSucceeded, rateLimits, tooManyAttempts } from "~/rate-limit.server";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
 
 /** Where to go after logging in: a back-office page, never anywhere else. */
 function backOfficePath(to: FormDataEntryValue | null): string {

@@ -1,6 +1,4 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireBackOffice, requireOwner } from "~/auth.server";
-import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { orderAdminMessages } from "~/features/orders";
 import {
@@ -13,12 +11,14 @@ import {
   sendStatusMailWithInvoice,
 } from "~/features/orders/index.server";
 import { phonePeClientFromConfig } from "~/features/payments/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { requireBackOffice, requireOwner } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { formatRupees } from "~/lib/money";
 import { parseId } from "~/lib/params";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { toasts } from "~/lib/toast.server";
 
 export const notFound = () => json({ message: orderAdminMessages.notFound }, { status: 404 });
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { orderDetail } from "~/features/orders/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { formatLongDate } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { notFound } from "./action.server";

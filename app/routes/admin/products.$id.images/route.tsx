@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
 import { Toasts } from "~/components/layout/Toasts";
 import { imageUploadSchema } from "~/features/catalogue/index.server";
 import { ImageUploadForm } from "~/features/images";
+import { requireBackOffice } from "~/lib/auth.server";
 import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import type { action } from "./action.server";
 

@@ -1,5 +1,4 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import {
   catalogueFacets,
@@ -12,6 +11,7 @@ import {
   specFormsOf,
 } from "~/features/catalogue/index.server";
 import { readRentalOffer } from "~/features/rentals/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { formatLongDate } from "~/lib/dates";
 import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";

@@ -1,5 +1,4 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { catalogueImportMessages as messages } from "~/features/catalogue";
 import {
@@ -9,10 +8,11 @@ import {
   importGone,
   previewPage,
 } from "~/features/catalogue/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";
-import { readForm } from "~/read-form.server";
-import { inlineToast, toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { inlineToast, toasts } from "~/lib/toast.server";
 
 /**
  * The preview's buttons. Import writes the whole file or nothing; when the file now has errors, or would now

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { importGone, keptImport, previewPage } from "~/features/catalogue/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { parseId } from "~/lib/params";
 
 /** A page of an upload's preview, for its uploader. */

@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { catalogueImportMessages } from "~/features/catalogue";
 import { catalogueImportSchema, previewPage, uploadCatalogue } from "~/features/catalogue/index.server";
-import { replyInvalid } from "~/form-reply.server";
+import { requireBackOffice } from "~/lib/auth.server";
+import { replyInvalid } from "~/lib/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
-import { readForm } from "~/read-form.server";
-import { inlineToast } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { inlineToast } from "~/lib/toast.server";
 
 /**
  * An uploaded catalogue file: read, checked row by row and kept with its preview. A file the shop cannot read

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Toasts } from "~/components/layout/Toasts";
 import { CatalogueUploadForm, ImportPreview } from "~/features/catalogue";
+import { requireBackOffice } from "~/lib/auth.server";
 import type { action } from "./action.server";
 
 export const meta: MetaFunction = () => adminMeta("Import products");

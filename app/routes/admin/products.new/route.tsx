@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
@@ -12,6 +11,7 @@ import {
   specFormsOf,
 } from "~/features/catalogue/index.server";
 import { rentalFormDefaults } from "~/features/rentals";
+import { requireBackOffice } from "~/lib/auth.server";
 import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import type { action } from "./action.server";
 

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
-import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { askForClaimedRefund, phonePeClientFromConfig } from "~/features/payments/index.server";
 import { BOOKING_STATUS_TEXT, rentalAdminMessages } from "~/features/rentals";
 import { bookingMoveSchema, moveBooking, sendBookingMoveMail } from "~/features/rentals/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { requireBackOffice } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { toasts } from "~/lib/toast.server";
 import { notFound } from "./loader.server";
 
 /** Staff move the booking along the pipeline, on the status their page showed. */

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { bookingForStaff } from "~/features/rentals/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { parseId } from "~/lib/params";
 
 export const notFound = () => json({ message: "There is no such rental booking." }, { status: 404 });

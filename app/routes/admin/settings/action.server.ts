@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import {
   addHoliday,
@@ -12,10 +11,11 @@ import {
   settingsMessages,
   settingsPageSchema,
 } from "~/features/settings/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { requireBackOffice } from "~/lib/auth.server";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { toasts } from "~/lib/toast.server";
 
 /** Owners only: the shop's settings, and the days it is closed. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { formatShopDay, formatTimeOfDay, shopClock, zoneRow } from "~/features/delivery";
 import { readShopSettings, settingsPageLists } from "~/features/settings/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { rupeesForInput } from "~/lib/money";
 
 export async function loader({ request }: LoaderFunctionArgs) {

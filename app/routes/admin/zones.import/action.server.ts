@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { zoneMessages, zonesFromCsv } from "~/features/delivery";
 import { replaceZones, zoneImportSchema } from "~/features/delivery/index.server";
-import { replyInvalid } from "~/form-reply.server";
+import { requireBackOffice } from "~/lib/auth.server";
+import { replyInvalid } from "~/lib/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
-import { readForm } from "~/read-form.server";
-import { inlineToast, toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { inlineToast, toasts } from "~/lib/toast.server";
 
 /**
  * A CSV file of zones replaces them all, or, when any row is wrong, changes nothing and lists what is wrong by

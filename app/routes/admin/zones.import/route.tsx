@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { requireBackOffice } from "~/auth.server";
 import { Toasts } from "~/components/layout/Toasts";
 import { ZoneImportForm } from "~/features/delivery";
+import { requireBackOffice } from "~/lib/auth.server";
 import type { action } from "./action.server";
 
 /** The page is the zones page around the import form; the role is checked here too. */

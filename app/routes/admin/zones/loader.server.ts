@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { zoneRow } from "~/features/delivery";
 import { listZones } from "~/features/delivery/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 
 /** Owners only, as the settings: every zone, as the page lists it. */
 export async function loader({ request }: LoaderFunctionArgs) {

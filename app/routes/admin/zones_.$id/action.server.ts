@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { zoneMessages } from "~/features/delivery";
 import { deleteZone, updateZone, zoneEditSchema } from "~/features/delivery/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { requireBackOffice } from "~/lib/auth.server";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";
-import { readForm } from "~/read-form.server";
-import { inlineToast, toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { inlineToast, toasts } from "~/lib/toast.server";
 
 export const notFound = () => json({ message: zoneMessages.notFound }, { status: 404 });
 

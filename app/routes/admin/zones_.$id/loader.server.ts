@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { zoneInputOf } from "~/features/delivery";
 import { zoneForEdit } from "~/features/delivery/index.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { parseId } from "~/lib/params";
 import { notFound } from "./action.server";
 

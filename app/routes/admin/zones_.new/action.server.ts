@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { zoneMessages } from "~/features/delivery";
 import { createZone, zoneCreateSchema } from "~/features/delivery/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { requireBackOffice } from "~/lib/auth.server";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { toasts } from "~/lib/toast.server";
 
 /** Adds a zone (owners only), then back to the list. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,16 +1,16 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { ProductSection, SpecialCard } from "~/features/catalogue";
 import { homeSections } from "~/features/catalogue/index.server";
 import { BlogCard } from "~/features/content";
 import { latestBlogs, toBlogCard } from "~/features/content/index.server";
+import { config } from "~/lib/config.server";
 import { highFetchPriority } from "~/lib/fetch-priority";
 import { linkPreviewTags } from "~/lib/link-preview";
+import { currentCustomer } from "~/lib/request.server";
 import { SHOP_PREVIEW_IMAGE, shopDescription, shopTitle } from "~/lib/shop";
 import { absoluteUrl } from "~/lib/urls";
-import { currentCustomer } from "~/request.server";
 import blogStyles from "~/styles/blog.css?url";
 import homeStyles from "~/styles/home.css?url";
 import { brandNames, brands, promos, services, smallBanners } from "./home-content";

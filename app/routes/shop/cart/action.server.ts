@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { cartQuantitySchema } from "~/features/catalogue/index.server";
 import { cartProblemMessage, removeCartLine, updateCartQuantity } from "~/features/lists/index.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { describeError } from "~/lib/errors.server";
 import { failureMessages, fieldMessages, successMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
-import { readForm } from "~/read-form.server";
-import { refusal, toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { refusal, toasts } from "~/lib/toast.server";
 
 /** Quantity changes and deletions; each checks that the line belongs to the signed-in customer. */
 export async function action({ request }: ActionFunctionArgs) {

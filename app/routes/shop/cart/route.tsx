@@ -6,7 +6,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useFetchers, useLoaderData } from "@remix-run/react";
-import { requireCustomer } from "~/auth.server";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
@@ -14,6 +13,7 @@ import { DeliveryCheck } from "~/features/delivery";
 import { deliveryCheck } from "~/features/delivery/index.server";
 import { subtotal } from "~/features/lists";
 import { type CartLine, cartLines } from "~/features/lists/index.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { isAllowedQuantity } from "~/lib/limits";
 import { formatRupees } from "~/lib/money";
 import { shop } from "~/lib/shop";

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
-import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { checkoutSchema, placeOrder } from "~/features/orders/index.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { successMessages } from "~/lib/messages";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { toasts } from "~/lib/toast.server";
 
 /**
  * Place Order: the orders feature checks the address and the choices, keeps the address, and places a

@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { savedAddress, savedBusinessBuyer } from "~/features/accounts/index.server";
 import { deliveryAnswer, pinFromCookie, placeOfPin } from "~/features/delivery/index.server";
 import { subtotal } from "~/features/lists";
 import { cartLines } from "~/features/lists/index.server";
 import { checkoutOptions, checkoutSchema, returnFromPhonePe } from "~/features/orders/index.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import { successMessages } from "~/lib/messages";
-import { toasts } from "~/toast.server";
+import { toasts } from "~/lib/toast.server";
 
 /**
  * The checkout page, and PhonePe's way back: with `merchantTransactionId` in the query the payment is checked

@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { productPageSchema, saveReview } from "~/features/catalogue/index.server";
 import { addToCart, cartProblemMessage } from "~/features/lists/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { requireCustomer } from "~/lib/auth.server";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { successMessages } from "~/lib/messages";
 import { parseId } from "~/lib/params";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { toasts } from "~/lib/toast.server";
 
 const notFound = () => new Response("Product not found", { status: 404 });
 const unknownForm = () => new Response("Unknown form", { status: 400 });

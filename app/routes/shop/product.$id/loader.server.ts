@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { productMetaTags, productStoreLinks } from "~/features/catalogue";
 import { productPageView } from "~/features/catalogue/index.server";
 import { deliveryCheck } from "~/features/delivery/index.server";
 import { cartLineFor } from "~/features/lists/index.server";
 import { readShopSettings } from "~/features/settings/index.server";
+import { config } from "~/lib/config.server";
 import { parseId } from "~/lib/params";
+import { currentCustomer } from "~/lib/request.server";
 import { productShareText, whatsAppAskUrl, whatsAppShareUrl } from "~/lib/share";
-import { currentCustomer } from "~/request.server";
 
 const notFound = () => new Response("Product not found", { status: 404 });
 

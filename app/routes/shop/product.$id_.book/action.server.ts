@@ -1,6 +1,4 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireCustomer } from "~/auth.server";
-import { config } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { bookingMessages } from "~/features/rentals";
 import {
@@ -9,11 +7,13 @@ import {
   requestBooking,
   sendBookingRequestedMail,
 } from "~/features/rentals/index.server";
-import { replyInvalid, replyWithError } from "~/form-reply.server";
+import { requireCustomer } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
+import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { parseWithZod } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";
-import { readForm } from "~/read-form.server";
-import { toasts } from "~/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { toasts } from "~/lib/toast.server";
 
 const hideFields = [...BOOKING_FILE_FIELDS];
 

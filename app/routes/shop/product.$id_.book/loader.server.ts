@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireCustomer } from "~/auth.server";
 import { getDb } from "~/db/db.server";
 import { bookingPage, bookingSchema } from "~/features/rentals/index.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import { parseId } from "~/lib/params";
 

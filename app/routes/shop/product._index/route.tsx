@@ -28,8 +28,8 @@ import {
   storePage,
   withFacetLinks,
 } from "~/features/catalogue/index.server";
+import { currentCustomer } from "~/lib/request.server";
 import { shop } from "~/lib/shop";
-import { currentCustomer } from "~/request.server";
 import storeStyles from "~/styles/store.css?url";
 import { FILTER_PANEL_ID, SortControl, StoreFilters } from "./StoreFilters";
 

@@ -131,7 +131,7 @@ describe("readJson", () => {
 
 describe("every request body in the app", () => {
   it("is read through readForm or readJson, within the limits (a direct read has no cap)", () => {
-    const appDir = path.resolve(import.meta.dirname);
+    const appDir = path.resolve(import.meta.dirname, "..");
     const sources = readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter(
       (file) =>
         /\.(?:tsx?|mjs)$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.endsWith("read-form.server.ts"),

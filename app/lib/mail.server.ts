@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import { config } from "~/config.server";
+import { config } from "~/lib/config.server";
 import { sharedMetrics } from "~/lib/metrics.mjs";
 import { shop } from "~/lib/shop";
 

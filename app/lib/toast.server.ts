@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createCookieSessionStorage, json } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { config } from "~/config.server";
+import { config } from "~/lib/config.server";
 
 const TOAST_COOKIE = "toast";
 let storage: ReturnType<typeof createCookieSessionStorage> | undefined;

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import type { z } from "zod";
-import { requireBackOffice } from "~/auth.server";
+import { requireBackOffice } from "~/lib/auth.server";
 import { firstValues } from "~/lib/list-filters";
 import { canonicalListUrl, listQuery } from "~/lib/list-query";
 

@@ -1,4 +1,3 @@
-import { ConfigError, config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { DataDirectoryLocked } from "~/db/data-dir-lock.server";
 import { getDatabaseHandle } from "~/db/db.server";
@@ -12,6 +11,7 @@ import {
   sendEndingReminders,
 } from "~/features/rentals/index.server";
 import { announceSetupLink } from "~/features/staff/index.server";
+import { ConfigError, config } from "~/lib/config.server";
 import { describeError } from "~/lib/errors.server";
 
 declare global {

@@ -4,7 +4,7 @@ import type { SignedInCustomer } from "~/features/accounts/index.server";
 import { isForOwners, staffMessages } from "~/features/staff";
 import type { StaffMember } from "~/features/staff/index.server";
 import { getSessionStaff } from "~/features/staff/index.server";
-import { currentCustomer } from "~/request.server";
+import { currentCustomer } from "~/lib/request.server";
 
 /** The login URL that brings the shopper back to `to` afterwards. */
 export function loginUrl(to: string): string {

@@ -1,8 +1,8 @@
 import type { Submission } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { accountProblems } from "~/features/accounts";
+import { inlineToast } from "~/lib/toast.server";
 import type { ServiceBusyError } from "~/lib/work-gate.server";
-import { inlineToast } from "~/toast.server";
 
 type Replyable = Pick<Submission<unknown>, "reply">;
 
