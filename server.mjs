@@ -84,8 +84,8 @@ const loadContext = (req, res, cspNonce) => ({
 });
 // Visitors' catalogue pages, rendered once per catalogue version (docs/decisions/0023-page-cache.md).
 // Not in development, where a page must show the code just edited.
-if (built) {
-  const renderShared = createFetchHandler(built, process.env.NODE_ENV);
+const renderShared = built ? createFetchHandler(built, process.env.NODE_ENV) : undefined;
+if (renderShared) {
   app.use(
     pageCache({
       readVersion: () => built.entry.module.catalogueVersionForPageCache(),
@@ -102,6 +102,18 @@ app.all(
   }),
 );
 app.use(guards.errorsAnswered());
+
+// The shop says it listens only once the first pages are ready: the database open (made and seeded, on a fresh
+// data directory) and the home and store pages rendered once, so their code and queries are warm.
+if (built && renderShared) {
+  await built.entry.module.shopReady();
+  for (const path of ["/", "/product"]) {
+    const warm = { clientAddress: "127.0.0.1", cspNonce: "", reportUnavailable: () => {} };
+    await renderShared(new Request(new URL(path, "http://localhost")), warm).then((answer) =>
+      answer.arrayBuffer(),
+    );
+  }
+}
 
 const server = app.listen(port, process.env.HOST ?? "0.0.0.0", () => {
   console.log(`[server] http://localhost:${port}`);

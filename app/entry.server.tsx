@@ -11,12 +11,15 @@ import { config } from "~/lib/config.server";
 import { DATABASE_RETRY_AFTER_SECONDS, describeError, isDatabaseUnavailable } from "~/lib/errors.server";
 import { deferHydration } from "~/lib/hydrate-after-paint.server";
 import { redactUrl } from "~/lib/secret-links.mjs";
-import { startServer } from "~/lib/startup.server";
+import { shopReady, startServer } from "~/lib/startup.server";
 import { ServiceBusyError } from "~/lib/work-gate.server";
 
 // Runs once when the server imports the build: checks the configuration, then opens, migrates and
 // seeds the database before the first request needs it.
 startServer();
+
+/** Settles when the database is ready: server.mjs warms the first pages then, and only then listens. */
+export { shopReady };
 
 /** The catalogue version, for the visitors' page cache in server.mjs (server/page-cache.mjs). */
 export async function catalogueVersionForPageCache(): Promise<number> {

@@ -943,6 +943,12 @@ async function main(): Promise<number> {
     `\n3. Starting the production server on port ${port}, as npm run start:server does (node ${startServerFlags().join(" ")}; log: ${serverLog}; access log ${env.LOG_REQUESTS === "false" ? "off" : "on"})…`,
   );
   await startServer();
+  // The first page a shopper asks for once the server listens (it warms the home and store pages before it
+  // listens: issue 48). Asked at once, before anything else but /healthz.
+  const firstPage = await send("/", {});
+  console.info(
+    `  The first GET / after the server listens: ${firstPage.status} in ${firstPage.ms.toFixed(0)} ms.`,
+  );
   // Idle after start: the database opened and seeded, nothing asked yet but /healthz.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const memory = [await serverMemory("idle after start")];

@@ -20,8 +20,18 @@ declare global {
   var __storefrontStarted: boolean | undefined;
 }
 
-/** Validates the configuration (exiting with a clear message when it is wrong) and opens the database. */
+/** Settles when the database is open, migrated and seeded (see shopReady). */
+let databaseReady: Promise<void> = Promise.resolve();
 
+/**
+ * The database the first pages need: open, migrated and (when empty) seeded. server.mjs waits for it before it
+ * listens, so the first shopper is not the one who waits for a fresh database to be made.
+ */
+export function shopReady(): Promise<void> {
+  return databaseReady;
+}
+
+/** Validates the configuration (exiting with a clear message when it is wrong) and opens the database. */
 export function startServer(): void {
   if (globalThis.__storefrontStarted) return;
   globalThis.__storefrontStarted = true;
@@ -42,7 +52,7 @@ export function startServer(): void {
     }
     throw error;
   }
-  getDatabaseHandle()
+  databaseReady = getDatabaseHandle()
     .then((handle) => {
       const { db } = handle;
       // Finishes payments whose shopper never came back, along PhonePe's polling schedule, and at once after
