@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { productMetaTags } from "~/features/catalogue/product-page";
+import { productMetaTags } from "~/features/catalogue";
 import { linkPreviewTags } from "./link-preview";
 
 type Tag = { property?: string; name?: string; content?: string };

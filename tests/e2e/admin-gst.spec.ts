@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { shopMonthOf } from "~/features/invoices/gst-register";
+import { shopMonthOf } from "~/features/invoices";
 import { parseCsv } from "~/lib/csv";
 import { formatRupeeFigures } from "~/lib/money";
 import { dismissToast } from "./support/accounts";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { catalogueImportMessages as messages } from "~/features/catalogue/bulk/import-messages";
+import { catalogueImportMessages as messages } from "~/features/catalogue";
 import { parseCsv } from "~/lib/csv";
 import { catalogueCsvTooLargeMessage } from "~/lib/request-limits.mjs";
 import { pngPicture } from "./support/admin";

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { apiMessages } from "~/features/api/messages";
-import { productMessages } from "~/features/catalogue/messages";
-import { listMessages } from "~/features/lists/messages";
-import { paymentMessages } from "~/features/orders/messages";
+import { apiMessages } from "~/features/api/index.server";
+import { productMessages } from "~/features/catalogue";
+import { listMessages } from "~/features/lists";
+import { paymentMessages } from "~/features/orders";
 import { SHIPPING_FEE_PAISE } from "~/lib/limits";
 import { fieldMessages } from "~/lib/messages";
 import { requestLimits } from "~/lib/request-limits.mjs";

@@ -2,11 +2,15 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { customers, sessions } from "~/db/schema";
-import { COMMON_PASSWORD_MESSAGE } from "~/features/accounts/common-passwords.server";
-import { authenticate, findCustomerByEmail } from "~/features/accounts/customers.server";
-import { accountProblems } from "~/features/accounts/messages";
-import { checkResetToken, requestPasswordReset } from "~/features/accounts/password-reset.server";
-import { getSessionCustomer, startSession } from "~/features/accounts/session.server";
+import { accountProblems } from "~/features/accounts";
+import {
+  authenticate,
+  checkResetToken,
+  findCustomerByEmail,
+  getSessionCustomer,
+  requestPasswordReset,
+  startSession,
+} from "~/features/accounts/index.server";
 import type { Config } from "~/lib/config.server";
 import { closeMailTransports } from "~/lib/mail.server";
 import { shop } from "~/lib/shop";
@@ -355,11 +359,11 @@ describe(`common passwords are refused where a password is set (${databaseKind})
       const response = await run(signupRoute.action, post("/signup", { ...values, password }));
       expect(response.status).toBe(400);
       const { result } = await refusal(response);
-      expect(result.error).toEqual({ password: [COMMON_PASSWORD_MESSAGE] });
+      expect(result.error).toEqual({ password: [accountProblems.commonPassword] });
       expect(result.initialValue).toMatchObject({ email: values.email });
       expect(result.initialValue).not.toHaveProperty("password");
     }
-    expect(COMMON_PASSWORD_MESSAGE).toBe(
+    expect(accountProblems.commonPassword).toBe(
       "This password is too common. Please choose one that is harder to guess.",
     );
     expect(await findCustomerByEmail(database.db, values.email)).toBeNull();
@@ -377,7 +381,7 @@ describe(`common passwords are refused where a password is set (${databaseKind})
         token,
       });
       expect(response.status).toBe(400);
-      expect((await refusal(response)).result.error).toEqual({ password: [COMMON_PASSWORD_MESSAGE] });
+      expect((await refusal(response)).result.error).toEqual({ password: [accountProblems.commonPassword] });
     }
     expect(await checkResetToken(database.db, token)).toBe("valid");
     expect(await authenticate(database.db, values.email, values.password)).not.toBeNull();

@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetTokens, sessions } from "~/db/schema";
-import { authenticate, createCustomer, updateProfile } from "~/features/accounts/customers.server";
 import {
+  authenticate,
   checkResetToken,
+  createCustomer,
   requestPasswordReset,
   resetPassword,
-} from "~/features/accounts/password-reset.server";
+  updateProfile,
+} from "~/features/accounts/index.server";
 import { closeMailTransports } from "~/lib/mail.server";
 import { checkLimit, clearHits, consume, type RateLimitRule, recordHit } from "~/lib/rate-limit.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";

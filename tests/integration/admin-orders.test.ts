@@ -2,22 +2,22 @@ import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, orderEvents, orders, paymentAttempts, products, staff } from "~/db/schema";
-import type { Actor } from "~/features/audit/audit.server";
-import { addToCart } from "~/features/lists/cart.server";
+import type { Actor } from "~/features/audit/index.server";
+import { addToCart } from "~/features/lists/index.server";
+import type { OrderStatus } from "~/features/orders";
 import {
+  createPaymentAttempt,
+  fetchOutcome,
+  finishPayment,
   listOrders,
   moveOrder,
   orderDetail,
   refundOrder,
+  sendStatusMail,
   unorderedRefunds,
 } from "~/features/orders/index.server";
-import { sendStatusMail } from "~/features/orders/order-mail.server";
-import type { OrderStatus } from "~/features/orders/order-status";
-import { finishPayment } from "~/features/orders/orders.server";
-import { createPaymentAttempt } from "~/features/orders/payment-attempts.server";
-import { fetchOutcome } from "~/features/orders/payment-flow.server";
 import { parseOrderFilters } from "~/features/orders/schemas";
-import { followDueRefunds, merchantRefundIdOf, requestRefund } from "~/features/payments/refunds.server";
+import { followDueRefunds, merchantRefundIdOf, requestRefund } from "~/features/payments/index.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import {
   type CustomerRow,

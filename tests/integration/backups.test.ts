@@ -27,12 +27,16 @@ import {
   restoreBackup,
   takeBackup,
 } from "~/features/backups/index.server";
-import { renderTaxDocumentPdf, taxDocumentOf } from "~/features/invoices/index.server";
-import { monthRegister } from "~/features/invoices/register.server";
-import { addToCart } from "~/features/lists/cart.server";
-import { placeCashOrder } from "~/features/orders/checkout.server";
-import { collectCash, moveOrder, orderDetail, refundOrder } from "~/features/orders/index.server";
-import { customerOrders } from "~/features/orders/orders.server";
+import { monthRegister, renderTaxDocumentPdf, taxDocumentOf } from "~/features/invoices/index.server";
+import { addToCart } from "~/features/lists/index.server";
+import {
+  collectCash,
+  customerOrders,
+  moveOrder,
+  orderDetail,
+  placeCashOrder,
+  refundOrder,
+} from "~/features/orders/index.server";
 import { readDocument } from "~/features/rentals/index.server";
 import { databaseContents, entries } from "./support/contents";
 import { databaseKind, emptyPostgresDatabase, openTestDatabase } from "./support/database";

@@ -1,18 +1,22 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, blogs } from "~/db/schema";
-import type { Actor } from "~/features/audit/audit.server";
-import { getBlog, latestBlogs, listBlogs, sitemapEntries, toBlogCard } from "~/features/content/blog.server";
+import type { Actor } from "~/features/audit/index.server";
+import { BLOG_POSTS_PAGE_SIZE } from "~/features/content";
 import {
   blogCategories,
   createBlogPost,
+  getBlog,
   getBlogPost,
+  latestBlogs,
   listBlogPosts,
+  listBlogs,
   setBlogPicture,
   setBlogPublished,
+  sitemapEntries,
+  toBlogCard,
   updateBlogPost,
-} from "~/features/content/blog-admin.server";
-import { BLOG_POSTS_PAGE_SIZE } from "~/features/content/content-lists";
+} from "~/features/content/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertStaffMember } from "./support/staff-member";
 

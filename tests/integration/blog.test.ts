@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogs, products } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
 import { seedBlogs } from "~/db/seed-data";
-import { getBlog, latestBlogs, listBlogs, sitemapEntries, toBlogCard } from "~/features/content/blog.server";
+import { getBlog, latestBlogs, listBlogs, sitemapEntries, toBlogCard } from "~/features/content/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
 let database: TestDatabase;

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readCatalogueVersion } from "~/features/catalogue/catalogue-version.server";
-import { storePage } from "~/features/catalogue/products.server";
-import type { StoreFilters } from "~/features/catalogue/store-filters";
-import { PAGE_SIZE } from "~/features/catalogue/store-queries.server";
+import type { StoreFilters } from "~/features/catalogue";
+import { PAGE_SIZE, readCatalogueVersion, storePage } from "~/features/catalogue/index.server";
 import { cacheUsage } from "~/lib/cache-budget.mjs";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertProduct } from "./support/fixtures";

@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, ratings } from "~/db/schema";
-import { productReviews, saveReview } from "~/features/catalogue/reviews.server";
+import { productReviews, saveReview } from "~/features/catalogue/index.server";
 import {
   addToCart,
   cartLines,
   cartTotals,
   removeCartLine,
   updateCartQuantity,
-} from "~/features/lists/cart.server";
+} from "~/features/lists/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow } from "./support/fixtures";
 

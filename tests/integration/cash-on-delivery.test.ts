@@ -1,13 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, cartItems, deliveryZones, orderEvents, orders, products, shopSettings } from "~/db/schema";
-import { placeOfPin, stateRefusal } from "~/features/delivery/pin-directory.server";
-import { addToCart } from "~/features/lists/cart.server";
-import { checkoutOptions, placeCashOrder, resolveChoices } from "~/features/orders/checkout.server";
-import { collectCash, moveOrder, refundOrder, refuseAtDoor } from "~/features/orders/index.server";
-import { customerOrders } from "~/features/orders/orders.server";
+import { placeOfPin, stateRefusal } from "~/features/delivery/index.server";
+import { addToCart } from "~/features/lists/index.server";
+import {
+  checkoutOptions,
+  collectCash,
+  customerOrders,
+  moveOrder,
+  placeCashOrder,
+  refundOrder,
+  refuseAtDoor,
+  resolveChoices,
+} from "~/features/orders/index.server";
 import type { PhonePeClient } from "~/features/payments/index.server";
-import { changeShopRules } from "~/features/settings/settings.server";
+import { changeShopRules } from "~/features/settings/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow } from "./support/fixtures";
 import { insertStaffMember } from "./support/staff-member";

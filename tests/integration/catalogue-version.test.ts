@@ -1,8 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { blogs, customers, products, ratings } from "~/db/schema";
-import { readCatalogueVersion } from "~/features/catalogue/catalogue-version.server";
-import { storePage } from "~/features/catalogue/products.server";
+import { readCatalogueVersion, storePage } from "~/features/catalogue/index.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct } from "./support/fixtures";
 

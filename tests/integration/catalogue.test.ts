@@ -2,10 +2,13 @@ import { count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colours, productColours, products } from "~/db/schema";
 import { growCatalogue, seedCatalogue } from "~/db/seed.server";
-import { productsTagged } from "~/features/catalogue/cards.server";
-import { readCatalogueVersion } from "~/features/catalogue/catalogue-version.server";
-import { homeSections, storePage } from "~/features/catalogue/products.server";
-import { PAGE_SIZE } from "~/features/catalogue/store-queries.server";
+import {
+  homeSections,
+  PAGE_SIZE,
+  productsTagged,
+  readCatalogueVersion,
+  storePage,
+} from "~/features/catalogue/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
 let database: TestDatabase;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiries, orders, paymentAttempts, type ShippingAddress } from "~/db/schema";
-import { createEnquiry, markEnquiryUnread, openEnquiry } from "~/features/content/enquiries.server";
-import { type Dashboard, dashboard } from "~/features/dashboard/dashboard.server";
+import { createEnquiry, markEnquiryUnread, openEnquiry } from "~/features/content/index.server";
+import { type Dashboard, dashboard } from "~/features/dashboard/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { type CustomerRow, insertCustomer, insertProduct } from "./support/fixtures";
 import { insertStaffMember } from "./support/staff-member";

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveryZones, shopHolidays, shopSettings } from "~/db/schema";
-import { readCatalogueVersion } from "~/features/catalogue/catalogue-version.server";
-import { quoteDelivery } from "~/features/delivery/delivery.server";
-import { deliveryPromise } from "~/features/delivery/delivery-dates";
-import { seedHolidays } from "~/features/delivery/holidays.server";
-import { changeShopRules, forgetShopRules, readShopRules } from "~/features/settings/settings.server";
+import { readCatalogueVersion } from "~/features/catalogue/index.server";
+import { deliveryPromise } from "~/features/delivery";
+import { quoteDelivery, seedHolidays } from "~/features/delivery/index.server";
+import { changeShopRules, forgetShopRules, readShopRules } from "~/features/settings/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
 /*

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiries } from "~/db/schema";
-import { createEnquiry } from "~/features/content/enquiries.server";
+import { createEnquiry } from "~/features/content/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
 let database: TestDatabase;

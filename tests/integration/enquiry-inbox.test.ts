@@ -2,19 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, enquiries, enquiryReplies } from "~/db/schema";
-import type { Actor } from "~/features/audit/audit.server";
-import { ENQUIRIES_PAGE_SIZE } from "~/features/content/content-lists";
+import type { Actor } from "~/features/audit/index.server";
+import { contentAdminMessages, ENQUIRIES_PAGE_SIZE } from "~/features/content";
 import {
   createEnquiry,
+  enquiryReplyMail,
   listEnquiries,
   markEnquiryUnread,
   openEnquiry,
   recordEnquiryReply,
   withdrawEnquiryReply,
-} from "~/features/content/enquiries.server";
-import { enquiryReplyMail } from "~/features/content/mail.server";
-import { contentAdminMessages } from "~/features/content/messages";
-import { startStaffSession } from "~/features/staff/staff-session.server";
+} from "~/features/content/index.server";
+import { startStaffSession } from "~/features/staff/index.server";
 import type { Config } from "~/lib/config.server";
 import { closeMailTransports } from "~/lib/mail.server";
 import { shop } from "~/lib/shop";

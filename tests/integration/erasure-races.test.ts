@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customers, paymentAttempts } from "~/db/schema";
 import { eraseAccount } from "~/features/accounts/index.server";
-import { addToCart } from "~/features/lists/cart.server";
-import { createPaymentAttempt } from "~/features/orders/payment-attempts.server";
+import { addToCart } from "~/features/lists/index.server";
+import { createPaymentAttempt } from "~/features/orders/index.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertProduct, type ProductRow, STANDARD_SHIPPING, signUpCustomer } from "./support/fixtures";
 

@@ -1,12 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Actor } from "~/features/audit/audit.server";
-import { GST_SECTIONS, type GstSection, shopMonthOf } from "~/features/invoices/gst-register";
-import { taxDocumentOf } from "~/features/invoices/invoices.server";
-import { gstRegisterMessages } from "~/features/invoices/messages";
-import { monthRegister } from "~/features/invoices/register.server";
+import type { Actor } from "~/features/audit/index.server";
+import { GST_SECTIONS, type GstSection, gstRegisterMessages, shopMonthOf } from "~/features/invoices";
+import { monthRegister, taxDocumentOf } from "~/features/invoices/index.server";
 import { refundOrder } from "~/features/orders/index.server";
-import { startStaffSession } from "~/features/staff/staff-session.server";
+import { startStaffSession } from "~/features/staff/index.server";
 import { parseCsv } from "~/lib/csv";
 import { formatRupeeFigures } from "~/lib/money";
 import * as pageRoute from "~/routes/admin/gst/loader.server";

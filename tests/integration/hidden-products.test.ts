@@ -1,23 +1,34 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
-import { productsTagged } from "~/features/catalogue/cards.server";
-import { productAdminMessages } from "~/features/catalogue/messages";
-import { productDetailPage } from "~/features/catalogue/product-detail.server";
+import { productAdminMessages } from "~/features/catalogue";
 import {
   getProduct,
+  productDetailPage,
   productExists,
+  productsTagged,
+  saveReview,
   searchSuggestions,
   storePage,
-} from "~/features/catalogue/products.server";
-import { saveReview } from "~/features/catalogue/reviews.server";
-import { sitemapEntries } from "~/features/content/blog.server";
-import { addToCart, cartLines, cartProblemMessage, updateCartQuantity } from "~/features/lists/cart.server";
-import { compareProducts } from "~/features/lists/compare.server";
-import { setWishlisted, wishlistProducts } from "~/features/lists/wishlist.server";
-import { customerOrders, finishPayment } from "~/features/orders/orders.server";
-import { createPaymentAttempt, reusablePaymentPage } from "~/features/orders/payment-attempts.server";
-import { startCheckoutPayment } from "~/features/orders/payment-flow.server";
+} from "~/features/catalogue/index.server";
+import { sitemapEntries } from "~/features/content/index.server";
+import {
+  addToCart,
+  cartLines,
+  cartProblemMessage,
+  compareProducts,
+  setWishlisted,
+  updateCartQuantity,
+  wishlistProducts,
+} from "~/features/lists/index.server";
+import {
+  createPaymentAttempt,
+  customerOrders,
+  finishPayment,
+  startCheckoutPayment,
+} from "~/features/orders/index.server";
+// Tests that a hidden product's cart reuses no open payment page, an internal of orders, on purpose.
+import { reusablePaymentPage } from "~/features/orders/payment-attempts.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
 

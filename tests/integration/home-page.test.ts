@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productsTagged } from "~/features/catalogue/cards.server";
-import { toggleWishlist, wishlistIds } from "~/features/lists/wishlist.server";
+import { productsTagged } from "~/features/catalogue/index.server";
+import { toggleWishlist, wishlistIds } from "~/features/lists/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct } from "./support/fixtures";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetTokens, rateLimitHits, sessions, staff, staffSessions, staffTokens } from "~/db/schema";
-import { purgeExpired } from "~/features/operations/housekeeping.server";
+import { purgeExpired } from "~/features/operations/index.server";
 import { openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer } from "./support/fixtures";
 

@@ -1,13 +1,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { products, shopSettings, taxDocuments } from "~/db/schema";
-import { issueInvoice, taxDocumentOf } from "~/features/invoices/invoices.server";
-import { addToCart } from "~/features/lists/cart.server";
-import { placeCashOrder } from "~/features/orders/checkout.server";
-import { collectCash, moveOrder, orderDetail, refundOrder } from "~/features/orders/index.server";
-import { sendOrderPaidMail } from "~/features/orders/order-mail.server";
-import { customerOrders } from "~/features/orders/orders.server";
-import { changeShopRules } from "~/features/settings/settings.server";
+import { issueInvoice, taxDocumentOf } from "~/features/invoices/index.server";
+import { addToCart } from "~/features/lists/index.server";
+import {
+  collectCash,
+  customerOrders,
+  moveOrder,
+  orderDetail,
+  placeCashOrder,
+  refundOrder,
+  sendOrderPaidMail,
+} from "~/features/orders/index.server";
+import { changeShopRules } from "~/features/settings/index.server";
 import type { MailMessage } from "~/lib/mail.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";

@@ -5,6 +5,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+// Tests the account mails' own texts, an internal of accounts, on purpose.
 import { contactChangedMail, passwordResetMail } from "~/features/accounts/mail.server";
 import { describeError } from "~/lib/errors.server";
 import { closeMailTransports, sendMail } from "~/lib/mail.server";

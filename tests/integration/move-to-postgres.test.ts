@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { auditLog, documentSequences, orders, taxDocuments } from "~/db/schema";
 import { type BackupSettings, moveToPostgres, openBackup } from "~/features/backups/index.server";
-import { customerOrders } from "~/features/orders/orders.server";
+import { customerOrders } from "~/features/orders/index.server";
 import { databaseContents, entries } from "./support/contents";
 import { databaseKind, emptyPostgresDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow } from "./support/fixtures";

@@ -2,17 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, newsletterSubscribers } from "~/db/schema";
-import type { Actor } from "~/features/audit/audit.server";
-import { SUBSCRIBERS_PAGE_SIZE } from "~/features/content/content-lists";
-import { contentAdminMessages, newsletterMessages } from "~/features/content/messages";
+import type { Actor } from "~/features/audit/index.server";
+import { contentAdminMessages, newsletterMessages, SUBSCRIBERS_PAGE_SIZE } from "~/features/content";
 import {
   listSubscribers,
   SUBSCRIBERS_CSV_HEADER,
   subscribe,
   subscribersCsv,
   unsubscribe,
-} from "~/features/content/newsletter.server";
-import { startStaffSession } from "~/features/staff/staff-session.server";
+} from "~/features/content/index.server";
+import { startStaffSession } from "~/features/staff/index.server";
 import type { Config } from "~/lib/config.server";
 import * as listRoute from "~/routes/admin/newsletter";
 import * as csvRoute from "~/routes/admin/newsletter[.]csv";

@@ -9,25 +9,29 @@ import {
   paymentAttempts,
   products,
 } from "~/db/schema";
-import { addToCart } from "~/features/lists/cart.server";
-import { customerOrders, finishPayment } from "~/features/orders/orders.server";
+import { addToCart } from "~/features/lists/index.server";
+import {
+  createPaymentAttempt,
+  customerOrders,
+  fetchOutcome,
+  finishPayment,
+  noteWebhook,
+} from "~/features/orders/index.server";
+// Tests the payment attempts' own reuse and check schedule, internals of orders, on purpose.
 import {
   checkFailed,
   claimDueAttempts,
-  createPaymentAttempt,
   failedCheckBackoffMs,
-  noteWebhook,
   recordPaymentStart,
   reusablePaymentPage,
   scheduleNextCheck,
 } from "~/features/orders/payment-attempts.server";
-import { fetchOutcome } from "~/features/orders/payment-flow.server";
 import {
   followDueRefunds,
   merchantRefundIdOf,
   noteRefundWebhook,
   requestRefund,
-} from "~/features/payments/refunds.server";
+} from "~/features/payments/index.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct, type ProductRow, STANDARD_SHIPPING } from "./support/fixtures";
 import { type PhonePeSimulator, startPhonePeSimulator } from "./support/phonepe-simulator";

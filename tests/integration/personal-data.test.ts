@@ -18,24 +18,20 @@ import {
   taxDocuments,
   wishlistItems,
 } from "~/db/schema";
-import { authenticate } from "~/features/accounts/customers.server";
-import { accountProblems, personalDataMessages } from "~/features/accounts/messages";
-import { requestPasswordReset } from "~/features/accounts/password-reset.server";
-import { getSessionCustomer, startSession } from "~/features/accounts/session.server";
-import { productPageView } from "~/features/catalogue/product-detail.server";
-import { saveReview } from "~/features/catalogue/reviews.server";
-import { createEnquiry } from "~/features/content/enquiries.server";
-import { subscribe } from "~/features/content/newsletter.server";
-import { shopMonthOf } from "~/features/invoices/gst-register";
-import { renderTaxDocumentPdf } from "~/features/invoices/invoice-pdf.server";
-import { taxDocumentOf } from "~/features/invoices/invoices.server";
-import { monthRegister } from "~/features/invoices/register.server";
-import { addToCart } from "~/features/lists/cart.server";
-import { toggleWishlist } from "~/features/lists/wishlist.server";
-import { listOrders } from "~/features/orders/order-list.server";
-import { moveOrder } from "~/features/orders/order-moves.server";
-import { orderDetail } from "~/features/orders/order-page.server";
-import type { OrderStatus } from "~/features/orders/order-status";
+import { accountProblems, personalDataMessages } from "~/features/accounts";
+import {
+  authenticate,
+  getSessionCustomer,
+  requestPasswordReset,
+  startSession,
+} from "~/features/accounts/index.server";
+import { productPageView, saveReview } from "~/features/catalogue/index.server";
+import { createEnquiry, subscribe } from "~/features/content/index.server";
+import { shopMonthOf } from "~/features/invoices";
+import { monthRegister, renderTaxDocumentPdf, taxDocumentOf } from "~/features/invoices/index.server";
+import { addToCart, toggleWishlist } from "~/features/lists/index.server";
+import type { OrderStatus } from "~/features/orders";
+import { listOrders, moveOrder, orderDetail } from "~/features/orders/index.server";
 import type { Config } from "~/lib/config.server";
 import { closeMailTransports } from "~/lib/mail.server";
 import * as loginRoute from "~/routes/account/login";

@@ -2,18 +2,17 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, colours, products, specAttributes, staff } from "~/db/schema";
 import { describeAuditDetails } from "~/features/audit";
-import { productAdminMessages } from "~/features/catalogue/messages";
+import { productAdminMessages, type SpecValues } from "~/features/catalogue";
 import {
   createProduct,
   listAdminProducts,
   type ProductValues,
   productForEdit,
   productProblemReply,
+  readProductSpecs,
   updateProduct,
-} from "~/features/catalogue/product-admin.server";
+} from "~/features/catalogue/index.server";
 import { parseAdminProductFilters } from "~/features/catalogue/schemas";
-import { readProductSpecs } from "~/features/catalogue/specs/product-specs.server";
-import type { SpecValues } from "~/features/catalogue/specs/values";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 
 /*

@@ -5,9 +5,10 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, colours, productColours, products, staff } from "~/db/schema";
-import { productAdminMessages } from "~/features/catalogue/messages";
+import { productAdminMessages } from "~/features/catalogue";
 import {
   addProductImage,
+  catalogueFacets,
   createProduct,
   imageSlotsLeft,
   listAdminProducts,
@@ -19,11 +20,11 @@ import {
   removeProductImage,
   setImageAlt,
   setProductHidden,
+  storePage,
   updateProduct,
-} from "~/features/catalogue/product-admin.server";
-import { catalogueFacets, storePage } from "~/features/catalogue/products.server";
+} from "~/features/catalogue/index.server";
 import { PRODUCT_LIMITS, parseAdminProductFilters } from "~/features/catalogue/schemas";
-import { storeUploadedImage } from "~/features/images/images.server";
+import { storeUploadedImage } from "~/features/images/index.server";
 import { readRentalOffer, writeRentalOffer } from "~/features/rentals/index.server";
 import type { Config } from "~/lib/config.server";
 import { databaseKind, openTestDatabase, raceTest, type TestDatabase } from "./support/database";

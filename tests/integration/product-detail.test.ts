@@ -2,18 +2,22 @@ import { arrayContains, eq, not } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, ratings } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
-import { FALLBACK_IMAGE } from "~/features/catalogue/catalogue";
-import { readCatalogueVersion } from "~/features/catalogue/catalogue-version.server";
+import { FALLBACK_IMAGE } from "~/features/catalogue";
 import {
   POPULAR_ON_PRODUCT_PAGE,
   productDetailPage,
   productPageView,
-} from "~/features/catalogue/product-detail.server";
-import { productReviews } from "~/features/catalogue/reviews.server";
-import { writeSpecs } from "~/features/catalogue/specs/product-specs.server";
-import { addToCart, cartLineFor } from "~/features/lists/cart.server";
-import { compareProducts } from "~/features/lists/compare.server";
-import { toggleWishlist, wishlistIds } from "~/features/lists/wishlist.server";
+  productReviews,
+  readCatalogueVersion,
+  writeSpecs,
+} from "~/features/catalogue/index.server";
+import {
+  addToCart,
+  cartLineFor,
+  compareProducts,
+  toggleWishlist,
+  wishlistIds,
+} from "~/features/lists/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertCustomer, insertProduct } from "./support/fixtures";
 

@@ -4,6 +4,7 @@ import { auditLog, rentalBookings, rentalUnits } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
 import { formatShopDay } from "~/features/delivery";
 import { bookingMessages, RETURN_TURNAROUND_DAYS, rentalAdminMessages } from "~/features/rentals";
+// The charges' own day and month arithmetic, an internal of rentals, gives the expected dates, on purpose.
 import { monthsAfter, plusDays } from "~/features/rentals/charges";
 import {
   type BookingMoveForm,

@@ -4,15 +4,22 @@ import { colours, products, staff } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
 import { seedProducts } from "~/db/seed-data";
 import { seedSpecs } from "~/db/seed-specs";
-import type { SpecValues } from "~/features/catalogue";
-import type { ProductCardData } from "~/features/catalogue/cards.server";
-import { writeSpecs } from "~/features/catalogue/index.server";
-import { createProduct, productForEdit, updateProduct } from "~/features/catalogue/product-admin.server";
-import { searchSuggestions, storePage } from "~/features/catalogue/products.server";
-import { indexStaleProducts } from "~/features/catalogue/search/reindex.server";
-import { SEARCH_VERSION, searchColumns } from "~/features/catalogue/search/search-index.server";
+import type { SpecValues, StoreFilters } from "~/features/catalogue";
+import {
+  createProduct,
+  indexStaleProducts,
+  type ProductCardData,
+  productForEdit,
+  searchColumns,
+  searchSuggestions,
+  storePage,
+  updateProduct,
+  writeSpecs,
+} from "~/features/catalogue/index.server";
+// Ages rows by the search index's own version, an internal of the catalogue, on purpose.
+import { SEARCH_VERSION } from "~/features/catalogue/search/search-index.server";
+// Tests the search terms' own tsquery on odd input, an internal of the catalogue, on purpose.
 import { tsqueryFor } from "~/features/catalogue/search/search-terms";
-import type { StoreFilters } from "~/features/catalogue/store-filters";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertProduct } from "./support/fixtures";
 

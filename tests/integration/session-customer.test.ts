@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, wishlistItems } from "~/db/schema";
-import { saveAddress } from "~/features/accounts/customers.server";
-import { getSessionCustomer, startSession } from "~/features/accounts/session.server";
-import { addToCart } from "~/features/lists/cart.server";
-import { placeCashOrder } from "~/features/orders/checkout.server";
+import { getSessionCustomer, saveAddress, startSession } from "~/features/accounts/index.server";
+import { addToCart } from "~/features/lists/index.server";
+import { placeCashOrder } from "~/features/orders/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertProduct, STANDARD_SHIPPING, signUpCustomer } from "./support/fixtures";
 

@@ -1,16 +1,19 @@
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, staff, staffSessions, staffTokens } from "~/db/schema";
-import { getSessionCustomer, startSession } from "~/features/accounts/session.server";
-import { auditActors, auditEntries, recordAudit } from "~/features/audit/audit.server";
-import { announceSetupLink } from "~/features/staff/setup.server";
+import { getSessionCustomer, startSession } from "~/features/accounts/index.server";
+import { auditActors, auditEntries, recordAudit } from "~/features/audit/index.server";
+import type { StaffRole } from "~/features/staff";
 import {
   acceptInvitation,
   addStaffMember,
+  announceSetupLink,
   authenticateStaff,
   changeRole,
   createOwnerFromSetup,
   createSetupLink,
+  endStaffSession,
+  getSessionStaff,
   hasActiveOwner,
   invitation,
   inviteStaff,
@@ -20,14 +23,10 @@ import {
   setDisabled,
   setStaffPassword,
   setupLinkState,
-} from "~/features/staff/staff.server";
-import type { StaffRole } from "~/features/staff/staff-roles";
-import {
-  endStaffSession,
-  getSessionStaff,
   staffCookieHeaders,
   startStaffSession,
-} from "~/features/staff/staff-session.server";
+} from "~/features/staff/index.server";
+// Makes tokens and their hashes as the staff feature does inside, to plant links in the database, on purpose.
 import { hashToken, newToken } from "~/features/staff/tokens.server";
 import type { Config } from "~/lib/config.server";
 import { hashPassword } from "~/lib/password.server";

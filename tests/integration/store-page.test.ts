@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storePage } from "~/features/catalogue/products.server";
-import type { StoreFilters } from "~/features/catalogue/store-filters";
-import { PAGE_SIZE } from "~/features/catalogue/store-queries.server";
+import type { StoreFilters } from "~/features/catalogue";
+import { PAGE_SIZE, storePage } from "~/features/catalogue/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertProduct, type ProductRow } from "./support/fixtures";
 

@@ -4,12 +4,9 @@ import path from "node:path";
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import {
-  deleteUploadedImage,
-  IMAGE_MAX_SIDE,
-  sniffImageType,
-  storeUploadedImage,
-} from "~/features/images/images.server";
+// Tests telling a picture's type by its first bytes, an internal of images, on purpose.
+import { sniffImageType } from "~/features/images/images.server";
+import { deleteUploadedImage, IMAGE_MAX_SIDE, storeUploadedImage } from "~/features/images/index.server";
 import type { Config } from "~/lib/config.server";
 
 /*

@@ -1,20 +1,19 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, deliveryZones, shopSettings } from "~/db/schema";
-import type { Actor } from "~/features/audit/audit.server";
-import { quoteDelivery } from "~/features/delivery/delivery.server";
-import type { ZoneValues } from "~/features/delivery/zones";
+import type { Actor } from "~/features/audit/index.server";
+import { type ZoneValues, zonesFromCsv } from "~/features/delivery";
 import {
   createZone,
   deleteZone,
   listZones,
+  quoteDelivery,
   replaceZones,
   updateZone,
   zoneForEdit,
   zonesCsv,
-} from "~/features/delivery/zones-admin.server";
-import { zonesFromCsv } from "~/features/delivery/zones-csv";
-import { readShopRules } from "~/features/settings/settings.server";
+} from "~/features/delivery/index.server";
+import { readShopRules } from "~/features/settings/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";
 import { insertStaffMember } from "./support/staff-member";
 

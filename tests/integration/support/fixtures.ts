@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { colours, customers, productColours, products } from "~/db/schema";
-import { createCustomer } from "~/features/accounts/customers.server";
-import { searchColumns } from "~/features/catalogue/search/search-index.server";
-import type { ChosenShipping } from "~/features/orders/checkout-choices";
+import { createCustomer } from "~/features/accounts/index.server";
+import { searchColumns } from "~/features/catalogue/index.server";
+import type { ChosenShipping } from "~/features/orders";
 
 /*
  * The customers and products the integration tests start from. Every call makes a new one (unique e-mail,

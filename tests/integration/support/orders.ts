@@ -2,13 +2,16 @@ import { eq } from "drizzle-orm";
 import { vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import { paymentAttempts, type ShippingAddress } from "~/db/schema";
-import { addToCart } from "~/features/lists/cart.server";
-import type { BusinessBuyer } from "~/features/orders/checkout-choices";
-import { type RefundState, refundStateOf } from "~/features/orders/order-status";
-import { finishPayment } from "~/features/orders/orders.server";
-import { createPaymentAttempt, type PaymentOutcome } from "~/features/orders/payment-attempts.server";
-import { fetchOutcome, reconcilePendingPayments } from "~/features/orders/payment-flow.server";
-import { merchantRefundIdOf } from "~/features/payments/refunds.server";
+import { addToCart } from "~/features/lists/index.server";
+import { type BusinessBuyer, type RefundState, refundStateOf } from "~/features/orders";
+import {
+  createPaymentAttempt,
+  fetchOutcome,
+  finishPayment,
+  type PaymentOutcome,
+  reconcilePendingPayments,
+} from "~/features/orders/index.server";
+import { merchantRefundIdOf } from "~/features/payments/index.server";
 import { action as phonePeWebhook } from "~/routes/api.phonepe.webhook";
 import { insertCustomer, type ProductRow, STANDARD_SHIPPING } from "./fixtures";
 import type { PhonePeSimulator } from "./phonepe-simulator";

@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { staff } from "~/db/schema";
-import type { Actor } from "~/features/audit/audit.server";
+import type { Actor } from "~/features/audit/index.server";
 
 let sequence = 0;
 
