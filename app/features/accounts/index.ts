@@ -1,1 +1,1 @@
-export * from "./messages";
+export { accountProblems, personalDataMessages, privacyPolicyTexts } from "./messages";

@@ -1,1 +1,8 @@
-export * from "./audit.server";
+export {
+  type Actor,
+  AUDIT_PAGE_SIZE,
+  auditActors,
+  auditEntries,
+  recordAudit,
+  recordAudits,
+} from "./audit.server";

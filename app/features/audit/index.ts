@@ -1,1 +1,1 @@
-export * from "./audit";
+export { auditAreaLabels, describeAuditDetails } from "./audit";

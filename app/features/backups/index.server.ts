@@ -1,6 +1,15 @@
-export * from "./backup-file.server";
-export * from "./backups.server";
-export * from "./messages";
-export * from "./move.server";
-export * from "./restore.server";
-export * from "./schedule.server";
+export { isBackupFileName, listBackups, openBackup } from "./backup-file.server";
+export {
+  ageInWords,
+  type BackupSettings,
+  backupCommandToken,
+  backupSettingsOf,
+  backupStatus,
+  isBackupCommand,
+  megabytes,
+  takeBackup,
+} from "./backups.server";
+export { BackupRefused, messages } from "./messages";
+export { moveToPostgres } from "./move.server";
+export { type RestoreTarget, restoreBackup } from "./restore.server";
+export { startBackupSchedule } from "./schedule.server";

@@ -1,1 +1,1 @@
-export { BackupRefused, messages } from "./messages";
+export { messages } from "./messages";

@@ -1,6 +1,35 @@
-export * from "./blog.server";
-export * from "./blog-admin.server";
-export * from "./enquiries.server";
-export * from "./mail.server";
-export * from "./newsletter.server";
-export * from "./schemas";
+export { getBlog, latestBlogs, listBlogs, sitemapEntries, toBlogCard } from "./blog.server";
+export {
+  blogCategories,
+  createBlogPost,
+  getBlogPost,
+  listBlogPosts,
+  setBlogPicture,
+  setBlogPublished,
+  updateBlogPost,
+} from "./blog-admin.server";
+export {
+  createEnquiry,
+  listEnquiries,
+  markEnquiryUnread,
+  openEnquiry,
+  recordEnquiryReply,
+  withdrawEnquiryReply,
+} from "./enquiries.server";
+export { enquiryReplyMail } from "./mail.server";
+export {
+  listSubscribers,
+  SUBSCRIBERS_CSV_HEADER,
+  subscribe,
+  subscribersCsv,
+  unsubscribe,
+} from "./newsletter.server";
+export {
+  blogPostChangeSchema,
+  blogPostSchema,
+  contactSchema,
+  enquiryChangeSchema,
+  enquiryReplySchema,
+  newsletterSchema,
+  subscriberChangeSchema,
+} from "./schemas";

@@ -1,1 +1,1 @@
-export * from "./dashboard.server";
+export { type Dashboard, dashboard } from "./dashboard.server";

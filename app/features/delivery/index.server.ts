@@ -1,7 +1,15 @@
-export * from "./delivery.server";
+export { quoteDelivery } from "./delivery.server";
 export type { DeliveryCheck } from "./delivery-check";
-export * from "./delivery-check.server";
-export * from "./holidays.server";
-export * from "./pin-directory.server";
-export * from "./schemas";
-export * from "./zones-admin.server";
+export { deliveryAnswer, deliveryCheck, pinFromCookie } from "./delivery-check.server";
+export { seedHolidays } from "./holidays.server";
+export { placeOfPin, stateRefusal } from "./pin-directory.server";
+export { zoneCreateSchema, zoneEditSchema, zoneImportSchema } from "./schemas";
+export {
+  createZone,
+  deleteZone,
+  listZones,
+  replaceZones,
+  updateZone,
+  zoneForEdit,
+  zonesCsv,
+} from "./zones-admin.server";

@@ -1,11 +1,19 @@
-export * from "./AddressFields";
-export * from "./DeliveryAnswer";
-export * from "./DeliveryCheck";
-export * from "./delivery-dates";
-export * from "./messages";
-export * from "./pin-codes";
-export * from "./ZoneForm";
-export * from "./ZoneImportForm";
-export * from "./ZonesTable";
-export * from "./zones";
-export * from "./zones-csv";
+export { ADDRESS_FIELD_NAMES, AddressFields } from "./AddressFields";
+export { DeliverySummary } from "./DeliveryAnswer";
+export { DeliveryCheck } from "./DeliveryCheck";
+export {
+  deliveryPromise,
+  formatShopDay,
+  formatTimeOfDay,
+  parseTimeOfDay,
+  type ShopCalendar,
+  type ShopDay,
+  shopClock,
+} from "./delivery-dates";
+export { deliveryMessages } from "./messages";
+export { normalisePinCode, type PinSpan, parsePinList, type ZoneClaims } from "./pin-codes";
+export { ZoneForm } from "./ZoneForm";
+export { ZoneImportForm } from "./ZoneImportForm";
+export { ZonesTable } from "./ZonesTable";
+export { type ZoneValues, zoneInputOf, zoneMessages, zoneRow } from "./zones";
+export { zonesFromCsv } from "./zones-csv";

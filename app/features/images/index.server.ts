@@ -1,1 +1,6 @@
-export * from "./images.server";
+export {
+  deleteUploadedImage,
+  IMAGE_MAX_SIDE,
+  imageProblemReplies,
+  storeUploadedImage,
+} from "./images.server";

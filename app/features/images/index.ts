@@ -1,1 +1,1 @@
-export * from "./ImageUploadForm";
+export { ImageUploadForm } from "./ImageUploadForm";

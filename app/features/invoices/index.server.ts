@@ -1,4 +1,4 @@
-export * from "./document-pages.server";
-export * from "./invoice-pdf.server";
-export * from "./invoices.server";
-export * from "./register.server";
+export { documentFor, pdfResponse } from "./document-pages.server";
+export { renderTaxDocumentPdf } from "./invoice-pdf.server";
+export { issueCreditNote, issueInvoice, issueRentalInvoice, taxDocumentOf } from "./invoices.server";
+export { monthRegister } from "./register.server";

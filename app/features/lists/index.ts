@@ -1,4 +1,4 @@
-export * from "./cart";
-export * from "./compare-list";
-export * from "./compare-table";
-export * from "./messages";
+export { subtotal } from "./cart";
+export { addToCompare, type CompareChange, removeFromCompare } from "./compare-list";
+export { type CompareRow, compareTable, ONLY_DIFFERENCES, onlyDifferencesAsked } from "./compare-table";
+export { listMessages } from "./messages";

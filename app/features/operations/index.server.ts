@@ -1,3 +1,3 @@
-export * from "./housekeeping.server";
-export * from "./metrics.server";
-export * from "./readiness.server";
+export { purgeExpired } from "./housekeeping.server";
+export { refreshDatabaseGauges } from "./metrics.server";
+export { databaseAnswers } from "./readiness.server";

@@ -1,14 +1,28 @@
-export * from "./cash-at-door.server";
-export * from "./checkout.server";
-export * from "./order-list.server";
-export * from "./order-mail.server";
-export * from "./order-moves.server";
-export * from "./order-page.server";
-export * from "./order-refund.server";
-export * from "./orders.server";
-export * from "./payment-attempts.server";
-export * from "./payment-flow.server";
-export * from "./place-order.server";
-export * from "./rental-payments.server";
-export * from "./schemas";
-export * from "./unordered-refunds.server";
+export { collectCash, refuseAtDoor } from "./cash-at-door.server";
+export { checkoutOptions, placeCashOrder, resolveChoices } from "./checkout.server";
+export { listOrders } from "./order-list.server";
+export { sendOrderPaidMail, sendStatusMail, sendStatusMailWithInvoice } from "./order-mail.server";
+export { moveOrder } from "./order-moves.server";
+export { orderDetail } from "./order-page.server";
+export { refundOrder } from "./order-refund.server";
+export { customerOrders, finishPayment, orderOfPayment } from "./orders.server";
+export {
+  createPaymentAttempt,
+  newMerchantOrderId,
+  noteWebhook,
+  type PaymentOutcome,
+} from "./payment-attempts.server";
+export {
+  confirmPayment,
+  fetchOutcome,
+  reconcilePendingPayments,
+  returnFromPhonePe,
+  settlePayment,
+  startCheckoutPayment,
+  startReconciler,
+  wakeReconciler,
+} from "./payment-flow.server";
+export { placeOrder } from "./place-order.server";
+export { startRentalPayment } from "./rental-payments.server";
+export { checkoutSchema, orderPageSchema } from "./schemas";
+export { unorderedRefunds } from "./unordered-refunds.server";

@@ -1,3 +1,17 @@
-export * from "./schemas";
-export * from "./settings.server";
-export * from "./settings-admin.server";
+export { gstSettingsSchema, settingsFormsSchema, settingsMessages, settingsPageSchema } from "./schemas";
+export {
+  changeShopRules,
+  type DeliveryZone,
+  forgetShopRules,
+  readShopContact,
+  readShopRules,
+  readShopSettings,
+} from "./settings.server";
+export {
+  addHoliday,
+  removeHoliday,
+  saveGrievanceContact,
+  saveGstSettings,
+  saveShopSettings,
+  settingsPageLists,
+} from "./settings-admin.server";

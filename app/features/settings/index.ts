@@ -1,2 +1,2 @@
-export * from "./ShopContact";
-export * from "./shop-contact";
+export { AddressLines } from "./ShopContact";
+export { addressLines, type ShopContact } from "./shop-contact";

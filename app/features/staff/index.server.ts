@@ -1,5 +1,34 @@
-export * from "./mail.server";
-export * from "./schemas";
-export * from "./setup.server";
-export * from "./staff.server";
-export * from "./staff-session.server";
+export { staffInviteMail } from "./mail.server";
+export {
+  acceptInviteSchema,
+  inviteStaffSchema,
+  ownerSetupSchema,
+  staffChangeSchema,
+  staffLoginSchema,
+} from "./schemas";
+export { announceSetupLink } from "./setup.server";
+export {
+  acceptInvitation,
+  addStaffMember,
+  authenticateStaff,
+  changeRole,
+  createOwnerFromSetup,
+  createSetupLink,
+  hasActiveOwner,
+  invitation,
+  inviteStaff,
+  type LinkState,
+  listStaff,
+  newPasswordLink,
+  type StaffChange,
+  type StaffMember,
+  setDisabled,
+  setStaffPassword,
+  setupLinkState,
+} from "./staff.server";
+export {
+  endStaffSession,
+  getSessionStaff,
+  staffCookieHeaders,
+  startStaffSession,
+} from "./staff-session.server";
