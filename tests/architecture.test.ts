@@ -5,30 +5,37 @@ import { describe, expect, it } from "vitest";
 /*
  * The layout's rules (docs/architecture.md): a feature is reached from outside only through its entries
  * (app/features/<feature>/index.ts for what the browser may load, index.server.ts for the server's part, and
- * schemas.ts for the forms' schemas, which a page loads on demand so that zod is not in its first load), and no
- * module imports itself back through others, not even for a type.
+ * schemas.ts for the forms' schemas, which a page loads on demand so that zod is not in its first load), each
+ * entry names what it exports, and no module imports itself back through others, not even for a type. Tests go
+ * through the entries too, save an import of an internal that the comment line above it says is on purpose.
  */
 
 const root = path.resolve(import.meta.dirname, "..");
 const relative = (file: string) => path.relative(root, file).split(path.sep).join("/");
 
-function sourceFiles(): string[] {
+const isTest = (file: string) => /\.test\.|\.spec\.|test-fixtures/.test(file) || file.startsWith("tests/");
+
+function codeFiles(dirs: string[]): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== "node_modules" && entry.name !== "migrations") walk(full);
-      } else if (/\.(tsx?|mjs)$/.test(entry.name) && !/\.test\.|test-fixtures/.test(entry.name)) {
+      } else if (/\.(tsx?|mjs)$/.test(entry.name)) {
         found.push(relative(full));
       }
     }
   };
-  for (const dir of ["app", "server", "scripts"]) walk(path.join(root, dir));
+  for (const dir of dirs) walk(path.join(root, dir));
   return found;
 }
 
-type Import = { target: string; line: number };
+const sourceFiles = () => codeFiles(["app", "server", "scripts"]).filter((file) => !isTest(file));
+const testFiles = () => codeFiles(["app", "server", "scripts", "tests"]).filter(isTest);
+
+/** An import, and whether the comment line right above it says it reaches past an entry on purpose. */
+type Import = { target: string; line: number; onPurpose: boolean };
 
 const importPattern =
   /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
@@ -48,14 +55,17 @@ function resolveSpecifier(from: string, specifier: string): string | null {
 
 function importsOf(file: string): Import[] {
   const source = readFileSync(path.join(root, file), "utf8");
+  const lines = source.split("\n");
   const found: Import[] = [];
   for (const match of source.matchAll(importPattern)) {
     const specifier = match[3] ?? match[4];
     if (!specifier) continue;
     const target = resolveSpecifier(file, specifier);
     if (!target) continue;
-    const line = source.slice(0, match.index).split("\n").length;
-    found.push({ target, line });
+    const start = match.index + match[0].search(/\S/);
+    const line = source.slice(0, start).split("\n").length;
+    const above = lines[line - 2]?.trim() ?? "";
+    found.push({ target, line, onPurpose: above.startsWith("//") && above.includes("on purpose") });
   }
   return found;
 }
@@ -100,6 +110,32 @@ describe("the layout by feature", () => {
       }
     }
     expect(reachedPast).toEqual([]);
+  });
+
+  it("has the tests reach a feature through its entry, or say above the import why not", () => {
+    // A test beside the code, in the feature's own folder, is inside it. From outside, a test may test an internal
+    // on purpose: the comment line right above its import says so and why ("... an internal of orders, on purpose").
+    const reachedPast: string[] = [];
+    for (const file of testFiles()) {
+      for (const { target, line, onPurpose } of importsOf(file)) {
+        const feature = featureOf(target);
+        if (feature && feature !== featureOf(file) && !isEntry(target) && !onPurpose) {
+          reachedPast.push(`${file}:${line} imports ${target}`);
+        }
+      }
+    }
+    expect(reachedPast).toEqual([]);
+  });
+
+  it("has entries that export by name, never a whole module with export *", () => {
+    const wholesale: string[] = [];
+    for (const file of files.filter(isEntry)) {
+      const source = readFileSync(path.join(root, file), "utf8");
+      source.split("\n").forEach((text, index) => {
+        if (/^\s*export\s+(type\s+)?\*/.test(text)) wholesale.push(`${file}:${index + 1}: ${text.trim()}`);
+      });
+    }
+    expect(wholesale).toEqual([]);
   });
 
   it("keeps the browser's entries free of server modules", () => {
