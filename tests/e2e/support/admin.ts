@@ -91,6 +91,13 @@ export async function freshShop(): Promise<{
     printed += chunk;
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // The shop listens once its database is ready and its first pages are warm, and says so in one line.
+  await expect
+    .poll(() => (child.exitCode === null ? printed.includes(`[server] ${origin}`) : printed), {
+      message: "the fresh shop listens",
+      timeout: 90_000,
+    })
+    .toBe(true);
   return {
     origin,
     output: () => printed,
