@@ -16,7 +16,7 @@ export default async function postgresReachable(): Promise<void> {
     where.password = "";
     throw new Error(
       `The database tests run on PostgreSQL too, and the server at ${where.host} did not answer (${String(error)}). ` +
-        "Start it (.ci/run does, and installs it when missing), or set TEST_POSTGRES_URL to another server.",
+        "Start it, or run npm test, which starts one of its own when none answers (docs/testing.md).",
     );
   } finally {
     await client.end().catch(() => undefined);
