@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/js-bytes.ts [--json] [--budget 100] [--url http://localhost:3000 /path ...]
+ * npx tsx scripts/js-bytes.ts [--json] [--budget 95] [--url http://localhost:3000 /path ...]
  *
  * JavaScript each page loads, from the client build in build/client (run `npm run build` first): the entry
  * and its chunks, then every route module of the page (root, layouts, the page) and the shared chunks each
@@ -30,7 +30,7 @@ const { values: args, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     json: { type: "boolean", default: false },
-    budget: { type: "string", default: "100" },
+    budget: { type: "string", default: "95" },
     url: { type: "string" },
   },
 });

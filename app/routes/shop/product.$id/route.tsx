@@ -1,8 +1,8 @@
 import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { PageError } from "~/components/layout/PageError";
 import { Toasts } from "~/components/layout/Toasts";
-import { NotFound } from "~/components/NotFound";
 import { SanitizedHtml } from "~/components/SanitizedHtml";
 import { ProductGallery, ProductSection } from "~/features/catalogue";
 import { shop } from "~/lib/shop";
@@ -106,19 +106,6 @@ export default function ProductPage() {
 
 /**
  * An unknown or malformed id shows the shop's 404 page here rather than in the root boundary, so this route's
- * meta still gives the tab a "Product not found" title. Anything else gets the root's general message.
+ * meta still gives the tab a "Product not found" title; anything else, the shop's own error page.
  */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
-  return (
-    <section className="container page error-page">
-      <h1>Something Went Wrong</h1>
-      <p>We could not show this product just now. Please try again in a moment.</p>
-      <p>
-        <a href="/">Back to the home page</a>
-      </p>
-    </section>
-  );
-}
+export const ErrorBoundary = PageError;
