@@ -32,3 +32,4 @@ export {
   staffCookieHeaders,
   startStaffSession,
 } from "./staff-session.server";
+export { linkProblems, passwordLinkPage, setPasswordFromLink } from "./password-link.server";
