@@ -11,7 +11,7 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Toasts } from "~/components/layout/Toasts";
 import { getDb } from "~/db/db.server";
 import { returnFromPhonePe, startRentalPayment } from "~/features/orders/index.server";
-import { bookingMessages, rentalPaymentMessages } from "~/features/rentals";
+import { bookingMessages, RentalChargesTable, rentalPaymentMessages } from "~/features/rentals";
 import { customerBookings, withdrawBooking } from "~/features/rentals/index.server";
 import { requireCustomer } from "~/lib/auth.server";
 import { formatLongDate } from "~/lib/dates";
@@ -154,42 +154,26 @@ export default function MyRentals() {
               {booking.reason ? <p className="rental-reason">Reason: {booking.reason}</p> : null}
               {booking.settlement ? <p className="rental-settlement">{booking.settlement}</p> : null}
               {booking.charges.length > 0 ? (
-                <table className="rental-charges">
-                  <caption>Payments</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">For</th>
-                      <th scope="col">Period</th>
-                      <th scope="col">Due</th>
-                      <th scope="col">Amount</th>
-                      <th scope="col">Status</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {booking.charges.map((charge) => (
-                      <tr key={charge.id}>
-                        <th scope="row">{charge.label}</th>
-                        <td>{charge.period}</td>
-                        <td>{charge.dueOn}</td>
-                        <td>{charge.amount}</td>
-                        <td>
-                          {charge.paid ? `Paid (${charge.paid})` : charge.status}
-                          {charge.payable ? (
-                            <Form method="post" className="inline-form">
-                              <input type="hidden" name="chargeId" value={charge.id} />
-                              <button type="submit" name="intent" value="pay">
-                                Pay {charge.amount} with PhonePe
-                              </button>
-                            </Form>
-                          ) : null}
-                          {charge.cashAtDelivery ? (
-                            <p className="rental-cash">Or pay it in cash when the units are delivered.</p>
-                          ) : null}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <RentalChargesTable
+                  charges={booking.charges}
+                  className="rental-charges"
+                  caption="Payments"
+                  action={(charge) => (
+                    <>
+                      {charge.payable ? (
+                        <Form method="post" className="inline-form">
+                          <input type="hidden" name="chargeId" value={charge.id} />
+                          <button type="submit" name="intent" value="pay">
+                            Pay {charge.amount} with PhonePe
+                          </button>
+                        </Form>
+                      ) : null}
+                      {charge.cashAtDelivery ? (
+                        <p className="rental-cash">Or pay it in cash when the units are delivered.</p>
+                      ) : null}
+                    </>
+                  )}
+                />
               ) : null}
               {booking.taxDocuments.length > 0 ? (
                 <ul className="rental-documents">

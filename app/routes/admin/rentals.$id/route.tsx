@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { RentalChargesTable } from "~/features/rentals";
 import { formatLongDate } from "~/lib/dates";
 import type { loader } from "./loader.server";
 import { MoveForms } from "./MoveForms";
@@ -58,37 +59,19 @@ export default function RentalBooking() {
       <section aria-labelledby="payments-heading">
         <h2 id="payments-heading">Payments</h2>
         {booking.charges.length > 0 ? (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">For</th>
-                <th scope="col">Period</th>
-                <th scope="col">Due</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {booking.charges.map((charge) => (
-                <tr key={charge.id}>
-                  <th scope="row">{charge.label}</th>
-                  <td>{charge.period}</td>
-                  <td>{charge.dueOn}</td>
-                  <td>{charge.amount}</td>
-                  <td>
-                    {charge.paid ? `Paid (${charge.paid})` : charge.status}
-                    {charge.recordable ? (
-                      <Form method="post" action={`/admin/rentals/${booking.id}/charges/${charge.id}`}>
-                        <button type="submit" className="button-secondary">
-                          Record paid at the counter
-                        </button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RentalChargesTable
+            charges={booking.charges}
+            className="admin-table"
+            action={(charge) =>
+              charge.recordable ? (
+                <Form method="post" action={`/admin/rentals/${booking.id}/charges/${charge.id}`}>
+                  <button type="submit" className="button-secondary">
+                    Record paid at the counter
+                  </button>
+                </Form>
+              ) : null
+            }
+          />
         ) : (
           <p>Nothing is billed until the booking is approved.</p>
         )}
