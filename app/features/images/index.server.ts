@@ -4,3 +4,4 @@ export {
   imageProblemReplies,
   storeUploadedImage,
 } from "./images.server";
+export { imageUploadAction } from "./upload.server";

@@ -1,1 +1,2 @@
 export { ImageUploadForm } from "./ImageUploadForm";
+export { ImageUploadPage } from "./ImageUploadPage";

@@ -1,8 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { Toasts } from "~/components/layout/Toasts";
 import { imageUploadSchema } from "~/features/catalogue/index.server";
-import { ImageUploadForm } from "~/features/images";
+import { ImageUploadPage } from "~/features/images";
 import { requireBackOffice } from "~/lib/auth.server";
 import { getZodConstraint } from "~/lib/forms/zod-forms.server";
 import type { action } from "./action.server";
@@ -21,14 +20,11 @@ export default function UploadImage() {
   const { constraint } = useLoaderData<typeof loader>();
   const params = useParams();
   return (
-    <>
-      <Toasts toast={answer?.toast ?? null} />
-      <ImageUploadForm
-        action={`/admin/products/${params.id}/images`}
-        owner="product"
-        lastResult={answer?.result}
-        constraint={constraint}
-      />
-    </>
+    <ImageUploadPage
+      action={`/admin/products/${params.id}/images`}
+      owner="product"
+      answer={answer}
+      constraint={constraint}
+    />
   );
 }
