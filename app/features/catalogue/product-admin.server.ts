@@ -204,6 +204,25 @@ export type ProductForEdit = Omit<ProductValues, "newColour"> & {
   version: string;
 };
 
+/**
+ * A product's own fields, as the product form edits them and the catalogue file carries them: the columns the
+ * edit page, a save (to tell what changed) and the CSV export read.
+ */
+export const productFieldColumns = {
+  sku: products.sku,
+  title: products.title,
+  description: products.description,
+  brand: products.brand,
+  category: products.category,
+  productType: products.productType,
+  tags: products.tags,
+  originalPrice: products.originalPrice,
+  discountedPrice: products.discountedPrice,
+  quantity: products.quantity,
+  hsn: products.hsn,
+  gstRate: products.gstRate,
+};
+
 /** A product's colours' ids, in id order, as a column of a products query (read back as numbers). */
 export const colourIdsColumn = sql<
   number[]
@@ -214,19 +233,8 @@ export async function productForEdit(db: Database, id: number): Promise<ProductF
   const [row] = await db
     .select({
       id: products.id,
-      sku: products.sku,
-      title: products.title,
-      description: products.description,
-      brand: products.brand,
-      category: products.category,
-      productType: products.productType,
-      tags: products.tags,
+      ...productFieldColumns,
       images: products.images,
-      originalPrice: products.originalPrice,
-      discountedPrice: products.discountedPrice,
-      quantity: products.quantity,
-      hsn: products.hsn,
-      gstRate: products.gstRate,
       sold: products.sold,
       hiddenAt: products.hiddenAt,
       createdAt: products.createdAt,
@@ -306,13 +314,12 @@ async function takenColour(db: Database, values: ProductValues): Promise<Product
   return taken ? { ok: false, problem: "colour-taken", colourName: taken.name } : null;
 }
 
-/** The stored fields of a product's values: the description sanitised like the shop's, null when nothing is left. */
-function storedFields(values: ProductValues) {
-  const description = sanitizeDescription(values.description).trim();
-  if (description === "") return null;
+/**
+ * A product's values as its row stores them (productFieldColumns), the SKU aside, with `description` as the
+ * writer stores it: the form's sanitised, the import's as planned.
+ */
+export function productRowFields(values: ProductValues, description: string) {
   return {
-    // Blank: kept as it is, or numbered by the database for a new product.
-    ...(values.sku ? { sku: values.sku } : {}),
     title: values.title,
     description,
     brand: values.brand,
@@ -324,6 +331,17 @@ function storedFields(values: ProductValues) {
     quantity: values.quantity,
     hsn: values.hsn,
     gstRate: values.gstRate,
+  };
+}
+
+/** The stored fields of a product's values: the description sanitised like the shop's, null when nothing is left. */
+function storedFields(values: ProductValues) {
+  const description = sanitizeDescription(values.description).trim();
+  if (description === "") return null;
+  return {
+    // Blank: kept as it is, or numbered by the database for a new product.
+    ...(values.sku ? { sku: values.sku } : {}),
+    ...productRowFields(values, description),
   };
 }
 
@@ -458,21 +476,7 @@ export async function updateProduct(
   try {
     return await db.transaction(async (tx): Promise<ProductSaved> => {
       const [before] = await tx
-        .select({
-          sku: products.sku,
-          title: products.title,
-          description: products.description,
-          brand: products.brand,
-          category: products.category,
-          productType: products.productType,
-          tags: products.tags,
-          originalPrice: products.originalPrice,
-          discountedPrice: products.discountedPrice,
-          quantity: products.quantity,
-          hsn: products.hsn,
-          gstRate: products.gstRate,
-          version: versionOf,
-        })
+        .select({ ...productFieldColumns, version: versionOf })
         .from(products)
         .where(eq(products.id, id))
         .for("update");

@@ -19,7 +19,12 @@ import { toCsv } from "~/lib/csv";
 import { violatedConstraint } from "~/lib/errors.server";
 import type { AdminProductFilters } from "../admin-product-filters";
 import { knownTags } from "../catalogue";
-import { adminProductsWhere, colourIdsColumn } from "../product-admin.server";
+import {
+  adminProductsWhere,
+  colourIdsColumn,
+  productFieldColumns,
+  productRowFields,
+} from "../product-admin.server";
 import { addSearchWords, searchColumns, vocabularyOf } from "../search/search-index.server";
 import { readSpecs, specRows } from "../specs/product-specs.server";
 import { sameSpecs } from "../specs/spec-text";
@@ -70,18 +75,7 @@ async function catalogueProducts(
   const query = db
     .select({
       id: products.id,
-      sku: products.sku,
-      title: products.title,
-      description: products.description,
-      brand: products.brand,
-      category: products.category,
-      productType: products.productType,
-      tags: products.tags,
-      originalPrice: products.originalPrice,
-      discountedPrice: products.discountedPrice,
-      quantity: products.quantity,
-      hsn: products.hsn,
-      gstRate: products.gstRate,
+      ...productFieldColumns,
       hiddenAt: products.hiddenAt,
       images: products.images,
       colourIds: colourIdsColumn,
@@ -371,21 +365,7 @@ export async function commitImport(
 
 /** The product row's own fields as the import stores them. */
 function storedFields(planned: PlannedProduct) {
-  const { values } = planned;
-  return {
-    sku: planned.sku,
-    title: values.title,
-    description: values.description,
-    brand: values.brand,
-    category: values.category,
-    productType: values.productType,
-    tags: values.tags,
-    originalPrice: values.originalPrice,
-    discountedPrice: values.discountedPrice,
-    quantity: values.quantity,
-    hsn: values.hsn,
-    gstRate: values.gstRate,
-  };
+  return { sku: planned.sku, ...productRowFields(planned.values, planned.values.description) };
 }
 
 async function inBatches<T>(items: readonly T[], write: (batch: T[]) => Promise<unknown>) {
