@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { deliveryZones, shopHolidays, shopSettings } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
 import type { GrievanceValues, GstSettingsValues, SettingsValues } from "./schemas";
-import { changeShopRules, readShopSettings } from "./settings.server";
+import { changeShopRules, readShopSettings, type ShopSettings } from "./settings.server";
 
 /** The settings page's lists: holidays from the start of `fromDay`'s year, and every zone. */
 export async function settingsPageLists(db: Database, fromDay: string) {
@@ -16,6 +16,29 @@ export async function settingsPageLists(db: Database, fromDay: string) {
     db.select().from(deliveryZones).orderBy(asc(deliveryZones.id)),
   ]);
   return { holidays, zones };
+}
+
+/**
+ * Writes `next` over the shop's settings, as a change of its rules, and records the fields that differ from
+ * `before` in the audit trail as `action`, each with its value before and after. Values are compared by their
+ * JSON: the weekdays are a list.
+ */
+async function writeSettings(
+  db: Database,
+  actor: Actor,
+  action: string,
+  before: ShopSettings,
+  next: Partial<ShopSettings>,
+): Promise<void> {
+  const changed: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [key, after] of Object.entries(next)) {
+    const was = before[key as keyof typeof next];
+    if (JSON.stringify(was) !== JSON.stringify(after)) changed[key] = { before: was, after };
+  }
+  await changeShopRules(db, actor.id, async (tx) => {
+    await tx.update(shopSettings).set(next).where(eq(shopSettings.id, 1));
+    await recordAudit(tx, actor, action, "shop", changed);
+  });
 }
 
 type SettingsChange = Omit<SettingsValues, "intent">;
@@ -36,15 +59,7 @@ export async function saveShopSettings(db: Database, actor: Actor, values: Setti
     codFee: values.codFee,
     rentalCashOnDelivery: values.rentalCashOnDelivery,
   };
-  const changed: Record<string, { before: unknown; after: unknown }> = {};
-  for (const [key, after] of Object.entries(next)) {
-    const was = before[key as keyof typeof next];
-    if (JSON.stringify(was) !== JSON.stringify(after)) changed[key] = { before: was, after };
-  }
-  await changeShopRules(db, actor.id, async (tx) => {
-    await tx.update(shopSettings).set(next).where(eq(shopSettings.id, 1));
-    await recordAudit(tx, actor, "settings.update", "shop", changed);
-  });
+  await writeSettings(db, actor, "settings.update", before, next);
 }
 
 /**
@@ -67,15 +82,7 @@ export async function saveGstSettings(
     creditNotePrefix: values.creditNotePrefix,
     b2clThreshold: values.b2clThreshold,
   };
-  const changed: Record<string, { before: unknown; after: unknown }> = {};
-  for (const [key, after] of Object.entries(next)) {
-    const was = before[key as keyof typeof next];
-    if (was !== after) changed[key] = { before: was, after };
-  }
-  await changeShopRules(db, actor.id, async (tx) => {
-    await tx.update(shopSettings).set(next).where(eq(shopSettings.id, 1));
-    await recordAudit(tx, actor, "settings.gst", "shop", changed);
-  });
+  await writeSettings(db, actor, "settings.gst", before, next);
 }
 
 /** Saves the grievance contact the privacy policy names, with what changed in the audit trail. */
@@ -86,15 +93,7 @@ export async function saveGrievanceContact(
 ): Promise<void> {
   const before = await readShopSettings(db);
   const next = { grievanceName: values.grievanceName, grievanceEmail: values.grievanceEmail };
-  const changed: Record<string, { before: unknown; after: unknown }> = {};
-  for (const [key, after] of Object.entries(next)) {
-    const was = before[key as keyof typeof next];
-    if (was !== after) changed[key] = { before: was, after };
-  }
-  await changeShopRules(db, actor.id, async (tx) => {
-    await tx.update(shopSettings).set(next).where(eq(shopSettings.id, 1));
-    await recordAudit(tx, actor, "settings.grievance", "shop", changed);
-  });
+  await writeSettings(db, actor, "settings.grievance", before, next);
 }
 
 /** Adds a day the shop is closed; false when it already is one. */
