@@ -4,6 +4,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { config } from "~/lib/config.server";
+import { describeError } from "~/lib/errors.server";
 import { sharedMetrics } from "~/lib/metrics.mjs";
 import { shop } from "~/lib/shop";
 
@@ -110,6 +111,19 @@ export async function sendMail(
     sharedMetrics().mailFailures.inc({ via: settings.smtpUrl ? "smtp" : "outbox" });
     throw error;
   }
+}
+
+/**
+ * The `send` a feature is given for a mail that goes out after the answer (a reset link, a notice to the old
+ * address): the page does not wait for it, and a mail that cannot be sent is logged as "Could not send
+ * `what`", never thrown.
+ */
+export function sendAfterAnswer(what: string): (message: MailMessage) => Promise<void> {
+  return async (message) => {
+    sendMail(message).catch((error: unknown) =>
+      console.error(`Could not send ${what}: ${describeError(error)}`),
+    );
+  };
 }
 
 async function deliver(message: MailMessage, settings: MailSettings): Promise<SentMail> {

@@ -13,7 +13,7 @@ import { describeError } from "~/lib/errors.server";
 import { replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { honeypotFilled } from "~/lib/forms/honeypot";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
-import { sendMail } from "~/lib/mail.server";
+import { sendAfterAnswer } from "~/lib/mail.server";
 import { failureMessages, successMessages } from "~/lib/messages";
 import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 import { readForm } from "~/lib/read-form.server";
@@ -46,11 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The mail goes out after the answer, so known and unknown addresses take the same time to answer.
     await requestPasswordReset(db, email, {
       baseUrl: config().publicUrl,
-      send: async (mail) => {
-        sendMail(mail).catch((error: unknown) =>
-          console.error(`Could not send a password reset mail: ${describeError(error)}`),
-        );
-      },
+      send: sendAfterAnswer("a password reset mail"),
     });
   } catch (error) {
     console.error(`Could not start a password reset: ${describeError(error)}`);

@@ -21,7 +21,7 @@ import { config } from "~/lib/config.server";
 import { describeError } from "~/lib/errors.server";
 import { replyBusy, replyInvalid, replyWithError } from "~/lib/form-reply.server";
 import { getZodConstraint, parseWithZod } from "~/lib/forms/zod-forms.server";
-import { sendMail } from "~/lib/mail.server";
+import { sendAfterAnswer } from "~/lib/mail.server";
 import { failureMessages, successMessages } from "~/lib/messages";
 import { tooManyAttempts } from "~/lib/rate-limit.server";
 import { readForm } from "~/lib/read-form.server";
@@ -55,13 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
       request,
       baseUrl: config().publicUrl,
       // The notice to the old address goes out after the answer, as the reset mail does.
-      send: async (mail) => {
-        sendMail(mail).catch((error: unknown) =>
-          console.error(
-            `Could not send the notice of a changed email or mobile number: ${describeError(error)}`,
-          ),
-        );
-      },
+      send: sendAfterAnswer("the notice of a changed email or mobile number"),
     });
     if (!updated.ok) {
       switch (updated.problem) {
@@ -117,11 +111,7 @@ async function deleteAccount(request: Request, customer: SignedInCustomer, formD
   try {
     erased = await eraseAccount(db, customer.id, submission.value.currentPassword, {
       // The confirmation goes out after the answer, as the profile's notices do.
-      send: async (mail) => {
-        sendMail(mail).catch((error: unknown) =>
-          console.error(`Could not send the confirmation of a deleted account: ${describeError(error)}`),
-        );
-      },
+      send: sendAfterAnswer("the confirmation of a deleted account"),
     });
   } catch (error) {
     if (error instanceof ServiceBusyError) return replyBusy(submission, error, hideFields);

@@ -13,7 +13,7 @@ import {
 import { clientAddress } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { describeError } from "~/lib/errors.server";
-import { sendMail } from "~/lib/mail.server";
+import { sendAfterAnswer } from "~/lib/mail.server";
 import { failureMessages, successMessages } from "~/lib/messages";
 import { tooManyAttempts } from "~/lib/rate-limit.server";
 
@@ -33,13 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         request,
         session: "api",
         baseUrl: config().publicUrl,
-        send: async (mail) => {
-          sendMail(mail).catch((error: unknown) =>
-            console.error(
-              `Could not send the notice of a changed email or mobile number: ${describeError(error)}`,
-            ),
-          );
-        },
+        send: sendAfterAnswer("the notice of a changed email or mobile number"),
       });
       if (!updated.ok) {
         switch (updated.problem) {

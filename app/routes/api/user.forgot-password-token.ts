@@ -5,7 +5,7 @@ import { apiAnswer, apiFail, apiMethodNotAllowed, apiOk, readApiBody } from "~/f
 import { clientAddress } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { describeError, isDatabaseUnavailable } from "~/lib/errors.server";
-import { sendMail } from "~/lib/mail.server";
+import { sendAfterAnswer } from "~/lib/mail.server";
 import { failureMessages, successMessages } from "~/lib/messages";
 import { consume, rateLimits, tooManyAttempts } from "~/lib/rate-limit.server";
 
@@ -35,11 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         // The client app's own reset page when the dealer set its address (API_CLIENT_URL), from the
         // configuration alone: nothing in the request (Origin, Host, the body) decides where the link goes.
         page: apiClientUrl && new URL("reset-password/", apiClientUrl).toString(),
-        send: async (mail) => {
-          sendMail(mail).catch((error: unknown) =>
-            console.error(`Could not send a password reset mail: ${describeError(error)}`),
-          );
-        },
+        send: sendAfterAnswer("a password reset mail"),
       });
     } catch (error) {
       // The database down is the API's 503 with Retry-After (apiAnswer), as for every call.
