@@ -13,7 +13,7 @@ import { sanitizeDescription } from "~/lib/sanitize.server";
 import { productTypeLabels, TAGS, tagLabels } from "../catalogue";
 import { productAdminMessages } from "../messages";
 import type { ProductValues } from "../product-admin.server";
-import { productFormDefaults } from "../product-form-defaults";
+import { productFormDefaults, type StoredProductFields } from "../product-form-defaults";
 import { productFormSchema, productValuesOf, skuField } from "../schemas";
 import { SPEC_UNITS } from "../specs/definitions";
 import { specsToStore } from "../specs/form-values";
@@ -236,23 +236,7 @@ const rentalText = (offer: RentalOffer | undefined) => {
   return summary ? `${summary.plans}; deposit ${summary.deposit}` : "";
 };
 
-type Compared = {
-  title: string;
-  description: string;
-  brand: string;
-  category: string;
-  productType: string;
-  tags: readonly string[];
-  colourIds: readonly number[];
-  originalPrice: number;
-  discountedPrice: number;
-  quantity: number;
-  hsn: string;
-  gstRate: number;
-  hidden: boolean;
-  specs: SpecValues;
-  offer: RentalOffer | undefined;
-};
+type Compared = StoredProductFields & { hidden: boolean; specs: SpecValues; offer: RentalOffer | undefined };
 
 /** What differs between a product as it is and as the row makes it, field by field, as people read it. */
 function changesBetween(before: Compared | undefined, after: Compared, colourName: (id: number) => string) {
