@@ -103,4 +103,19 @@ describe(`the signed-in customer of a request (${databaseKind})`, () => {
     expect(await getSessionCustomer(database.db, new Request("http://shop.test/"))).toBeNull();
     expect(await getSessionCustomer(database.db, requestWith("__session=forged"))).toBeNull();
   });
+
+  it("is the same customer, by name and contact, behind the JSON API's bearer token", async () => {
+    const { customer } = await signUpCustomer(database.db);
+    const token = await startApiSession(database.db, customer.id);
+    const bearer = (value: string) =>
+      new Request("http://shop.test/api/user/cart", { headers: { Authorization: `Bearer ${value}` } });
+    expect(await getApiCustomer(database.db, bearer(token))).toEqual({
+      id: customer.id,
+      firstname: customer.firstname,
+      lastname: customer.lastname,
+      email: customer.email,
+      mobile: customer.mobile,
+    });
+    expect(await getApiCustomer(database.db, bearer(`${token}x`))).toBeNull();
+  });
 });

@@ -42,6 +42,15 @@ export type SessionCustomer = {
   mobile: string;
 };
 
+/** The columns of a SessionCustomer, for the cookie's and the bearer token's queries alike. */
+const sessionCustomerColumns = {
+  id: customers.id,
+  firstname: customers.firstname,
+  lastname: customers.lastname,
+  email: customers.email,
+  mobile: customers.mobile,
+};
+
 /** A signed-in customer with what every page's header and cards show of them: cart and wishlist. */
 export type SignedInCustomer = SessionCustomer & {
   cart: { lines: number; total: number };
@@ -82,11 +91,7 @@ function buildSessionQuery(db: Database) {
   const cart = cartTotalsColumns(qualified(customers.id));
   const query = db
     .select({
-      id: customers.id,
-      firstname: customers.firstname,
-      lastname: customers.lastname,
-      email: customers.email,
-      mobile: customers.mobile,
+      ...sessionCustomerColumns,
       cartLines: cart.lines,
       cartTotal: cart.total,
       wishlist: wishlistIdsColumn(qualified(customers.id)),
@@ -178,13 +183,7 @@ export async function getApiCustomer(db: Database, request: Request): Promise<Se
   const token = bearerToken(request);
   if (!token) return null;
   const [row] = await db
-    .select({
-      id: customers.id,
-      firstname: customers.firstname,
-      lastname: customers.lastname,
-      email: customers.email,
-      mobile: customers.mobile,
-    })
+    .select(sessionCustomerColumns)
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .where(
