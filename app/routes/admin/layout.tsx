@@ -8,6 +8,7 @@ import {
   useLoaderData,
   useRouteError,
 } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { messageOf } from "~/components/layout/PageError";
 import { getDb } from "~/db/db.server";
 import { BACK_OFFICE_SECTIONS, staffRoleLabels } from "~/features/staff";
@@ -23,15 +24,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ member: member ? { name: member.name, role: member.role } : null });
 }
 
-export default function AdminLayout() {
-  const { member } = useLoaderData<typeof loader>();
+/** The back office's frame around a page: the header with its brand, and `nav` where someone is signed in. */
+function AdminFrame({ nav, children }: { nav?: ReactNode; children: ReactNode }) {
   return (
     <main id="main" className="admin">
       <header className="admin-header">
         <Link to="/admin" className="admin-brand">
           {shop.name} <span>Back office</span>
         </Link>
-        {member ? (
+        {nav}
+      </header>
+      <div className="admin-main">{children}</div>
+    </main>
+  );
+}
+
+export default function AdminLayout() {
+  const { member } = useLoaderData<typeof loader>();
+  return (
+    <AdminFrame
+      nav={
+        member ? (
           <nav aria-label="Back office" className="admin-nav">
             <ul>
               <li>
@@ -59,12 +72,11 @@ export default function AdminLayout() {
               </button>
             </Form>
           </nav>
-        ) : null}
-      </header>
-      <div className="admin-main">
-        <Outlet />
-      </div>
-    </main>
+        ) : null
+      }
+    >
+      <Outlet />
+    </AdminFrame>
   );
 }
 
@@ -82,19 +94,12 @@ export function ErrorBoundary() {
         ? "This page could not be shown just now. Please try again in a moment."
         : "That request could not be handled.");
   return (
-    <main id="main" className="admin">
-      <header className="admin-header">
-        <Link to="/admin" className="admin-brand">
-          {shop.name} <span>Back office</span>
-        </Link>
-      </header>
-      <div className="admin-main">
-        <h1>{heading}</h1>
-        <p>{text}</p>
-        <p>
-          <Link to="/admin">Back to the dashboard</Link>
-        </p>
-      </div>
-    </main>
+    <AdminFrame>
+      <h1>{heading}</h1>
+      <p>{text}</p>
+      <p>
+        <Link to="/admin">Back to the dashboard</Link>
+      </p>
+    </AdminFrame>
   );
 }
