@@ -18,3 +18,4 @@ export type { TaxDocument } from "./invoice";
 export { documentPrefixesProblem, documentPrefixProblem } from "./invoice-numbers";
 export { gstMessages, gstRegisterMessages } from "./messages";
 export { TaxDocumentView } from "./TaxDocumentView";
+export { CustomerTaxDocumentPage, customerTaxDocumentMeta } from "./CustomerTaxDocumentPage";

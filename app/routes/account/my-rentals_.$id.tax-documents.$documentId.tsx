@@ -1,21 +1,15 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { getDb } from "~/db/db.server";
-import { DOCUMENT_TITLES, TaxDocumentView } from "~/features/invoices";
+import { CustomerTaxDocumentPage, customerTaxDocumentMeta } from "~/features/invoices";
 import { bookingTaxDocument } from "~/features/rentals/index.server";
 import { requireCustomer } from "~/lib/auth.server";
 import { parseId } from "~/lib/params";
-import { shop } from "~/lib/shop";
 import invoiceStyles from "~/styles/invoice.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: invoiceStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: data ? `${DOCUMENT_TITLES[data.document.kind]} ${data.document.number} | ${shop.name}` : shop.name,
-  },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => customerTaxDocumentMeta(data?.document);
 
 /** A tax invoice or credit note of the customer's own rental, as a printable page (404 for anyone else's). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -36,11 +30,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function RentalTaxDocument() {
   const { document, pdf } = useLoaderData<typeof loader>();
   return (
-    <div className="container page tax-document-page">
-      <p className="tax-document-actions">
-        <Link to="/my-rentals">My Rentals</Link> · <a href={pdf}>Download PDF</a>
-      </p>
-      <TaxDocumentView document={document} />
-    </div>
+    <CustomerTaxDocumentPage
+      document={document}
+      back={{ to: "/my-rentals", label: "My Rentals" }}
+      pdf={pdf}
+    />
   );
 }
