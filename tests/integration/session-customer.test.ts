@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, wishlistItems } from "~/db/schema";
-import { getSessionCustomer, saveAddress, startSession } from "~/features/accounts/index.server";
+import {
+  getApiCustomer,
+  getSessionCustomer,
+  saveAddress,
+  startApiSession,
+  startSession,
+} from "~/features/accounts/index.server";
 import { addToCart } from "~/features/lists/index.server";
 import { placeCashOrder } from "~/features/orders/index.server";
 import { databaseKind, openTestDatabase, type TestDatabase } from "./support/database";

@@ -1,3 +1,4 @@
+export { CustomerTaxDocumentPage, customerTaxDocumentMeta } from "./CustomerTaxDocumentPage";
 export { DOCUMENT_TITLES, type DocumentKind } from "./document-titles";
 export { gstinProblem, normaliseGstin, stateCodeOf, type TaxAmounts } from "./gst";
 export { gstSectionCsv } from "./gst-csv";
@@ -18,4 +19,3 @@ export type { TaxDocument } from "./invoice";
 export { documentPrefixesProblem, documentPrefixProblem } from "./invoice-numbers";
 export { gstMessages, gstRegisterMessages } from "./messages";
 export { TaxDocumentView } from "./TaxDocumentView";
-export { CustomerTaxDocumentPage, customerTaxDocumentMeta } from "./CustomerTaxDocumentPage";

@@ -19,7 +19,6 @@ export {
   sameOffer,
 } from "./offer";
 export { type RentalOfferView, rentalOfferView } from "./offer-view";
-export { DEDUCTION_LINES } from "./pipeline";
 export { BOOKING_MOVES, type BookingMove, DEDUCTION_LINES } from "./pipeline";
 export { RentalChargesTable } from "./RentalChargesTable";
 export { RENTAL_FIELDS_NAME, RentalOfferFields, rentalFieldNames } from "./RentalOfferFields";

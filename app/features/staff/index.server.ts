@@ -1,4 +1,5 @@
 export { staffInviteMail } from "./mail.server";
+export { linkProblems, passwordLinkPage, setPasswordFromLink } from "./password-link.server";
 export {
   acceptInviteSchema,
   inviteStaffSchema,
@@ -32,4 +33,3 @@ export {
   staffCookieHeaders,
   startStaffSession,
 } from "./staff-session.server";
-export { linkProblems, passwordLinkPage, setPasswordFromLink } from "./password-link.server";
