@@ -356,7 +356,7 @@ async function vacuumAnalyze(): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------
 // Pages
 
-const noFilters: StoreFilters = { grid: DEFAULT_GRID, page: 1, specs: {} };
+const noFilters: StoreFilters = { grid: DEFAULT_GRID, page: 1, specs: {}, types: [] };
 const store = (changes: Partial<StoreFilters>) => storeUrl(noFilters, changes);
 
 /** A mix of store listings, written the canonical way so none is answered with a redirect. */

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
@@ -144,5 +144,77 @@ describe(`the store's specification facets (${databaseKind})`, () => {
     const after = await allTitles(filtersOf(`category=Laptops&ram=16&maxPrice=${ceiling}&sort=price`));
     expect(after).toContain(dear);
     expect(after.length).toBe(bounded.length + 1);
+  });
+});
+
+describe(`the store's product types (${databaseKind})`, () => {
+  // A listing, a listing with facets, a search and a search with facets: each counts its own way.
+  const bases = ["", "category=Laptops", "brand=Dell&minPrice=20000", "category=Laptops&ram=16", "q=laptop"];
+
+  it("list only the products of the types chosen, on every category and without one", async () => {
+    for (const base of bases) {
+      const refurbished = await allTitles(filtersOf(`${base}&type=refurbished`));
+      const news = await allTitles(filtersOf(`${base}&type=new`));
+      const either = await allTitles(filtersOf(`${base}&type=new&type=refurbished`));
+      for (const title of refurbished)
+        expect(seedOf(title)?.productType, `${base}: ${title}`).toBe("refurbished");
+      for (const title of news) expect(seedOf(title)?.productType, `${base}: ${title}`).toBe("new");
+      expect(either.sort(), base).toEqual([...refurbished, ...news].sort());
+      expect(news.length, base).toBeGreaterThan(0);
+    }
+    const refurbishedLaptops = seedProducts
+      .filter((product) => product.category === "Laptops" && product.productType === "refurbished")
+      .map((product) => product.title);
+    expect(refurbishedLaptops.length).toBeGreaterThan(3);
+    expect((await allTitles(filtersOf("category=Laptops&type=refurbished"))).sort()).toEqual(
+      refurbishedLaptops.sort(),
+    );
+  });
+
+  it("count each type as what its link alone lists, whichever type is chosen", async () => {
+    for (const base of bases) {
+      const { types } = await pageOf(filtersOf(base));
+      expect(types.length, base).toBeGreaterThan(1);
+      for (const { code, count } of types) {
+        expect(count, `${base}: ${code}`).toBe((await pageOf(filtersOf(`${base}&type=${code}`))).total);
+      }
+      for (const chosen of ["new", "refurbished"]) {
+        const page = await pageOf(filtersOf(`${base}&type=${chosen}`));
+        // The types' counts leave the type chosen out, so the other types keep theirs.
+        expect(page.types, `${base}&type=${chosen}`).toEqual(types);
+        expect(page.types.find(({ code }) => code === chosen)?.count, base).toBe(page.total);
+      }
+    }
+  });
+
+  it("narrow the specification facets' counts to the types chosen", async () => {
+    const all = await pageOf(filtersOf("category=Laptops"));
+    const refurbished = await pageOf(filtersOf("category=Laptops&type=refurbished"));
+    const ramCount = (page: typeof all, code: string) =>
+      page.specFacets.find((facet) => facet.key === "ram")?.values.find((value) => value.code === code)
+        ?.count;
+    expect(ramCount(refurbished, "16")).toBe(
+      (await pageOf(filtersOf("category=Laptops&type=refurbished&ram=16"))).total,
+    );
+    expect(ramCount(refurbished, "16")).toBeLessThan(ramCount(all, "16") ?? 0);
+    expect(ramCount(refurbished, "16")).toBeGreaterThan(0);
+  });
+
+  it("follow a change of a product's type at once, with and without facets in view", async () => {
+    const [laptop] = await database.db
+      .select({ id: products.id, title: products.title })
+      .from(products)
+      .where(and(eq(products.category, "Laptops"), eq(products.productType, "refurbished")))
+      .limit(1);
+    const title = laptop?.title ?? "";
+    expect(await allTitles(filtersOf("type=refurbished"))).toContain(title);
+    expect(await allTitles(filtersOf("category=Laptops&type=refurbished"))).toContain(title);
+    await database.db
+      .update(products)
+      .set({ productType: "new" })
+      .where(eq(products.id, laptop?.id ?? 0));
+    expect(await allTitles(filtersOf("type=refurbished"))).not.toContain(title);
+    expect(await allTitles(filtersOf("category=Laptops&type=refurbished"))).not.toContain(title);
+    expect(await allTitles(filtersOf("category=Laptops&type=new"))).toContain(title);
   });
 });

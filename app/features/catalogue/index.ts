@@ -49,6 +49,7 @@ export {
   storeQuery,
   storeTitleLimit,
   storeUrl,
+  toggleType,
 } from "./store-filters";
 export { WhatsAppLinks } from "./WhatsAppLinks";
 export { WishlistHeart } from "./WishlistHeart";

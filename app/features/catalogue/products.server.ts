@@ -3,11 +3,19 @@ import type { Database } from "~/db/client.server";
 import { colours, productColours, products } from "~/db/schema";
 import { normaliseSearch } from "~/lib/search-text";
 import { cardColumns, type ProductCardData, productsTagged, toCards } from "./cards.server";
+import { PRODUCT_TYPES } from "./catalogue";
 import { catalogueVersionColumn, readCatalogueVersion } from "./catalogue-version.server";
 import { type KeptReads, keptByVersion } from "./kept-by-version.server";
 import { runSearch, type Search } from "./search/search.server";
 import { applyFacets, facetIndexAt } from "./specs/facet-index.server";
-import { facetsInView, type ShownFacet, shownFacets } from "./specs/facets";
+import {
+  facetsInView,
+  type ShownFacet,
+  shownFacets,
+  shownTypes,
+  TYPE_FACET,
+  type TypeCount,
+} from "./specs/facets";
 import { effectiveSort, type StoreFilters } from "./store-filters";
 import {
   distinctValues,
@@ -16,6 +24,8 @@ import {
   pageQuery,
   type StoreFacets,
   summaryQuery,
+  type TypeCounts,
+  typeCountsOf,
   whereFor,
 } from "./store-queries.server";
 import { shownInShop } from "./visibility.server";
@@ -111,7 +121,7 @@ export async function catalogueFacets(db: Database): Promise<StoreFacets> {
  * no other query. The counts kept (one per filter combination asked for) live within the cache budget.
  */
 const keptFacets = keptByVersion<StoreFacets>("store lists");
-const keptTotals = keptByVersion<number>("store counts");
+const keptTypeCounts = keptByVersion<TypeCounts>("store counts");
 
 /** The value kept for `key` if it was kept at exactly `version`. */
 function keptAt<T>(kept: KeptReads<T>, db: Database, key: string, version: number | undefined) {
@@ -119,8 +129,8 @@ function keptAt<T>(kept: KeptReads<T>, db: Database, key: string, version: numbe
   return hit?.version === version ? hit?.value : undefined;
 }
 
-/** The filters a count depends on (not the page, the sort or the grid). */
-const totalKey = (filters: Partial<StoreFilters>) =>
+/** The filters the counts by type depend on (not the types, the page, the sort or the grid). */
+const typeCountsKey = (filters: Partial<StoreFilters>) =>
   JSON.stringify([
     filters.category,
     filters.brand,
@@ -130,26 +140,30 @@ const totalKey = (filters: Partial<StoreFilters>) =>
     filters.specs ?? {},
   ]);
 
-/** Lists and count for `where`: from what is kept for `version`, else read (and kept) in one query. */
+/**
+ * Lists and, unless withCounts is false, the counts by type for `where` (every filter but the types): from
+ * what is kept for `version`, else read (and kept) in one query.
+ */
 async function summaryFor(
   db: Database,
   filters: Partial<StoreFilters>,
   where: SQL | undefined,
-  withTotal: boolean,
+  withCounts: boolean,
   version: number | undefined,
-): Promise<{ facets: StoreFacets; total: number | null }> {
-  const key = totalKey(filters);
+): Promise<{ facets: StoreFacets; typeCounts: TypeCounts | null }> {
+  const key = typeCountsKey(filters);
   const keptLists = keptAt(keptFacets, db, "facets", version);
-  const keptTotal = withTotal ? keptAt(keptTotals, db, key, version) : undefined;
-  if (keptLists && (!withTotal || keptTotal !== undefined))
-    return { facets: keptLists, total: keptTotal ?? null };
-  const [row] = await summaryQuery(db, where, withTotal);
+  const keptCounts = withCounts ? keptAt(keptTypeCounts, db, key, version) : undefined;
+  if (keptLists && (!withCounts || keptCounts !== undefined))
+    return { facets: keptLists, typeCounts: keptCounts ?? null };
+  const [row] = await summaryQuery(db, where, withCounts);
   const facets = { categories: row?.categories ?? [], brands: row?.brands ?? [] };
+  const typeCounts = row?.typeCounts ? typeCountsOf(row.typeCounts) : null;
   if (row) {
     keptFacets.keep(db, "facets", facets, row.version);
-    if (row.total !== null) keptTotals.keep(db, key, row.total, row.version);
+    if (typeCounts) keptTypeCounts.keep(db, key, typeCounts, row.version);
   }
-  return { facets, total: row?.total ?? null };
+  return { facets, typeCounts };
 }
 
 /** What the store searched for when it corrected a typo: the words used instead of the typed ones. */
@@ -159,6 +173,8 @@ export type ProductPage = { items: ProductCardData[]; total: number };
 
 export type StorePage = ProductPage & {
   facets: StoreFacets;
+  /** The product types in view, with their counts (disjunctive, as the specification facets'). */
+  types: TypeCount[];
   /** The specification facets of the categories in view, with their counts; none outside them. */
   specFacets: ShownFacet[];
   search: StoreSearch | null;
@@ -192,13 +208,21 @@ type ReadPage = { page: StorePage; version: number | null };
 
 async function listingPage(db: Database, filters: Partial<StoreFilters>): Promise<ReadPage> {
   if (facetsInView(filters.category, filters.specs ?? {}).length > 0) return facetedListing(db, filters);
-  const where = whereFor(filters, null);
-  const rows = await pageQuery(db, filters, where);
-  const summary = await summaryFor(db, filters, where, true, rows[0]?.version);
+  const rows = await pageQuery(db, filters, whereFor(filters, null));
+  // The counts by type apply every filter but the types; the total is the sum of the chosen types' counts
+  // (of every type's, when none is chosen).
+  const everyType = whereFor({ ...filters, types: [] }, null);
+  const summary = await summaryFor(db, filters, everyType, true, rows[0]?.version);
+  const counts = summary.typeCounts ?? typeCountsOf([]);
+  const chosen = filters.types ?? [];
+  const held = PRODUCT_TYPES.filter((type) => counts[type] > 0);
+  let total = 0;
+  for (const type of chosen.length > 0 ? chosen : PRODUCT_TYPES) total += counts[type];
   const page = {
     items: toCards(rows),
-    total: summary.total ?? 0,
+    total,
     facets: summary.facets,
+    types: shownTypes(chosen, counts, held),
     specFacets: [],
     search: null,
   };
@@ -256,7 +280,7 @@ function withinPrice(listing: Listing, filters: Partial<StoreFilters>): Int32Arr
  * page's cards. A kept listing whose version the cards' query no longer reports is read again.
  */
 async function facetedListing(db: Database, filters: Partial<StoreFilters>): Promise<ReadPage> {
-  const unbounded = { ...filters, specs: {}, minPrice: undefined, maxPrice: undefined, page: 1 };
+  const unbounded = { ...filters, specs: {}, types: [], minPrice: undefined, maxPrice: undefined, page: 1 };
   const key = searchKey(unbounded);
   const hit = keptListings.get(db, key);
   if (hit) {
@@ -268,7 +292,10 @@ async function facetedListing(db: Database, filters: Partial<StoreFilters>): Pro
   return facetedPage(db, filters, withinPrice(listing, filters), version, null);
 }
 
-/** The page of the products `ids` (in order) that hold the chosen facets, with every facet's counts over `ids`. */
+/**
+ * The page of the products `ids` (in order) that hold the chosen types and facets in view, with their counts
+ * over `ids`. Facets out of view (a URL's facets of no one category) were applied to `ids` already, in SQL.
+ */
 async function facetedPage(
   db: Database,
   filters: Partial<StoreFilters>,
@@ -276,47 +303,52 @@ async function facetedPage(
   version: number | null,
   search: StoreSearch | null,
 ): Promise<ReadPage & { cardsVersion: number }> {
-  const selection = filters.specs ?? {};
-  const index = await facetIndexAt(db, version);
-  const { matching, counts, held } = applyFacets(index, ids, selection);
+  const inView = facetsInView(filters.category, filters.specs ?? {});
+  const types = filters.types ?? [];
+  const selection = { ...(inView.length > 0 ? filters.specs : {}), [TYPE_FACET.key]: types };
+  // Nothing to count over (a search with nothing to look for has no version to read the index at).
+  const { matching, counts, held } =
+    ids.length === 0
+      ? { matching: [], counts: {}, held: {} }
+      : applyFacets(await facetIndexAt(db, version), ids, selection);
   const from = (Math.max(1, filters.page ?? 1) - 1) * PAGE_SIZE;
   const { cards, version: cardsVersion } = await cardsByIds(
     db,
     Int32Array.from(matching.slice(from, from + PAGE_SIZE)),
   );
   const { facets } = await summaryFor(db, filters, undefined, false, version ?? undefined);
-  const inView = facetsInView(filters.category, selection);
   const page = {
     items: cards,
     total: matching.length,
     facets,
+    types: shownTypes(types, counts[TYPE_FACET.key] ?? {}, held[TYPE_FACET.key] ?? []),
     specFacets: shownFacets(inView, selection, counts, held),
     search,
   };
   return { page, version, cardsVersion };
 }
 
+/**
+ * A search: its ranking without the types and the facets in view (kept like every ranking), then those applied
+ * and counted over it in memory, as on a listing with facets (facetedPage). A kept ranking whose version the
+ * cards' query no longer reports is run again.
+ */
 async function searchPage(db: Database, filters: Partial<StoreFilters>): Promise<ReadPage> {
-  if (facetsInView(filters.category, filters.specs ?? {}).length > 0) {
-    // The search's ranking without the facets (kept like every ranking), the facets applied and counted over it.
-    const { ranked } = await searchAndRead(db, { ...filters, specs: {} }, () => new Int32Array());
-    const { used, corrections } = ranked.search;
-    return facetedPage(db, filters, ranked.ids, ranked.version, { used, corrections });
+  const inView = facetsInView(filters.category, filters.specs ?? {}).length > 0;
+  const ranking = { ...filters, types: [], specs: inView ? {} : filters.specs, page: 1 };
+  const key = searchKey(ranking);
+  const told = ({ search }: RankedSearch): StoreSearch => ({
+    used: search.used,
+    corrections: search.corrections,
+  });
+  const hit = keptRankings.get(db, key);
+  if (hit) {
+    const read = await facetedPage(db, filters, hit.value.ids, hit.version, told(hit.value));
+    if (read.cardsVersion === hit.version) return read;
   }
-  const from = (Math.max(1, filters.page ?? 1) - 1) * PAGE_SIZE;
-  const { ranked, cards } = await searchAndRead(db, filters, (ids) => ids.slice(from, from + PAGE_SIZE));
-  // The lists to go on from; a search of punctuation only has nothing to look for and finds nothing.
-  const version = ranked.version ?? undefined;
-  const { facets } = await summaryFor(db, filters, undefined, false, version);
-  const { used, corrections } = ranked.search;
-  const page = {
-    items: cards,
-    total: ranked.ids.length,
-    facets,
-    specFacets: [],
-    search: { used, corrections },
-  };
-  return { page, version: ranked.version };
+  const ranked = await rankSearch(db, ranking);
+  if (ranked.version !== null) keptRankings.keep(db, key, ranked, ranked.version);
+  return facetedPage(db, filters, ranked.ids, ranked.version, told(ranked));
 }
 
 /*
@@ -339,6 +371,7 @@ const keptRankings = keptByVersion<RankedSearch>("search rankings");
 const searchKey = (f: Partial<StoreFilters>) =>
   JSON.stringify([
     f.specs ?? {},
+    f.types ?? [],
     f.q,
     f.exact ?? false,
     f.category,

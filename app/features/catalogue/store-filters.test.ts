@@ -5,6 +5,7 @@ import {
   parseStoreFilters,
   storeTitleLimit,
   storeUrl,
+  toggleType,
 } from "./store-filters";
 import { canonicalRedirect, readStoreFilters, specFilterChips } from "./store-url.server";
 
@@ -16,11 +17,12 @@ describe("parseStoreFilters", () => {
   it("reads every filter from the URL", () => {
     expect(
       parse(
-        "q=think&category=Laptops&brand=Lenovo&tag=featured&minPrice=20000&maxPrice=90000&ram=16&sort=price&grid=3&page=2",
+        "q=think&category=Laptops&type=refurbished&brand=Lenovo&tag=featured&minPrice=20000&maxPrice=90000&ram=16&sort=price&grid=3&page=2",
       ),
     ).toEqual({
       q: "think",
       category: "Laptops",
+      types: ["refurbished"],
       brand: "Lenovo",
       tag: "featured",
       minPrice: 20000,
@@ -89,6 +91,51 @@ describe("specification facets in the URL", () => {
     const [chip] = specFilterChips(filters).filter((one) => one.key === "ram=16");
     expect(chip).toMatchObject({ label: "RAM: 16 GB", href: "/product?category=Laptops" });
     expect(storeUrl(filters, { category: "CCTV", specs: {}, page: 1 })).toBe("/product?category=CCTV");
+  });
+});
+
+describe("the product type in the URL", () => {
+  it("reads a repeated type as either, in the types' order, each once, known types only", () => {
+    expect(parse("type=rental&type=new&type=new").types).toEqual(["new", "rental"]);
+    expect(parse("type=refurbished").types).toEqual(["refurbished"]);
+    expect(parse("type=used&type=Refurbished&type=").types).toEqual([]);
+    expect(parse("").types).toEqual([]);
+    // The store's own key, never read as a specification facet.
+    expect(parseStoreFilters(new URLSearchParams("type=new&type=used")).specs).toEqual({});
+  });
+
+  it("redirects to the canonical URL: after the category, in order, unknown types gone", () => {
+    expect(redirectFor("category=Laptops&type=refurbished")).toBeNull();
+    expect(redirectFor("type=new&type=refurbished")).toBeNull();
+    expect(redirectFor("type=refurbished&category=Laptops")).toBe(
+      "/product?category=Laptops&type=refurbished",
+    );
+    expect(redirectFor("type=rental&type=new&type=rental")).toBe("/product?type=new&type=rental");
+    expect(redirectFor("type=used&type=refurbished")).toBe("/product?type=refurbished");
+    expect(redirectFor("type=REFURBISHED&brand=HP")).toBe("/product?brand=HP");
+  });
+
+  it("combines with the search, the category, the brand, the price and the facets in one clean URL", () => {
+    const query =
+      "q=dell&category=Laptops&type=new&type=refurbished&brand=Dell&minPrice=100&ram=16&sort=price";
+    expect(redirectFor(query)).toBeNull();
+    expect(parse(query)).toMatchObject({
+      types: ["new", "refurbished"],
+      specs: { ram: ["16"] },
+      brand: "Dell",
+    });
+  });
+
+  it("toggles one type in the types' order, and a change of type goes back to the first page", () => {
+    expect(toggleType(["rental"], "new")).toEqual(["new", "rental"]);
+    expect(toggleType(["new", "rental"], "new")).toEqual(["rental"]);
+    const filters = parse("category=CCTV&type=new&page=2");
+    expect(storeUrl(filters, { types: toggleType(filters.types, "refurbished"), page: 1 })).toBe(
+      "/product?category=CCTV&type=new&type=refurbished",
+    );
+    expect(storeUrl(filters, { category: "Laptops", specs: {}, page: 1 }), "kept on another category").toBe(
+      "/product?category=Laptops&type=new",
+    );
   });
 });
 
@@ -174,6 +221,18 @@ describe("activeFilterChips", () => {
         label: "Up to Rs. 90,000",
         href: "/product?q=laptop&category=Laptops&brand=Dell&tag=featured&minPrice=40000&sort=price&grid=3",
       },
+    ]);
+  });
+
+  it("gives each chosen type a chip that takes that type off, and no chip for a type not chosen", () => {
+    const filters = parseStoreFilters(new URLSearchParams("category=Laptops&type=new&type=refurbished"));
+    expect(activeFilterChips(filters)).toEqual([
+      { key: "category", label: "Category: Laptops", href: "/product?type=new&type=refurbished" },
+      { key: "type=new", label: "Type: New", href: "/product?category=Laptops&type=refurbished" },
+      { key: "type=refurbished", label: "Type: Refurbished", href: "/product?category=Laptops&type=new" },
+    ]);
+    expect(activeFilterChips(parseStoreFilters(new URLSearchParams("category=Laptops")))).toEqual([
+      { key: "category", label: "Category: Laptops", href: "/product" },
     ]);
   });
 

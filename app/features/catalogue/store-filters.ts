@@ -2,7 +2,7 @@ import { TITLE_CUTS } from "~/lib/limits";
 import { formatRupees } from "~/lib/money";
 import { normaliseSearch } from "~/lib/search-text";
 import { isTypedText } from "~/lib/text";
-import { TAGS, type Tag, tagLabels } from "./catalogue";
+import { PRODUCT_TYPES, type ProductType, productTypeLabels, TAGS, type Tag, tagLabels } from "./catalogue";
 import type { SpecSelection } from "./specs/facets";
 
 /**
@@ -25,6 +25,8 @@ export type StoreFilters = {
   /** Search exactly what was typed: no typo correction (the "search instead for" link). */
   exact?: boolean;
   category?: string;
+  /** Product types chosen (`?type=new&type=refurbished`: either), in PRODUCT_TYPES' order; none chosen, all. */
+  types: ProductType[];
   brand?: string;
   tag?: Tag;
   /** Whole rupees. */
@@ -70,6 +72,7 @@ export const STORE_KEYS = [
   "q",
   "exact",
   "category",
+  "type",
   "brand",
   "tag",
   "minPrice",
@@ -97,6 +100,16 @@ function specParams(params: URLSearchParams): SpecSelection {
   return Object.fromEntries(selection);
 }
 
+/** The known product types among `values`, each once, in PRODUCT_TYPES' order (the canonical one). */
+function typesOf(values: readonly string[]): ProductType[] {
+  return PRODUCT_TYPES.filter((type) => values.includes(type));
+}
+
+/** The types with one added or taken off, in the canonical order. */
+export function toggleType(types: readonly ProductType[], type: ProductType): ProductType[] {
+  return typesOf(types.includes(type) ? types.filter((one) => one !== type) : [...types, type]);
+}
+
 export function parseStoreFilters(params: URLSearchParams): StoreFilters {
   let minPrice = wholeNumber(params.get("minPrice"), 0, MAX_PRICE_RUPEES);
   let maxPrice = wholeNumber(params.get("maxPrice"), 0, MAX_PRICE_RUPEES);
@@ -110,6 +123,7 @@ export function parseStoreFilters(params: URLSearchParams): StoreFilters {
     q: normaliseSearch(params.get("q")) || undefined,
     exact: params.get("exact") === "1" ? true : undefined,
     category,
+    types: typesOf(params.getAll("type")),
     brand: text(params.get("brand"), 60),
     tag: oneOf(params.get("tag"), TAGS),
     minPrice,
@@ -128,6 +142,7 @@ export function storeQuery(filters: StoreFilters, changes: Partial<StoreFilters>
   if (f.q) params.set("q", f.q);
   if (f.q && f.exact) params.set("exact", "1");
   if (f.category) params.set("category", f.category);
+  for (const type of typesOf(f.types ?? [])) params.append("type", type);
   if (f.brand) params.set("brand", f.brand);
   if (f.tag) params.set("tag", f.tag);
   if (f.minPrice !== undefined) params.set("minPrice", String(f.minPrice));
@@ -159,7 +174,7 @@ export function storeTitleLimit(grid: Grid): number | undefined {
 
 /** A filter in force, shown as a chip above the products: what it is, and the store URL without it. */
 export type FilterChip = {
-  /** The filter's URL key, and for a specification the value too (`ram=16`): unique among the chips. */
+  /** The filter's URL key, and for a type or a specification the value too (`ram=16`): unique among the chips. */
   key: string;
   label: string;
   /** The store URL with this filter removed (back to the first page; everything else kept). */
@@ -167,15 +182,21 @@ export type FilterChip = {
 };
 
 /**
- * The filters the shopper set in the filter panel (category, brand, tag, price), in the panel's order. The
- * search, the sort, the grid and the page are not filters: the heading and the toolbar show them. The
- * specifications' chips come from the server with their labels (specFilterChips).
+ * The filters the shopper set in the filter panel (category, type, brand, tag, price), one chip per type
+ * chosen. The search, the sort, the grid and the page are not filters: the heading and the toolbar show them.
+ * The specifications' chips come from the server with their labels (specFilterChips).
  */
 export function activeFilterChips(filters: StoreFilters): FilterChip[] {
   const chips: FilterChip[] = [];
   const add = (key: "category" | "brand" | "tag" | "minPrice" | "maxPrice", label: string) =>
     chips.push({ key, label, href: storeUrl(filters, { [key]: undefined, page: 1 }) });
   if (filters.category) add("category", `Category: ${filters.category}`);
+  for (const type of filters.types)
+    chips.push({
+      key: `type=${type}`,
+      label: `Type: ${productTypeLabels[type]}`,
+      href: storeUrl(filters, { types: toggleType(filters.types, type), page: 1 }),
+    });
   if (filters.brand) add("brand", `Brand: ${filters.brand}`);
   if (filters.tag) add("tag", `Tag: ${tagLabels[filters.tag]}`);
   if (filters.minPrice !== undefined) add("minPrice", `From ${formatRupees(filters.minPrice * 100)}`);

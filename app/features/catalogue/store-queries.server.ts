@@ -1,8 +1,9 @@
-import { and, arrayContains, asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { cardColumns } from "./cards.server";
+import { PRODUCT_TYPES, type ProductType } from "./catalogue";
 import { catalogueVersionColumn } from "./catalogue-version.server";
 import type { SearchMatch } from "./search/search.server";
 import { specSelectionWhere } from "./specs/facet-queries.server";
@@ -24,6 +25,7 @@ export function whereFor(filters: Partial<StoreFilters>, match: SearchMatch | nu
   const conditions: SQL[] = [shownInShop];
   if (match) conditions.push(match.where);
   if (filters.category) conditions.push(eq(products.category, filters.category));
+  if (filters.types?.length) conditions.push(inArray(products.productType, filters.types));
   if (filters.brand) conditions.push(eq(products.brand, filters.brand));
   if (filters.tag) conditions.push(arrayContains(products.tags, [filters.tag]));
   if (filters.minPrice !== undefined) conditions.push(gte(products.discountedPrice, filters.minPrice * 100));
@@ -64,10 +66,6 @@ export function pageQuery(db: Database, filters: Partial<StoreFilters>, where: S
     .offset((page - 1) * PAGE_SIZE);
 }
 
-export function countQuery(db: Database, where: SQL | undefined) {
-  return db.select({ n: count() }).from(products).where(where);
-}
-
 /**
  * The distinct values of an indexed products column in order, read by hopping through its b-tree index (a
  * loose index scan): one index probe per value, where SELECT DISTINCT reads every product. The shop counts
@@ -84,14 +82,28 @@ export function distinctValues(column: PgColumn, { everyProduct = false } = {}) 
     SELECT value FROM v WHERE value IS NOT NULL ORDER BY value`;
 }
 
+/** The number of products matching `where` of each type, in PRODUCT_TYPES' order: one pass over them. */
+function typeCountsQuery(where: SQL | undefined) {
+  const counts = PRODUCT_TYPES.map((type) => sql`count(*) FILTER (WHERE ${products.productType} = ${type})`);
+  return sql`(SELECT ARRAY[${sql.join(counts, sql`, `)}]::int[] FROM ${products} WHERE ${where ?? sql`TRUE`})`;
+}
+
+/** The products of each type, by type. */
+export type TypeCounts = Record<ProductType, number>;
+
+/** The counts typeCountsQuery reads, by type. */
+export function typeCountsOf(counts: readonly (number | string)[]): TypeCounts {
+  return Object.fromEntries(PRODUCT_TYPES.map((type, i) => [type, Number(counts[i] ?? 0)])) as TypeCounts;
+}
+
 /**
- * The category and brand lists beside the store's product list, the number of products matching `where`
- * unless withTotal is false, and the catalogue version they were read at: one query.
+ * The category and brand lists beside the store's product list, the number of products of each type matching
+ * `where` unless withCounts is false, and the catalogue version they were read at: one query.
  */
-export function summaryQuery(db: Database, where: SQL | undefined, withTotal: boolean) {
+export function summaryQuery(db: Database, where: SQL | undefined, withCounts: boolean) {
   return db
     .select({
-      total: withTotal ? sql<number>`(${countQuery(db, where)})`.mapWith(Number) : sql<null>`NULL`,
+      typeCounts: withCounts ? sql<number[]>`${typeCountsQuery(where)}` : sql<null>`NULL`,
       categories: sql<string[]>`ARRAY(${distinctValues(products.category)})`,
       brands: sql<string[]>`ARRAY(${distinctValues(products.brand)})`,
       version: catalogueVersionColumn,

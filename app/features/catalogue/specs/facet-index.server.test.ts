@@ -47,4 +47,33 @@ describe("the facets counted in memory", () => {
     expect(applyFacets(buckets, [7], { ram: ["32-"] }).matching).toEqual([7]);
     expect(applyFacets(index, [2, 9999], {}).counts).toEqual({ cpu: { "core-i5": 1 }, ram: { "8": 1 } });
   });
+
+  it("count the product type like a facet: its counts ignore the type chosen, and it narrows the others'", () => {
+    // Laptops 1–5 again, with their types: 2 and 4 refurbished, the rest new.
+    const typed = facetIndexOf(
+      [
+        ...rows,
+        ...[1, 2, 3, 4, 5].map((productId) => ({
+          productId,
+          attribute: "product_type",
+          option: productId === 2 || productId === 4 ? "refurbished" : "new",
+          number: null,
+        })),
+      ].sort((a, b) => a.productId - b.productId),
+    );
+    const refurbished = applyFacets(typed, all, { type: ["refurbished"] });
+    expect(refurbished.matching).toEqual([2, 4]);
+    // Choosing refurbished still counts the new ones, and the processors count among the refurbished only.
+    expect(refurbished.counts.type).toEqual({ new: 3, refurbished: 2 });
+    expect(refurbished.counts.cpu).toEqual({ "core-i5": 1, "core-i7": 1 });
+    expect(refurbished.held.type?.sort()).toEqual(["new", "refurbished"]);
+
+    // A facet chosen as well narrows the types' counts: of the 16 GB machines, 1 and 3 are new, 4 refurbished.
+    const sixteen = applyFacets(typed, all, { type: ["refurbished"], ram: ["16"] });
+    expect(sixteen.matching).toEqual([4]);
+    expect(sixteen.counts.type).toEqual({ new: 2, refurbished: 1 });
+    expect(sixteen.counts.ram).toEqual({ "8": 1, "16": 1 });
+    // Both types chosen: either.
+    expect(applyFacets(typed, all, { type: ["new", "refurbished"] }).matching).toEqual(all);
+  });
 });

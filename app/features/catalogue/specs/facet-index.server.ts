@@ -1,9 +1,10 @@
-import { asc, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { productSpecs } from "~/db/schema";
+import { productSpecs, products } from "~/db/schema";
 import { catalogueVersionColumn } from "../catalogue-version.server";
 import { keptByVersion } from "../kept-by-version.server";
-import { allFacets, type Facet, type SpecSelection } from "./facets";
+import { allFacets, type Facet, type SpecSelection, TYPE_FACET } from "./facets";
 
 /*
  * The store's facet counts, counted in the server's memory (decision 0042, as built). Counting in the
@@ -11,7 +12,8 @@ import { allFacets, type Facet, type SpecSelection } from "./facets";
  * cost of an unfiltered store page at 10,000 products on PGlite, against an aim of 1.1 ×. So each product's
  * facet values are read once per catalogue version into a small index (numbers as their facet's bucket), and a
  * page asks the database only for the ids its other filters select, in order; the facets are applied and
- * counted here, in one pass over those ids.
+ * counted here, in one pass over those ids. The product type is one of them (TYPE_FACET): every product holds
+ * one, read from its own column.
  */
 
 /** Every facet value of every category, numbered: `ram=16` is one code. */
@@ -29,7 +31,7 @@ function numberCodes(facets: readonly Facet[]): Codes {
   return { index, facetOf: Uint16Array.from(facetOf) };
 }
 
-const FACETS = allFacets();
+const FACETS = [TYPE_FACET, ...allFacets()];
 const CODES = numberCodes(FACETS);
 
 /**
@@ -54,10 +56,13 @@ function codeOfRow(row: {
   return bucket ? CODES.index.get(`${facet.key}=${bucket.code}`) : undefined;
 }
 
-/** Reads every product's facet values: one query, once per catalogue version. */
+/**
+ * Reads every product's facet values, its type as one more row like a specification's: one query, once per
+ * catalogue version.
+ */
 async function readFacetIndex(db: Database): Promise<{ value: FacetIndex; version: number }> {
-  const attributes = [...new Set(FACETS.map((facet) => facet.attribute))];
-  const rows = await db
+  const attributes = [...new Set(allFacets().map((facet) => facet.attribute))];
+  const specRows = db
     .select({
       productId: productSpecs.productId,
       attribute: productSpecs.attribute,
@@ -66,8 +71,18 @@ async function readFacetIndex(db: Database): Promise<{ value: FacetIndex; versio
       version: catalogueVersionColumn,
     })
     .from(productSpecs)
-    .where(inArray(productSpecs.attribute, attributes))
-    .orderBy(asc(productSpecs.productId));
+    .where(inArray(productSpecs.attribute, attributes));
+  const typeRows = db
+    .select({
+      productId: products.id,
+      attribute: sql<string>`${TYPE_FACET.attribute}::text`,
+      option: sql<string | null>`${products.productType}::text`,
+      number: sql<number | null>`NULL::numeric`,
+      version: catalogueVersionColumn,
+    })
+    .from(products);
+  // Ordered by product (the first column), as facetIndexOf wants.
+  const rows = await unionAll(specRows, typeRows).orderBy(sql`1`);
   const version = rows[0]?.version ?? (await versionNow(db));
   return { value: facetIndexOf(rows), version };
 }

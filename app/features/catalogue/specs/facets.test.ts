@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { facetKeyClashes, facetsInView, shownFacets, toggleSpecValue } from "./facets";
+import { facetKeyClashes, facetsInView, shownFacets, shownTypes, toggleSpecValue } from "./facets";
 
 describe("the store's specification facets", () => {
   it("mean one attribute per URL key in every category, so a URL without a category is read one way", () => {
@@ -39,5 +39,19 @@ describe("the store's specification facets", () => {
       { code: "16", label: "16 GB", count: 0, selected: false },
       { code: "32-", label: "32 GB and more", count: 0, selected: true },
     ]);
+  });
+
+  it("show the product types as a facet: chosen always, held with their counts (0 disabled), the rest hidden", () => {
+    // New chosen and held; refurbished held but left with nothing by the other filters; no rentals in view.
+    expect(shownTypes(["new"], { new: 4 }, ["new", "refurbished"])).toEqual([
+      { code: "new", count: 4 },
+      { code: "refurbished", count: 0 },
+    ]);
+    // Rental chosen though no product in view is one: it shows, with 0, so it can be taken off.
+    expect(shownTypes(["rental"], { new: 2 }, ["new"])).toEqual([
+      { code: "new", count: 2 },
+      { code: "rental", count: 0 },
+    ]);
+    expect(shownTypes([], {}, [])).toEqual([]);
   });
 });

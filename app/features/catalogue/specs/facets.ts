@@ -1,3 +1,4 @@
+import { PRODUCT_TYPES, type ProductType, productTypeLabels } from "../catalogue";
 import { type NumberBucket, SPEC_CATEGORIES, type SpecDefinition, specsOfCategory } from "./definitions";
 
 /**
@@ -162,4 +163,35 @@ export function shownFacets(
 /** Every facet of every category, each once. */
 export function allFacets(): Facet[] {
   return [...EVERY_FACET.values()];
+}
+
+/**
+ * The product type (`?type=refurbished`) as a facet: no specification, a column of every product in every
+ * category, but chosen, applied and counted as the specifications are (specs/facet-index.server.ts), so its
+ * counts are disjunctive too. Its URL key is one of the store's own (STORE_KEYS), which no specification takes.
+ */
+export const TYPE_FACET: Facet = {
+  key: "type",
+  attribute: "product_type",
+  label: "Type",
+  kind: "choice",
+  values: PRODUCT_TYPES.map((code) => ({ code, label: productTypeLabels[code] })),
+};
+
+/** A type as the store's panel shows it: how many products choosing it (alone, among the types) lists. */
+export type TypeCount = { code: ProductType; count: number };
+
+/**
+ * The types the panel shows, in their order, with their counts, by shownFacets' rule: a chosen type always, a
+ * type some product in view has with its count (0 disabled), the rest left out.
+ */
+export function shownTypes(
+  chosen: readonly ProductType[],
+  counts: Readonly<Record<string, number>>,
+  held: readonly string[],
+): TypeCount[] {
+  return PRODUCT_TYPES.filter((code) => chosen.includes(code) || held.includes(code)).map((code) => ({
+    code,
+    count: counts[code] ?? 0,
+  }));
 }
