@@ -4,8 +4,9 @@ import { seedSpecs } from "~/db/seed-specs";
 import { expect, test } from "./support/test";
 
 /*
- * Choosing a laptop or a camera by its specification in the store, with JavaScript on and off: the facets are
- * links, their counts what the links list, and the seed's specifications what they find.
+ * Choosing a laptop or a camera by its specification, or any product by its type (new, refurbished, rental), in
+ * the store, with JavaScript on and off: the facets are links, their counts what the links list, and the seed's
+ * specifications and types what they find.
  */
 
 const laptops = seedProducts.filter((product) => product.category === "Laptops");
@@ -46,6 +47,24 @@ const facetLinks = (page: Page, name: string) =>
 
 const facet = (page: Page, name: string) =>
   page.getByRole("region", { name: "Specifications" }).getByRole("region", { name, exact: true });
+
+/** The filter panel's Type group. */
+const typeGroup = (page: Page) => page.getByRole("region", { name: "Type", exact: true });
+
+/** The count a type's link gives ("Refurbished (9)"). */
+async function typeCount(page: Page, name: string): Promise<number> {
+  const text =
+    (await typeGroup(page)
+      .getByRole("link", { name: new RegExp(`^${name} \\(`) })
+      .textContent()) ?? "";
+  return Number(/\((\d+)\)\s*$/.exec(text)?.[1]);
+}
+
+/** Every card's type, as its meta line starts ("Refurbished" before the brand). */
+const cardTypes = (page: Page) =>
+  page
+    .locator(".product-card-meta")
+    .evaluateAll((lines) => lines.map((line) => line.firstChild?.textContent?.trim() ?? ""));
 
 test.describe("the store's specification facets", () => {
   test("ram=16 lists only the laptops with 16 GB, and 8 GB keeps its own count", async ({ page }) => {
@@ -150,5 +169,80 @@ test.describe("the facets on a phone", () => {
       .click();
     await expect(page).toHaveURL(/\/product\?category=Laptops&ram=16$/);
     await expect(page.locator(".filter-drawer > summary")).toHaveText("Filters (2)");
+  });
+
+  test("the types sit in the Filters drawer too", async ({ page }) => {
+    await page.goto("/product");
+    await expect(typeGroup(page)).toBeHidden();
+    await page.locator(".filter-drawer > summary").click();
+    await typeGroup(page)
+      .getByRole("link", { name: /^Refurbished/ })
+      .click();
+    await expect(page).toHaveURL(/\/product\?type=refurbished$/);
+    await expect(page.locator(".filter-drawer > summary")).toHaveText("Filters (1)");
+  });
+});
+
+test.describe("the store's product types", () => {
+  test("type=refurbished lists only refurbished machines, New adds the new ones, a chip takes one off", async ({
+    page,
+  }) => {
+    await page.goto("/product?type=refurbished&sort=createdAt");
+    const refurbished = await shownCount(page);
+    expect(refurbished).toBeGreaterThanOrEqual(
+      seedProducts.filter((product) => product.productType === "refurbished").length,
+    );
+    expect(refurbished).toBeLessThanOrEqual(24);
+    // Every card listed is refurbished, and the link's count is what is listed.
+    expect(await cardTypes(page)).toEqual(Array(refurbished).fill("Refurbished"));
+    expect(await typeCount(page, "Refurbished")).toBe(refurbished);
+    await expect(typeGroup(page).getByRole("link", { name: /^Refurbished/ })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    // New keeps its own count with Refurbished chosen.
+    const news = await typeCount(page, "New");
+    expect(news).toBeGreaterThanOrEqual(
+      seedProducts.filter((product) => product.productType === "new").length,
+    );
+
+    await typeGroup(page).getByRole("link", { name: /^New/ }).click();
+    await expect(page).toHaveURL(/\/product\?type=new&type=refurbished&sort=createdAt$/);
+    await expect.poll(() => shownCount(page)).toBe(news + refurbished);
+    const others = (await cardTypes(page)).filter((type) => type !== "New" && type !== "Refurbished");
+    expect(others).toEqual([]);
+    const chips = page.getByRole("navigation", { name: "Active filters" });
+    await expect(chips).toContainText("Type: New");
+    await expect(chips).toContainText("Type: Refurbished");
+
+    await chips.getByRole("link", { name: "Remove Type: New" }).click();
+    await expect(page).toHaveURL(/\/product\?type=refurbished&sort=createdAt$/);
+    await expect.poll(() => shownCount(page)).toBe(refurbished);
+    expect(await cardTypes(page)).toEqual(Array(refurbished).fill("Refurbished"));
+  });
+
+  test("a type combines with a category and a facet, counts within them, and shows 0 greyed", async ({
+    page,
+  }) => {
+    await page.goto("/product?category=Laptops&type=refurbished&ram=16&sort=createdAt");
+    const expected = withRam(16).filter((product) => product.productType === "refurbished");
+    expect(expected.length).toBeGreaterThan(0);
+    await expect.poll(() => seedCardTitles(page)).toEqual(titlesOf(expected));
+    const listed = await shownCount(page);
+    expect(await typeCount(page, "Refurbished")).toBe(listed);
+    // The type narrows the specification's counts: 16 GB counts the refurbished laptops only.
+    expect(await linkCount(page, "RAM", /^16 GB/)).toBe(listed);
+
+    // A grade is a refurbished machine's: with one chosen, New has nothing behind it and is no link.
+    await page.goto("/product?category=Laptops&grade=a");
+    await expect(typeGroup(page).getByText(/^New \(0\)$/)).toHaveAttribute("aria-disabled", "true");
+    await expect(typeGroup(page).getByRole("link", { name: /^New/ })).toHaveCount(0);
+    expect(await typeCount(page, "Refurbished")).toBe(await shownCount(page));
+  });
+
+  test("an unknown type goes to the clean URL", async ({ page }) => {
+    await page.goto("/product?type=used&type=refurbished&category=Laptops&type=refurbished");
+    await expect(page).toHaveURL(/\/product\?category=Laptops&type=refurbished$/);
+    expect(new Set(await cardTypes(page))).toEqual(new Set(["Refurbished"]));
   });
 });

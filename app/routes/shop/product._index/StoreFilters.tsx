@@ -3,21 +3,23 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
   effectiveSort,
   type StoreFilters as Filters,
+  type ProductType,
   parseStoreFilters,
+  productTypeLabels,
   SORTS,
   sortLabels,
   storeUrl,
   TAGS,
   tagLabels,
+  toggleType,
 } from "~/features/catalogue";
 import { namesChangedSinceRender } from "~/lib/changed-before-hydration";
 
+/** A facet's value with its count, whether chosen, and the link that adds it or takes it off. */
+type LinkedValue = { code: string; label: string; count: number; selected: boolean; href: string };
+
 /** A facet as the loader sends it: its values' links made on the server (the definitions stay there). */
-type LinkedFacet = {
-  key: string;
-  label: string;
-  values: { code: string; label: string; count: number; selected: boolean; href: string }[];
-};
+type LinkedFacet = { key: string; label: string; values: LinkedValue[] };
 
 /** The filter form's id: the sort control in the toolbar belongs to it through its `form` attribute. */
 export const FILTER_FORM_ID = "store-filter-form";
@@ -25,7 +27,8 @@ export const FILTER_FORM_ID = "store-filter-form";
 export const FILTER_PANEL_ID = "store-filters";
 
 /**
- * The store's side panel: categories as links, then one GET form for price, tag and brand (each tag and
+ * The store's side panel: categories as links, the product types and the specification facets as links with
+ * their counts, then one GET form for price, tag and brand (each tag and
  * brand a radio in a chip: `.chips > label` in store.css, no class on each of the 25) and the sort, whose
  * select sits in the toolbar (SortControl) so a phone reaches it with the panel folded. Without JavaScript
  * the Apply button submits it; with JavaScript a change applies at once (prices on Apply or Enter).
@@ -33,10 +36,13 @@ export const FILTER_PANEL_ID = "store-filters";
 export function StoreFilters({
   filters,
   facets,
+  types,
   specFacets,
 }: {
   filters: Filters;
   facets: { categories: string[]; brands: string[] };
+  /** The types in view with their counts, in their order. */
+  types: { code: ProductType; count: number }[];
   specFacets: LinkedFacet[];
 }) {
   const apply = useApplyFilters();
@@ -85,6 +91,20 @@ export function StoreFilters({
           ))}
         </ul>
       </section>
+      {types.length > 0 ? (
+        <section className="filter-card type-facet" aria-labelledby="type-facet">
+          <h2 id="type-facet">Type</h2>
+          <FacetValues
+            values={types.map(({ code, count }) => ({
+              code,
+              label: productTypeLabels[code],
+              count,
+              selected: filters.types.includes(code),
+              href: storeUrl(filters, { types: toggleType(filters.types, code), page: 1 }),
+            }))}
+          />
+        </section>
+      ) : null}
       {specFacets.length > 0 ? <SpecFacets facets={specFacets} /> : null}
       <Form
         ref={formRef}
@@ -98,6 +118,9 @@ export function StoreFilters({
         <h2>Filter By</h2>
         {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
         {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
+        {filters.types.map((type) => (
+          <input key={type} type="hidden" name="type" value={type} />
+        ))}
         {Object.entries(filters.specs).flatMap(([key, codes]) =>
           codes.map((code) => <input key={`${key}=${code}`} type="hidden" name={key} value={code} />),
         )}
@@ -167,11 +190,7 @@ export function StoreFilters({
   );
 }
 
-/**
- * The specification facets of the category in view: each value a link that adds it to the filters or takes it
- * off (one click, with or without JavaScript), with the number of products it leads to given the other
- * facets. A value with nothing behind it shows greyed, not as a link.
- */
+/** The specification facets of the category in view, each with its values (FacetValues). */
 function SpecFacets({ facets }: { facets: LinkedFacet[] }) {
   return (
     <section className="filter-card spec-facets" aria-labelledby="spec-facets-heading">
@@ -179,37 +198,48 @@ function SpecFacets({ facets }: { facets: LinkedFacet[] }) {
       {facets.map((facet) => (
         <section key={facet.key} className="spec-facet" aria-labelledby={`facet-${facet.key}`}>
           <h3 id={`facet-${facet.key}`}>{facet.label}</h3>
-          <ul>
-            {facet.values.map((value) => {
-              const text = (
-                <>
-                  {value.label} <span className="facet-count">({value.count})</span>
-                </>
-              );
-              return (
-                <li key={value.code}>
-                  {value.count === 0 && !value.selected ? (
-                    <span className="facet-value" aria-disabled="true">
-                      {text}
-                    </span>
-                  ) : (
-                    <Link
-                      className="facet-value"
-                      to={value.href}
-                      aria-current={value.selected ? "true" : undefined}
-                      rel="nofollow"
-                      preventScrollReset
-                    >
-                      {text}
-                    </Link>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+          <FacetValues values={facet.values} />
         </section>
       ))}
     </section>
+  );
+}
+
+/**
+ * A facet's values: each a link that adds it to the filters or takes it off (one click, with or without
+ * JavaScript), with the number of products it leads to given the other filters. A value with nothing behind
+ * it shows greyed, not as a link.
+ */
+function FacetValues({ values }: { values: LinkedValue[] }) {
+  return (
+    <ul>
+      {values.map((value) => {
+        const text = (
+          <>
+            {value.label} <span className="facet-count">({value.count})</span>
+          </>
+        );
+        return (
+          <li key={value.code}>
+            {value.count === 0 && !value.selected ? (
+              <span className="facet-value" aria-disabled="true">
+                {text}
+              </span>
+            ) : (
+              <Link
+                className="facet-value"
+                to={value.href}
+                aria-current={value.selected ? "true" : undefined}
+                rel="nofollow"
+                preventScrollReset
+              >
+                {text}
+              </Link>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   // The session's query also reads the catalogue's version: a signed-in shopper's page may then be one kept.
   const customer = await currentCustomer(request);
-  const { items, total, facets, specFacets, search } = await storePage(
+  const { items, total, facets, types, specFacets, search } = await storePage(
     db,
     filters,
     customer?.catalogueVersion,
@@ -70,6 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total,
     filters,
     facets,
+    types,
     specFacets: withFacetLinks(filters, specFacets),
     specChips: specFilterChips(filters),
     pages,
@@ -80,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Store() {
-  const { items, total, filters, facets, specFacets, specChips, pages, wished, used, popular } =
+  const { items, total, filters, facets, types, specFacets, specChips, pages, wished, used, popular } =
     useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/product";
@@ -100,7 +101,7 @@ export default function Store() {
               Filters{chips.length > 0 ? ` (${chips.length})` : ""}
             </summary>
           </details>
-          <StoreFilters filters={filters} facets={facets} specFacets={specFacets} />
+          <StoreFilters filters={filters} facets={facets} types={types} specFacets={specFacets} />
         </div>
         <section className="store-results" aria-labelledby="results-heading" aria-busy={busy}>
           <div className="store-toolbar">
