@@ -1,11 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import type { ComponentProps } from "react";
 import type { FormConstraint } from "~/components/forms/checked-form-state";
 import { FormError } from "~/components/forms/FieldError";
 import { FieldFrame } from "~/components/forms/FieldFrame";
 import { inputProps } from "~/components/forms/field-props";
 import { useCheckedForm } from "~/components/forms/use-checked-form";
 import { useIsPending } from "~/components/forms/use-is-pending";
+import { Toasts, type ToastView } from "~/components/layout/Toasts";
 import { PRODUCT_LIMITS } from "~/lib/form-limits";
 import { requestLimits } from "~/lib/request-limits.mjs";
 
@@ -73,5 +75,23 @@ export function ImageUploadForm({
         {uploading ? "Uploading…" : "Upload picture"}
       </button>
     </Form>
+  );
+}
+
+/**
+ * The page of an upload's own route (`…/images`, upload.server.ts), shown inside the owner's edit page: the
+ * form again with the server's answer, its message on the form and as a toast, with JavaScript off too.
+ */
+export function ImageUploadPage({
+  answer,
+  ...form
+}: Omit<ComponentProps<typeof ImageUploadForm>, "lastResult"> & {
+  answer: { result: SubmissionResult<string[]>; toast: ToastView | null } | undefined;
+}) {
+  return (
+    <>
+      <Toasts toast={answer?.toast ?? null} />
+      <ImageUploadForm {...form} lastResult={answer?.result} />
+    </>
   );
 }

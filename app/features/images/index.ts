@@ -1,2 +1,2 @@
-export { ImageUploadForm } from "./ImageUploadForm";
-export { ImageUploadPage } from "./ImageUploadPage";
+// The page lives in the form's module: one file for the browser to load, not two.
+export { ImageUploadForm, ImageUploadPage } from "./ImageUploadForm";
