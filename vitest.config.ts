@@ -12,7 +12,15 @@ export default defineConfig({
       "tests/*.test.ts",
     ],
     environment: "node",
-    globalSetup: ["tests/integration/support/postgres-reachable.ts"],
+    // Worker threads share one process, so PGlite's WebAssembly is compiled once per worker, not once per test
+    // file. Three, not the default one-less-than-cores: the database tests spend much of their time waiting
+    // (on PostgreSQL, on timers, on the SMTP server), and 2 cores keep three busy (docs/testing.md).
+    pool: "threads",
+    maxWorkers: 3,
+    globalSetup: [
+      "tests/integration/support/postgres-reachable.ts",
+      "tests/integration/support/template-database.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -30,8 +30,11 @@ export type PoolStats = { total: number; idle: number; waiting: number };
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
-  /** dataDir undefined means an in-memory database (used by integration tests). */
-  | { kind: "pglite"; dataDir?: string };
+  /**
+   * dataDir undefined means an in-memory database (used by integration tests), which may start from a dump
+   * PGlite made (`from`): the tests' migrated template.
+   */
+  | { kind: "pglite"; dataDir?: string; from?: Blob };
 
 export const migrationsFolder = path.resolve(process.cwd(), "app/db/migrations");
 
@@ -76,7 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
-  if (!options.dataDir) return openPglite(undefined);
+  if (!options.dataDir) return openPglite(undefined, options.from);
   // Before PGlite touches the directory: a second process on it would silently lose confirmed writes.
   const lock = acquireDataDirLock(options.dataDir);
   try {
@@ -200,9 +203,10 @@ export async function migrateEmbedded(client: PGlite): Promise<void> {
   await migratePglite(db, { migrationsFolder });
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, from?: Blob): Promise<DatabaseHandle> {
   const client = await PGlite.create({
     dataDir,
+    ...(from ? { loadDataDir: from } : {}),
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTING_ARGS],
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
-import { it, vi } from "vitest";
+import { inject, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 
 /** Which database the tests run on, for test names: DATABASE_URL picks PostgreSQL, else embedded PGlite. */
@@ -18,20 +19,25 @@ export function raceTest(name: string, body: () => Promise<void>, timeout?: numb
 
 export type TestDatabase = DatabaseHandle & { drop: () => Promise<void> };
 
+/** The migrated template's dump, read once per worker (support/template-database.ts). */
+let pgliteTemplate: Blob | undefined;
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by DATABASE_URL (created here and dropped afterwards).
+ * PostgreSQL server named by DATABASE_URL (created here and dropped afterwards). Both start as a copy of the
+ * run's migrated template (support/template-database.ts).
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase({ kind: "pglite" });
+    pgliteTemplate ??= new Blob([readFileSync(inject("pgliteTemplate"))]);
+    const handle = await openDatabase({ kind: "pglite", from: pgliteTemplate });
     return { ...handle, drop: handle.close };
   }
   const name = `storefront_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
