@@ -1,10 +1,17 @@
-// `npm test`: every stage in turn, stopping at the first that fails, each one's time printed as it ends and
-// all of them in a table at the end, so a slow run says where its time went (docs/testing.md). Plain
+// `npm test`: every stage, stopping after the first step with a failing stage, each one's time printed as it
+// ends and all of them in a table at the end, so a slow run says where its time went (docs/testing.md). Plain
 // JavaScript: it runs before anything is built.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { chromiumForTests, postgresForTests } from "./test-needs.mjs";
 
-const stages = ["lint", "typecheck", "test:unit", "test:postgres", "build", "js-bytes", "test:e2e"];
+/**
+ * The steps, in order; the stages of one step run at the same time. None of the first step's needs another's
+ * output, and alone none keeps both cores busy (the database tests wait on PostgreSQL, the checks on one
+ * thread); together they take about the time of the longest. The browser tests need the build and the whole
+ * machine, so they run alone, last.
+ */
+const steps = [["test:unit", "test:postgres", "typecheck", "lint", "build"], ["js-bytes"], ["test:e2e"]];
+const stages = steps.flat();
 /** @type {[string, number, string][]} */
 const times = [];
 const started = Date.now();
@@ -23,14 +30,35 @@ for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
   process.once(signal, () => postgres.stop().finally(() => process.exit(1)));
 }
 
-for (const stage of stages) {
+/**
+ * Runs one stage (an npm script). The first of a step prints as it goes; the others' output is kept and printed
+ * whole when each ends, so the log reads stage by stage.
+ * @param {string} stage
+ * @param {boolean} live
+ * @returns {Promise<boolean>}
+ */
+function run(stage, live) {
   const at = Date.now();
   console.log(`\n[test] ${stage}: starting`);
-  const { status, signal } = spawnSync("npm", ["run", "--silent", stage], { stdio: "inherit" });
-  const ok = status === 0;
-  times.push([stage, Date.now() - at, ok ? "passed" : `failed (${signal ?? `exit ${status}`})`]);
-  console.log(`[test] ${stage}: ${ok ? "passed" : "FAILED"} in ${seconds(Date.now() - at)}`);
-  if (!ok) break;
+  const child = spawn("npm", ["run", "--silent", stage], { stdio: live ? "inherit" : "pipe" });
+  /** @type {Buffer[]} */
+  const kept = [];
+  child.stdout?.on("data", (chunk) => kept.push(chunk));
+  child.stderr?.on("data", (chunk) => kept.push(chunk));
+  return new Promise((resolve) => {
+    child.on("close", (status, signal) => {
+      const ok = status === 0;
+      if (!live) console.log(`\n[test] ${stage}: its output\n${Buffer.concat(kept).toString()}`);
+      times.push([stage, Date.now() - at, ok ? "passed" : `failed (${signal ?? `exit ${status}`})`]);
+      console.log(`[test] ${stage}: ${ok ? "passed" : "FAILED"} in ${seconds(Date.now() - at)}`);
+      resolve(ok);
+    });
+  });
+}
+
+for (const step of steps) {
+  const results = await Promise.all(step.map((stage, index) => run(stage, index === 0)));
+  if (results.includes(false)) break;
 }
 
 console.log("\n[test] stage            time    result");
