@@ -3,6 +3,7 @@ import {
   dismissToast,
   logIn,
   newCustomer,
+  signedUp,
   signUp,
   signUpElsewhere,
   type TestCustomer,
@@ -340,7 +341,7 @@ test.describe("password reset", () => {
 
 test.describe("my profile", () => {
   test("read-only until the edit icon; Save updates the details and the greeting", async ({ page }) => {
-    const customer = await signUp(page);
+    const customer = await signedUp(page);
     await page.goto("/my-profile");
     await expectNoAxeViolations(page);
     const profile = form(page, "Update Profile");
@@ -372,7 +373,7 @@ test.describe("my profile", () => {
 
   test("an e-mail that belongs to another customer is refused", async ({ page, browser }) => {
     const other = await signUpElsewhere(browser);
-    const customer = await signUp(page);
+    const customer = await signedUp(page);
     await page.goto("/my-profile?edit=1");
     const profile = form(page, "Update Profile");
     await profile.getByLabel("Email").fill(other.email);
@@ -389,7 +390,7 @@ test.describe("my profile", () => {
   }) => {
     // A long flow (several forms, pages or e-mails): a busy 2-core machine needs more than 30 s.
     test.slow();
-    const customer = await signUp(page);
+    const customer = await signedUp(page);
     // Another device stays logged in until the e-mail changes.
     const otherDevice = await browser.newContext();
     const otherPage = await otherDevice.newPage();

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { signUp } from "./support/accounts";
+import { signedUp } from "./support/accounts";
 import { ensureOwner, owner, staffLogIn } from "./support/admin";
 import { createRental, fillBooking } from "./support/rentals";
 import { expect, test } from "./support/test";
@@ -47,7 +47,7 @@ test("staff take a booking on two registered units from request to a settled dep
     await expect(staff.getByText(`Unit KC-${tag}-${n} is saved.`)).toBeVisible();
   }
 
-  const customer = await signUp(page);
+  const customer = await signedUp(page);
   await page.goto(`/product/${productId}/book?months=3&units=2`);
   await fillBooking(page, customer.firstname);
   await expect(page).toHaveURL(/\/my-rentals$/);

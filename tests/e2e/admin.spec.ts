@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { dismissToast, signUp } from "./support/accounts";
-import { ensureOwner, freshShop, owner, staffLogIn } from "./support/admin";
+import { dismissToast, signedUp } from "./support/accounts";
+import { ensureOwner, freshShop, owner, staffLogIn, staffLogInByForm } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
@@ -55,7 +55,7 @@ test.describe("back office: staff", () => {
     // Three browsers, two mails and a dozen forms: on a loaded CI machine this needs more than one minute.
     test.slow();
     const member = { name: "Priya Nair", email: `priya.${randomBytes(4).toString("hex")}@kaveri.test` };
-    await staffLogIn(page, owner);
+    await staffLogInByForm(page, owner);
     await page.getByRole("link", { name: "Staff" }).click();
     await expect(page.getByRole("heading", { name: "Staff", level: 1 })).toBeVisible();
     const invite = page.getByRole("form", { name: "Invite a staff member" });
@@ -108,7 +108,7 @@ test.describe("back office: staff", () => {
     await second.close();
     await theirs.goto("/admin");
     await expect(theirs).toHaveURL(/\/admin\/login/);
-    await staffLogIn(theirs, { email: member.email, password: "priya-new-choice-2026" });
+    await staffLogInByForm(theirs, { email: member.email, password: "priya-new-choice-2026" });
 
     // The owner disables the member: signed out at once.
     await page.goto("/admin/staff");
@@ -149,7 +149,7 @@ test.describe("back office: staff", () => {
   });
 
   test("a customer's session opens no back-office page", async ({ page }) => {
-    await signUp(page);
+    await signedUp(page);
     for (const path of ["/admin", "/admin/staff", "/admin/audit"]) {
       const answer = await page.goto(path);
       await expect(page).toHaveURL(/\/admin\/login/);

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { dismissToast, signUp } from "./support/accounts";
+import { dismissToast, signedUp } from "./support/accounts";
 import { ensureOwner, owner } from "./support/admin";
 import {
   addLaptop,
@@ -10,7 +10,7 @@ import {
   myOrderIds,
   ownerPage,
 } from "./support/cash-on-delivery";
-import { addToCart } from "./support/checkout";
+import { addToCart, putInCart } from "./support/checkout";
 import { waitForMail } from "./support/mail";
 import { moveTo } from "./support/orders";
 import { shown } from "./support/prices";
@@ -84,7 +84,7 @@ test.describe("cash on delivery", () => {
       const total = 2 * 18_500 + 100;
 
       // The shopper checks when the laptop would reach 600017, on the product page.
-      const customer = await signUp(page, chennaiCustomer());
+      const customer = await signedUp(page, chennaiCustomer());
       await page.goto(`/product/${laptop.id}`);
       await expect(page.locator(".in-stock")).toHaveText("Only 5 left");
       const box = deliveryBox(page);
@@ -254,8 +254,8 @@ test.describe("cash on delivery", () => {
     const dealer = await ownerPage(browser, extraHTTPHeaders);
     const laptop = await addLaptop(dealer, { offer: 21_000, stock: 4 });
 
-    const customer = await signUp(page, chennaiCustomer());
-    await addToCart(page, laptop.id, 1);
+    const customer = await signedUp(page, chennaiCustomer());
+    await putInCart(page, laptop.id, 1);
     await page.goto("/checkout");
     const { form, cash, placeOrder } = checkoutForm(page);
     await form.getByLabel("Address", { exact: true }).fill("14, Thanikachalam Road, T. Nagar");
@@ -305,17 +305,18 @@ test.describe("cash on delivery", () => {
     page,
     browser,
     extraHTTPHeaders,
+    baseURL,
   }) => {
     test.slow();
     const dealer = await ownerPage(browser, extraHTTPHeaders);
     const laptop = await addLaptop(dealer, { offer: 12_500, stock: 5 });
 
-    const customer = await signUp(page, chennaiCustomer());
-    await addToCart(page, laptop.id, 3);
+    const customer = await signedUp(page, chennaiCustomer());
+    await putInCart(page, laptop.id, 3);
     // Two Place Orders at the same moment: races.spec.ts, on the shop on PostgreSQL.
     const placed = await page.request.post("/checkout", {
       form: chennaiAddress("cod"),
-      headers: { Origin: new URL(page.url()).origin },
+      headers: { Origin: new URL(baseURL ?? "").origin },
       maxRedirects: 0,
     });
     expect([placed.status(), placed.headers().location]).toEqual([303, "/my-orders"]);
@@ -355,8 +356,8 @@ test.describe("cash on delivery", () => {
     const laptop = await addLaptop(dealer, { offer: 49_901, stock: 3 });
     await dealer.context().close();
 
-    await signUp(page, chennaiCustomer());
-    await addToCart(page, laptop.id, 1);
+    await signedUp(page, chennaiCustomer());
+    await putInCart(page, laptop.id, 1);
     await page.goto("/checkout");
     const { form, payment, cash } = checkoutForm(page);
     await expect(page.getByTestId("checkout-total")).toHaveText(shown(50_001));
@@ -394,9 +395,9 @@ test.describe("cash on delivery", () => {
   test("a Port Blair shopper is told before paying that the shop does not deliver there", async ({
     page,
   }) => {
-    await signUp(page, chennaiCustomer());
+    await signedUp(page, chennaiCustomer());
     // A mouse, well under the cash ceiling: only the PIN code stands in the way.
-    await addToCart(page, await seededProductId(page, MOUSE), 1);
+    await putInCart(page, await seededProductId(page, MOUSE), 1);
     await page.goto("/checkout");
     const { form, cash, placeOrder } = checkoutForm(page);
     await expect(cash).toBeEnabled();
@@ -441,9 +442,9 @@ test.describe("cash on delivery", () => {
     }
     await dealer.context().close();
 
-    await signUp(page, chennaiCustomer());
+    await signedUp(page, chennaiCustomer());
     await page.goto(`/product/${laptop.id}?pin=600017`);
-    await addToCart(page, laptop.id, 1);
+    await putInCart(page, laptop.id, 1);
     await page.goto("/checkout");
     const { form, shipping, cash, placeOrder } = checkoutForm(page);
     await expect(form.getByLabel("PIN Code")).toHaveValue("600017");

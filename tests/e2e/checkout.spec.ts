@@ -1,20 +1,20 @@
-import { newCustomer, signUp } from "./support/accounts";
+import { newCustomer, signedUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { addToCart, fillAddress, placeOrder, readyToPay } from "./support/checkout";
+import { addToCart, fillAddress, placeOrder, putInCart, readyToPay } from "./support/checkout";
 import { shown } from "./support/prices";
 import { adminAuthorization } from "./support/simulator";
 import { expect, test } from "./support/test";
 
 test.describe("checkout", () => {
   test("an empty cart sends the shopper to the cart", async ({ page }) => {
-    await signUp(page);
+    await signedUp(page);
     await page.goto("/checkout");
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByText("Your cart is empty.")).toBeVisible();
   });
 
   test("the whole purchase through PhonePe ends in one order on My Orders", async ({ page }) => {
-    const customer = await signUp(page);
+    const customer = await signedUp(page);
     const price = await addToCart(page, 2, 2);
     await page.goto("/cart");
     await page.getByRole("link", { name: "Checkout" }).click();
@@ -116,8 +116,8 @@ test.describe("checkout", () => {
     // Two customers, a payment and four visits to the return link: more than 30 s on a busy machine.
     test.slow();
     // Customer A starts a real payment and is on PhonePe's (the simulator's) page.
-    const payer = await signUp(page);
-    await addToCart(page, 2, 1);
+    const payer = await signedUp(page);
+    await putInCart(page, 2, 1);
     await page.goto("/checkout");
     await fillAddress(page);
     await placeOrder(page);
@@ -138,7 +138,7 @@ test.describe("checkout", () => {
     // Customer B, with a cart of their own, opens A's link: nothing of A's, and nothing happens for B.
     const other = await browser.newContext();
     const otherPage = await other.newPage();
-    const stranger = await signUp(otherPage, newCustomer({ firstname: "Bhaskar", lastname: "Menon" }));
+    const stranger = await signedUp(otherPage, newCustomer({ firstname: "Bhaskar", lastname: "Menon" }));
     await addToCart(otherPage, 4, 1);
     const cartOfB = await otherPage.locator(".cart-link").getAttribute("aria-label");
     const opensALink = async () => {
@@ -215,8 +215,8 @@ test("a failed try inside a still-open PhonePe order, then a successful one, end
 test("Place Order pressed five times opens one PhonePe payment, and a changed cart a new one", async ({
   page,
 }) => {
-  await signUp(page);
-  await addToCart(page, 4, 1);
+  await signedUp(page);
+  await putInCart(page, 4, 1);
   const pages = new Set<string>();
   for (let press = 0; press < 5; press++) {
     await page.goto("/checkout");
@@ -225,7 +225,7 @@ test("Place Order pressed five times opens one PhonePe payment, and a changed ca
     pages.add(new URL(page.url()).pathname);
   }
   expect(pages.size).toBe(1);
-  await addToCart(page, 5, 1);
+  await putInCart(page, 5, 1);
   await page.goto("/checkout");
   await fillAddress(page);
   await placeOrder(page);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { signUp } from "./support/accounts";
+import { signedUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { addToCart, fillAddress } from "./support/checkout";
+import { fillAddress, putInCart } from "./support/checkout";
 import { expect, test } from "./support/test";
 
 const DELL =
@@ -128,8 +128,8 @@ test.describe("delivery at the cart and checkout", () => {
     // Two customers' checkouts at most: the sign-up, a cart line and three address tries.
     test.slow();
     const dellId = Number((await productPath(request, DELL)).split("/").pop());
-    await signUp(page);
-    await addToCart(page, dellId, 1);
+    await signedUp(page);
+    await putInCart(page, dellId, 1);
 
     // The cart offers the same check, and keeps the answer for checkout.
     await page.goto("/cart");

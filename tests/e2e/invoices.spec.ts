@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { dismissToast, signUp } from "./support/accounts";
+import { dismissToast, signedUp } from "./support/accounts";
 import { ensureOwner, owner, staffLogIn } from "./support/admin";
-import { addToCart, fillAddress, placeOrder } from "./support/checkout";
+import { fillAddress, placeOrder, putInCart } from "./support/checkout";
 import { moveTo } from "./support/orders";
 import { expect, test } from "./support/test";
 
@@ -35,8 +35,8 @@ async function payFor(
   where: { city: string; state: string; pin: string },
   business?: { gstin: string; name: string },
 ): Promise<number> {
-  await signUp(page);
-  const price = await addToCart(page, 2, 1);
+  await signedUp(page);
+  const price = await putInCart(page, 2, 1);
   await page.goto("/checkout");
   const form = await fillAddress(page);
   await form.getByLabel("City").fill(where.city);
@@ -89,7 +89,7 @@ test.describe("GST tax invoices", () => {
     // Another customer gets nothing for the same address.
     const other = await browser.newContext();
     const otherPage = await other.newPage();
-    await signUp(otherPage);
+    await signedUp(otherPage);
     expect((await otherPage.request.get(url)).status()).toBe(404);
     expect((await otherPage.request.get(url.replace(/\/pdf$/, ""))).status()).toBe(404);
     await other.close();
@@ -109,8 +109,8 @@ test.describe("GST tax invoices", () => {
   });
 
   test("a GSTIN one character off is refused on its field, with what was typed kept", async ({ page }) => {
-    await signUp(page);
-    await addToCart(page, 2, 1);
+    await signedUp(page);
+    await putInCart(page, 2, 1);
     await page.goto("/checkout");
     const form = await fillAddress(page);
     await page.getByText("Buying for a business? Add your GSTIN").click();
@@ -134,8 +134,8 @@ test.describe("GST tax invoices", () => {
     await ensureOwner(request);
 
     // A cash-on-delivery order exists, unpaid, from the moment Place Order is pressed.
-    await signUp(page);
-    await addToCart(page, await seededProductId(page, MOUSE), 1);
+    await signedUp(page);
+    await putInCart(page, await seededProductId(page, MOUSE), 1);
     await page.goto("/checkout");
     const form = await fillAddress(page);
     await form.getByRole("radio", { name: /^Cash on delivery/ }).check();

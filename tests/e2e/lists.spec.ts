@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { dismissToast, logIn, signUp, signUpElsewhere } from "./support/accounts";
+import { dismissToast, logIn, signedUp, signUpElsewhere } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { addToCart } from "./support/checkout";
 import { rupees } from "./support/prices";
@@ -22,7 +22,7 @@ test.describe("wishlist", () => {
   }) => {
     // A long flow (several forms, pages or e-mails): a busy 2-core machine needs more than 30 s.
     test.slow();
-    await signUp(page);
+    await signedUp(page);
     await page.goto("/product?page=2");
     // A card down the page: with JavaScript the page stays as it is (no document load, the scroll kept).
     const card = page.locator(".product-card").nth(8);
@@ -95,7 +95,7 @@ test.describe("wishlist", () => {
 
 test.describe("add to cart", () => {
   test("needs a colour, then adds at the database price and offers Go to Cart", async ({ page }) => {
-    await signUp(page);
+    await signedUp(page);
     await page.goto("/product/2");
     const price = await offerPrice(page);
     const purchase = page.locator("form.purchase-form");
@@ -117,7 +117,7 @@ test.describe("add to cart", () => {
   });
 
   test("the server ignores a price sent in the form and refuses a quantity over 10", async ({ page }) => {
-    await signUp(page);
+    await signedUp(page);
     await page.goto("/product/5");
     const price = await offerPrice(page);
     const colour = (await page.locator('input[name="color"]').first().getAttribute("value")) ?? "";
@@ -143,7 +143,7 @@ test.describe("cart", () => {
     javaScriptEnabled,
   }) => {
     test.slow();
-    await signUp(page);
+    await signedUp(page);
     await addToCart(page, 2, 1);
     // The scripts are held back until the quantity is typed, as on a slow phone.
     let releaseScripts = () => {};
@@ -174,7 +174,7 @@ test.describe("cart", () => {
   }) => {
     // A long flow (several forms, pages or e-mails): a busy 2-core machine needs more than 30 s.
     test.slow();
-    await signUp(page);
+    await signedUp(page);
     await addToCart(page, 2, 1);
     await addToCart(page, 4, 2);
     await page.goto("/cart");
@@ -222,7 +222,7 @@ test.describe("cart", () => {
     page,
     javaScriptEnabled,
   }) => {
-    await signUp(page);
+    await signedUp(page);
     await addToCart(page, 2, 2);
     await page.goto("/cart");
     const row = page.locator("tr.cart-line").first();
@@ -243,14 +243,14 @@ test.describe("cart", () => {
   });
 
   test("another customer's cart line cannot be touched", async ({ page, browser }) => {
-    await signUp(page);
+    await signedUp(page);
     await addToCart(page, 2, 1);
     await page.goto("/cart");
     const lineId = await lineIdOf(page);
 
     const intruder = await browser.newContext();
     const intruderPage = await intruder.newPage();
-    await signUp(intruderPage);
+    await signedUp(intruderPage);
     const forms: Record<string, string>[] = [
       { intent: "delete", lineId: lineId ?? "" },
       { intent: "update", lineId: lineId ?? "", quantity: "5" },
@@ -268,7 +268,7 @@ test.describe("cart", () => {
   test("two tabs changing the same cart end in one consistent cart", async ({ page, context }) => {
     // A long flow (several forms, pages or e-mails): a busy 2-core machine needs more than 30 s.
     test.slow();
-    await signUp(page);
+    await signedUp(page);
     await addToCart(page, 2, 1);
     await addToCart(page, 4, 1);
     const other = await context.newPage();

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { backupCommandToken } from "~/features/backups/index.server";
 import { metricsToken, postgresBaseURL } from "../../playwright.config";
-import { newCustomer, signUp } from "./support/accounts";
+import { newCustomer, signedUp } from "./support/accounts";
 import { addToCart, fillAddress, placeOrder } from "./support/checkout";
 import { expect, test } from "./support/test";
 
@@ -80,7 +80,7 @@ test.describe("/metrics", () => {
 
     // A customer signs up, searches for their own e-mail address, and starts a payment.
     const customer = newCustomer({ firstname: "Meenakshi", lastname: "Venkataraman", mobile: "98861 23457" });
-    await signUp(page, customer);
+    await signedUp(page, customer);
     await page.goto(`/product?q=${encodeURIComponent(customer.email)}`);
     await addToCart(page, 2, 1);
     await page.goto("/checkout");

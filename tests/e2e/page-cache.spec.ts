@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page, Response } from "@playwright/test";
-import { newCustomer, signUp, type TestCustomer } from "./support/accounts";
+import { newCustomer, signedUp, type TestCustomer } from "./support/accounts";
 import { ensureOwner, owner, staffLogIn } from "./support/admin";
 import { addToCart } from "./support/checkout";
 import { shown } from "./support/prices";
@@ -140,7 +140,7 @@ test.describe("visitors' page cache", () => {
     browser,
   }) => {
     test.slow();
-    const customer = await signUp(page, newCustomer({ firstname: "Meenakshi" }));
+    const customer = await signedUp(page, newCustomer({ firstname: "Meenakshi" }));
     await addToCart(page, SEEDED_PRODUCT, 1);
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
@@ -199,7 +199,7 @@ test.describe("visitors' page cache", () => {
 
   test("a signed-in customer's pages are never cached and show their name", async ({ page }) => {
     test.slow();
-    const customer = await signUp(page, newCustomer({ firstname: "Ravindra" }));
+    const customer = await signedUp(page, newCustomer({ firstname: "Ravindra" }));
     for (const path of ["/", "/product", `/product/${SEEDED_PRODUCT}`, "/about"]) {
       // Twice: a repeat is rendered for them again, not taken from any cache.
       for (let round = 0; round < 2; round += 1) {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { dismissToast, signUp, signUpElsewhere, type TestCustomer } from "./support/accounts";
+import { dismissToast, signedUp, signUpElsewhere, type TestCustomer } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
@@ -24,7 +24,7 @@ test.describe("my data", () => {
     browser,
   }) => {
     const other = await signUpElsewhere(browser);
-    const customer = await signUp(page);
+    const customer = await signedUp(page);
     await dismissToast(page);
     await page.goto("/my-profile");
     await expectNoAxeViolations(page);
@@ -51,7 +51,7 @@ test.describe("deleting the account", () => {
   test("a wrong password is refused on its field; the right one deletes the account, signs out and frees the address", async ({
     page,
   }) => {
-    const customer = await signUp(page);
+    const customer = await signedUp(page);
     await dismissToast(page);
     await page.goto("/my-profile");
     const form = deleteForm(page);
@@ -94,7 +94,7 @@ test.describe("deleting the account", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmy-profile$/);
 
     // The same address signs up afresh, as a new account.
-    await signUp(page, customer);
+    await signedUp(page, customer);
     await dismissToast(page);
     await page.goto("/my-profile");
     await expect(page.getByRole("form", { name: "Update Profile" }).getByLabel("Email")).toHaveValue(

@@ -1,4 +1,4 @@
-import { signUp } from "./support/accounts";
+import { signedUp } from "./support/accounts";
 import { ensureOwner, owner, staffLogIn } from "./support/admin";
 import { FORM, form } from "./support/hostile";
 import { fillBooking, PDF } from "./support/rentals";
@@ -46,7 +46,7 @@ test.describe("rentals", () => {
   test("a forged Add to Cart for a rental is refused with a message, and the cart stays empty", async ({
     page,
   }) => {
-    await signUp(page);
+    await signedUp(page);
     await openProduct(page, DELL);
     const url = new URL(page.url());
     const response = await page.request.post(url.pathname, {
@@ -83,7 +83,7 @@ test.describe("rentals", () => {
     test.slow();
     // Apart from the customer's browser: setting up the owner leaves a back-office session where it runs.
     await ensureOwner(request);
-    const customer = await signUp(page);
+    const customer = await signedUp(page);
     await openProduct(page, DELL);
     const chooser = page.locator(".rental-book");
     await chooser.getByLabel("Tenure").selectOption("3");
@@ -133,7 +133,7 @@ test.describe("rentals", () => {
     expect((await page.request.get(idProof)).status()).toBe(404);
     const otherContext = await browser.newContext();
     const other = await otherContext.newPage();
-    await signUp(other);
+    await signedUp(other);
     expect((await other.request.get(idProof)).status()).toBe(404);
     await otherContext.close();
     const visitor = await browser.newContext();

@@ -1,14 +1,14 @@
 import { expect, type Page } from "@playwright/test";
-import { signUp, type TestCustomer } from "./accounts";
-import { addToCart, fillAddress, placeOrder } from "./checkout";
+import { signedUp, type TestCustomer } from "./accounts";
+import { fillAddress, placeOrder, putInCart } from "./checkout";
 
 /** A customer who bought the product through the simulator, on My Orders; returns the new order's id. */
 export async function customerBuys(
   page: Page,
   productId: number,
 ): Promise<{ customer: TestCustomer; orderId: number }> {
-  const customer = await signUp(page);
-  await addToCart(page, productId, 1);
+  const customer = await signedUp(page);
+  await putInCart(page, productId, 1);
   await page.goto("/checkout");
   await fillAddress(page);
   await placeOrder(page);
