@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { hashPassword, NOBODY_HASH, needsRehash, verifyPassword } from "./password.server";
 
 /** A hash in the stored format made with other (cheaper) settings, as an older version would have. */
 function legacyHash(plain: string, N: number, r = 8, p = 1): string {
@@ -37,6 +37,15 @@ describe("password hashing", () => {
   it("treats composed and decomposed accents as the same password", async () => {
     const stored = await hashPassword("Caf\u00e9 Bengaluru");
     expect(await verifyPassword("Cafe\u0301 Bengaluru", stored)).toBe(true);
+  });
+
+  it("has a stand-in for an unknown account that no password matches, checked at today's full cost", async () => {
+    // Read as a current hash: checking against it runs scrypt at N=2^17, as a real account's check does.
+    expect(NOBODY_HASH.split("$").slice(0, 4)).toEqual(["scrypt", "131072", "8", "1"]);
+    expect(needsRehash(NOBODY_HASH)).toBe(false);
+    for (const guess of ["not-a-real-password", "", "Secret#123"]) {
+      expect(await verifyPassword(guess, NOBODY_HASH)).toBe(false);
+    }
   });
 
   it("returns false instead of throwing for a malformed stored value", async () => {

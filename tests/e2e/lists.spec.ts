@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { dismissToast, logIn, signedUp, signUpElsewhere } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { addToCart } from "./support/checkout";
+import { putInCart } from "./support/checkout";
 import { rupees } from "./support/prices";
 import { expect, test } from "./support/test";
 
@@ -144,7 +144,7 @@ test.describe("cart", () => {
   }) => {
     test.slow();
     await signedUp(page);
-    await addToCart(page, 2, 1);
+    await putInCart(page, 2, 1);
     // The scripts are held back until the quantity is typed, as on a slow phone.
     let releaseScripts = () => {};
     const released = new Promise<void>((resolve) => {
@@ -175,8 +175,8 @@ test.describe("cart", () => {
     // A long flow (several forms, pages or e-mails): a busy 2-core machine needs more than 30 s.
     test.slow();
     await signedUp(page);
-    await addToCart(page, 2, 1);
-    await addToCart(page, 4, 2);
+    await putInCart(page, 2, 1);
+    await putInCart(page, 4, 2);
     await page.goto("/cart");
     await expectNoAxeViolations(page);
     for (const column of ["Product", "Original Price", "Offer Price", "Quantity", "Total"]) {
@@ -223,7 +223,7 @@ test.describe("cart", () => {
     javaScriptEnabled,
   }) => {
     await signedUp(page);
-    await addToCart(page, 2, 2);
+    await putInCart(page, 2, 2);
     await page.goto("/cart");
     const row = page.locator("tr.cart-line").first();
     await row.getByRole("spinbutton").fill("11");
@@ -244,7 +244,7 @@ test.describe("cart", () => {
 
   test("another customer's cart line cannot be touched", async ({ page, browser }) => {
     await signedUp(page);
-    await addToCart(page, 2, 1);
+    await putInCart(page, 2, 1);
     await page.goto("/cart");
     const lineId = await lineIdOf(page);
 
@@ -269,8 +269,8 @@ test.describe("cart", () => {
     // A long flow (several forms, pages or e-mails): a busy 2-core machine needs more than 30 s.
     test.slow();
     await signedUp(page);
-    await addToCart(page, 2, 1);
-    await addToCart(page, 4, 1);
+    await putInCart(page, 2, 1);
+    await putInCart(page, 4, 1);
     const other = await context.newPage();
     await page.goto("/cart");
     await other.goto("/cart");

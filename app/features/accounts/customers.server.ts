@@ -5,7 +5,7 @@ import type { BusinessBuyer } from "~/features/orders";
 import { readShopContact } from "~/features/settings/index.server";
 import { describeError, isUniqueViolation } from "~/lib/errors.server";
 import type { MailMessage } from "~/lib/mail.server";
-import { hashPassword, needsRehash, verifyPassword } from "~/lib/password.server";
+import { hashPassword, NOBODY_HASH, needsRehash, verifyPassword } from "~/lib/password.server";
 import { checkLimit, clearHits, rateLimits, recordHit } from "~/lib/rate-limit.server";
 import { contactChangedMail } from "./mail.server";
 import type { ProfileValues, SignupValues } from "./schemas";
@@ -62,7 +62,7 @@ export async function authenticate(
     .limit(1);
   if (!row) {
     // Spend the same time as a real check, so response times do not tell which e-mails have accounts.
-    await verifyPassword(password, DUMMY_HASH);
+    await verifyPassword(password, NOBODY_HASH);
     return null;
   }
   const { passwordHash, ...customer } = row;
@@ -75,8 +75,6 @@ export async function authenticate(
   }
   return customer;
 }
-
-const DUMMY_HASH = await hashPassword("not-a-real-password");
 
 export async function findCustomerByEmail(db: Database, email: string): Promise<SessionCustomer | null> {
   const [row] = await db

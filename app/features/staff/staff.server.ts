@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { staff, staffSessions, staffTokens } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
 import { isUniqueViolation } from "~/lib/errors.server";
-import { hashPassword, needsRehash, verifyPassword } from "~/lib/password.server";
+import { hashPassword, NOBODY_HASH, needsRehash, verifyPassword } from "~/lib/password.server";
 import { INVITE_LINK_DAYS, type StaffRole } from "./staff-roles";
 import { hashToken, newToken } from "./tokens.server";
 
@@ -179,8 +179,6 @@ export async function setStaffPassword(
   });
 }
 
-const DUMMY_HASH = await hashPassword("not-a-real-password");
-
 /** The active member whose e-mail and password these are, or null (unknown, disabled, or not yet set up). */
 export async function authenticateStaff(
   db: Database,
@@ -194,7 +192,7 @@ export async function authenticateStaff(
     .limit(1);
   if (!row?.passwordHash || row.disabledAt) {
     // The same time as a real check, so response times do not tell which e-mails are staff.
-    await verifyPassword(password, DUMMY_HASH);
+    await verifyPassword(password, NOBODY_HASH);
     return null;
   }
   const { passwordHash, disabledAt: _, ...member } = row;
