@@ -93,7 +93,9 @@ export default defineConfig({
   // flows (sign-up, mail, several forms) need more than 30 s there. Not a speed check (npm run bench is).
   timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: 7_000 },
-  use: { baseURL, trace: "retain-on-failure" },
+  // A trace records every action's page and a screencast, at a cost in CPU for every test; in CI only the retry
+  // of a failed test records one, and its first failure is still printed.
+  use: { baseURL, trace: process.env.CI ? "on-first-retry" : "retain-on-failure" },
   projects: [
     { name: "js-on", testIgnore: ownProject, use: { ...chromium, javaScriptEnabled: true } },
     { name: "js-off", testIgnore: ownProject, use: { ...chromium, javaScriptEnabled: false } },
