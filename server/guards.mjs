@@ -209,38 +209,69 @@ const PASSWORD_FORMS =
   /^\/(?:login|signup|my-profile|reset-password\/[^/]+|admin\/(?:login|setup\/[^/]+|invite\/[^/]+)|api\/user\/(?:login|register|edit-user|reset-password\/[^/]+))\/?$/i;
 
 /**
- * At most `maxInFlight` posts to paths matching `paths` are handled at once by this process; the next are
- * answered 503 with Retry-After at once, before Remix reads, checks or renders anything for them, saying
- * `busy` in a page of its own. Pages and /healthz are served in between.
+ * At most `maxInFlight` posts to paths matching `paths` are handled at once by this process. The next
+ * `maxWaiting` wait their turn, each up to `waitSeconds` (their bodies unread meanwhile); any more, and one whose
+ * wait runs out, are answered 503 with Retry-After, before Remix reads, checks or renders anything for them,
+ * saying `busy` in a page of its own. Pages and /healthz are served in between.
  * @param {RegExp} paths
- * @param {{ maxInFlight: number; retryAfterSeconds: number }} options
+ * @param {{ maxInFlight: number; retryAfterSeconds: number; maxWaiting?: number; waitSeconds?: number }} options
  * @param {string} busy
  */
-function postsInFlight(paths, { maxInFlight, retryAfterSeconds }, busy) {
+function postsInFlight(paths, { maxInFlight, retryAfterSeconds, maxWaiting = 0, waitSeconds = 0 }, busy) {
   let inFlight = 0;
+  /** Those waiting, first come first served: each is called when a place is free. @type {(() => void)[]} */
+  const waiting = [];
+  /** @param {Request} req @param {Response} res */
+  const refuse = (req, res) => {
+    res.set({ "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" });
+    if (isApiCall(req.path)) {
+      res.status(503).json({ status: "fail", message: busy });
+      return;
+    }
+    res
+      .status(503)
+      .type("html")
+      .send(
+        `<!DOCTYPE html><html lang="en-IN"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy | Kaveri Computers</title><p>${busy}</p><p><a href="/">Back to the home page</a></p></html>`,
+      );
+  };
+  /** @param {Response} res @param {NextFunction} next */
+  const enter = (res, next) => {
+    inFlight += 1;
+    res.once("close", () => {
+      inFlight -= 1;
+      waiting.shift()?.();
+    });
+    next();
+  };
+  /** @param {() => void} turn */
+  const leave = (turn) => {
+    const at = waiting.indexOf(turn);
+    if (at >= 0) waiting.splice(at, 1);
+  };
   /** @param {Request} req @param {Response} res @param {NextFunction} next */
   return (req, res, next) => {
     // The JSON API sets a new password with PUT (decision 0045).
     if (!["POST", "PUT"].includes(req.method) || !paths.test(pagePathOf(req.path))) return next();
-    if (inFlight >= maxInFlight) {
-      res.set({ "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" });
-      if (isApiCall(req.path)) {
-        res.status(503).json({ status: "fail", message: busy });
-        return;
-      }
-      res
-        .status(503)
-        .type("html")
-        .send(
-          `<!DOCTYPE html><html lang="en-IN"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy | Kaveri Computers</title><p>${busy}</p><p><a href="/">Back to the home page</a></p></html>`,
-        );
-      return;
-    }
-    inFlight += 1;
-    res.once("close", () => {
-      inFlight -= 1;
-    });
-    next();
+    if (inFlight < maxInFlight) return enter(res, next);
+    if (waiting.length >= maxWaiting) return refuse(req, res);
+    const gone = () => {
+      clearTimeout(timer);
+      leave(turn);
+    };
+    const turn = () => {
+      clearTimeout(timer);
+      res.off("close", gone);
+      enter(res, next);
+    };
+    const timer = setTimeout(() => {
+      leave(turn);
+      res.off("close", gone);
+      refuse(req, res);
+    }, waitSeconds * 1000);
+    // A client that gives up while waiting frees its place in the queue.
+    res.once("close", gone);
+    waiting.push(turn);
   };
 }
 
@@ -277,8 +308,9 @@ const CATALOGUE_IMPORTS = /^\/admin\/products\/import(?:\/[^/]+)?\/?$/i;
 
 /**
  * Catalogue imports: one at a time per process, so two staff members importing at once cannot take the heap
- * (a 10,000-row file peaks near 200 MB of the 256 MB, docs/benchmark.md).
- * @param {{ maxInFlight: number; retryAfterSeconds: number }} options
+ * (a 10,000-row file peaks near 200 MB of the 256 MB, docs/benchmark.md). A second staff member's import waits
+ * for the first (an upload or a commit takes seconds), rather than being told to send it again.
+ * @param {{ maxInFlight: number; retryAfterSeconds: number; maxWaiting?: number; waitSeconds?: number }} options
  */
 export function catalogueImportsInFlight(options) {
   const gate = postsInFlight(

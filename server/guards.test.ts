@@ -46,7 +46,9 @@ beforeAll(async () => {
   app.use(guards.bodyLimits());
   app.use(guards.passwordFormsInFlight({ maxInFlight: 1, retryAfterSeconds: 2 }));
   app.use(guards.rentalBookingsInFlight({ maxInFlight: 1, retryAfterSeconds: 5 }));
-  app.use(guards.catalogueImportsInFlight({ maxInFlight: 1, retryAfterSeconds: 10 }));
+  app.use(
+    guards.catalogueImportsInFlight({ maxInFlight: 1, maxWaiting: 1, waitSeconds: 2, retryAfterSeconds: 10 }),
+  );
   app.use(guards.noStoreForPersonalAnswers());
   app.use(guards.unavailableAnswered503());
   for (const path of [
@@ -274,7 +276,7 @@ describe("server guards", () => {
     }
   });
 
-  it("reads one catalogue import at a time, its upload or its commit, beside other posts", async () => {
+  it("reads one catalogue import at a time, its upload or its commit; the next waits its turn, one more is refused", async () => {
     const upload = new FormData();
     upload.set("file", new Blob(["sku,stock\n"]), "catalogue.csv");
     const staff = { Cookie: "__staff=member" };
@@ -286,16 +288,39 @@ describe("server guards", () => {
         headers: { ...staff, Origin: base },
       });
       await gate.arrived();
-      const second = await fetch(`${base}/admin/products/import/5`, form("intent=commit", staff));
+      // Two more commits: one waits in the one place there is, the other is refused at once.
+      const commits = [1, 2].map(() =>
+        fetch(`${base}/admin/products/import/5`, form("intent=commit", staff)),
+      );
+      const refused = await Promise.race(commits);
       // Without the back office's cookie: on to be sent to log in, never told to wait; a log-in, too.
       const visitor = await fetch(`${base}/admin/products/import/5`, form("intent=commit"));
       const login = await fetch(`${base}/login`, form("email=a"));
+      expect([refused.status, visitor.status, login.status]).toEqual([503, 200, 200]);
+      expect(refused.headers.get("retry-after")).toBe("10");
+      expect(await refused.text()).toContain("Another catalogue import is being read right now.");
       gate.release();
-      expect([(await first).status, second.status, visitor.status, login.status]).toEqual([
-        200, 503, 200, 200,
-      ]);
-      expect(second.headers.get("retry-after")).toBe("10");
-      expect(await second.text()).toContain("Another catalogue import is being read right now.");
+      const answers = await Promise.all([first, ...commits]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 503]);
+    } finally {
+      gate.release();
+    }
+  });
+
+  it("refuses a catalogue import whose wait for the one before ran out", async () => {
+    const staff = { Cookie: "__staff=member" };
+    const gate = holdFirstAnswer();
+    try {
+      const first = fetch(`${base}/admin/products/import/5`, form("intent=commit", staff));
+      await gate.arrived();
+      const waited = await fetch(`${base}/admin/products/import/5`, form("intent=commit", staff));
+      expect(waited.status).toBe(503);
+      expect(await waited.text()).toContain("Another catalogue import is being read right now.");
+      gate.release();
+      expect((await first).status).toBe(200);
+      // The place is free again: the next import goes straight through.
+      const next = await fetch(`${base}/admin/products/import/5`, form("intent=commit", staff));
+      expect(next.status).toBe(200);
     } finally {
       gate.release();
     }

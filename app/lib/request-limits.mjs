@@ -45,8 +45,11 @@ export const requestLimits = {
    * documents are checked); more are answered 503 at once.
    */
   rentalBookings: { maxInFlight: 4, retryAfterSeconds: 5 },
-  /** Catalogue imports (an upload or a commit of up to 10 000 products) one process reads and plans at once. */
-  catalogueImports: { maxInFlight: 1, retryAfterSeconds: 10 },
+  /**
+   * Catalogue imports (an upload or a commit of up to 10 000 products) one process reads and plans at once; a
+   * few more wait their turn, each up to 15 s (half the time a whole request may take, below), unread meanwhile.
+   */
+  catalogueImports: { maxInFlight: 1, maxWaiting: 3, waitSeconds: 15, retryAfterSeconds: 10 },
   /** A client gets this long to send its request headers, and this long for the whole request. */
   headersTimeoutMs: 15_000,
   requestTimeoutMs: 30_000,
