@@ -249,7 +249,9 @@ describe("within the caches' one budget", () => {
     } finally {
       server.close();
     }
-  });
+    // 3,000 requests one after another: about 7 s alone, over 30 s on a 2-core CI machine running the other
+    // stages beside it. Not a speed check.
+  }, 120_000);
 });
 
 describe("its helpers", () => {
