@@ -1,6 +1,5 @@
 export {
   catalogueCsv,
-  commitImport,
   discardImport,
   importErrorsCsv,
   importGone,
@@ -9,27 +8,30 @@ export {
   previewPage,
   uploadCatalogue,
 } from "./bulk/bulk.server";
+export { commitImport } from "./bulk/import-commit.server";
 export { catalogueCommitSchema, catalogueImportSchema } from "./bulk/import-schemas";
 export { cardColumns, type ProductCardData, productsTagged, toCard } from "./cards.server";
 export { catalogueVersionColumn, readCatalogueVersion } from "./catalogue-version.server";
 export {
-  addProductImage,
   createProduct,
-  type ImageChange,
-  imageSlotsLeft,
-  listAdminProducts,
   listColours,
-  moveProductImage,
   type ProductValues,
   productForEdit,
   productProblemReply,
-  removeProductImage,
-  setImageAlt,
   setProductHidden,
   updateProduct,
 } from "./product-admin.server";
+export { listAdminProducts } from "./product-admin-list.server";
 export { POPULAR_ON_PRODUCT_PAGE, productDetailPage, productPageView } from "./product-detail.server";
 export { productFormDefaults } from "./product-form-defaults";
+export {
+  addProductImage,
+  type ImageChange,
+  imageSlotsLeft,
+  moveProductImage,
+  removeProductImage,
+  setImageAlt,
+} from "./product-images.server";
 export {
   catalogueFacets,
   coloursFor,

@@ -1,146 +1,23 @@
-// The back office's catalogue (/admin/products): the product list with its filters, creating and editing
-// products, their pictures, and hiding them from the shop. Every change is audited in its own transaction.
+// The back office's catalogue (/admin/products): creating and editing products, their colours, and hiding them
+// from the shop. Every change is audited in its own transaction. The list is product-admin-list.server.ts's,
+// the pictures product-images.server.ts's.
 
-import {
-  and,
-  arrayContains,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { qualified } from "~/db/qualified";
-import { colours, type ProductImage, productColours, productSpecs, products } from "~/db/schema";
+import { colours, type ProductImage, productColours, products } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
-import { deleteUploadedImage } from "~/features/images/index.server";
 import { offerSummary, type RentalOffer, rentalPriceColumns, sameOffer } from "~/features/rentals";
 import { readRentalOffer, writeRentalOffer } from "~/features/rentals/index.server";
 import { isUniqueViolation, violatedConstraint } from "~/lib/errors.server";
-import { LOW_STOCK } from "~/lib/limits";
 import { sanitizeDescription } from "~/lib/sanitize.server";
-import { escapeLike, normaliseSearch } from "~/lib/search-text";
-import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProductFilters } from "./admin-product-filters";
 import { knownTags, type ProductType, type Tag } from "./catalogue";
 import { productAdminMessages } from "./messages";
-import { PRODUCT_LIMITS } from "./schemas";
 import { addSearchWords, searchColumns, vocabularyOf } from "./search/search-index.server";
 import { specsToStore } from "./specs/form-values";
 import { readProductSpecs, writeSpecs } from "./specs/product-specs.server";
-import { specFilterOf } from "./specs/spec-filter";
 import { sameSpecs, specChanges, specSummary } from "./specs/spec-text";
 import { type SpecValues, specProblems } from "./specs/values";
-
-// ---------------------------------------------------------------------------------------------------------
-// The list
-// ---------------------------------------------------------------------------------------------------------
-
-export type AdminProductRow = {
-  id: number;
-  sku: string;
-  title: string;
-  brand: string;
-  category: string;
-  productType: ProductType;
-  image: string | null;
-  originalPrice: number;
-  discountedPrice: number;
-  quantity: number;
-  tags: Tag[];
-  hidden: boolean;
-};
-
-/** The list's filters as a condition: the list pages through it, the CSV export takes all of it. */
-export function adminProductsWhere(filters: AdminProductFilters): SQL | undefined {
-  const conditions: SQL[] = [];
-  const q = normaliseSearch(filters.q);
-  if (q) {
-    const pattern = `%${escapeLike(q)}%`;
-    const match = or(
-      ilike(products.title, pattern),
-      ilike(products.brand, pattern),
-      ilike(products.sku, pattern),
-    );
-    if (match) conditions.push(match);
-  }
-  if (filters.category) conditions.push(eq(products.category, filters.category));
-  if (filters.brand) conditions.push(eq(products.brand, filters.brand));
-  if (filters.type) conditions.push(eq(products.productType, filters.type));
-  if (filters.tag) conditions.push(arrayContains(products.tags, [filters.tag]));
-  // The dashboard's words: low is 1 to LOW_STOCK left, out is none.
-  if (filters.stock === "low") conditions.push(sql`${products.quantity} BETWEEN 1 AND ${LOW_STOCK}`);
-  if (filters.stock === "out") conditions.push(lte(products.quantity, 0));
-  if (filters.visibility === "shown") conditions.push(isNull(products.hiddenAt));
-  if (filters.visibility === "hidden") conditions.push(isNotNull(products.hiddenAt));
-  const spec = specCondition(filters.spec);
-  if (spec) conditions.push(spec);
-  return conditions.length > 0 ? and(...conditions) : undefined;
-}
-
-/** The list's specification filter: products with none at all, or with a value of one attribute. */
-function specCondition(text: string | undefined): SQL | undefined {
-  const filter = specFilterOf(text);
-  if (!filter) return undefined;
-  const ofProduct = sql`${qualified(productSpecs.productId)} = ${qualified(products.id)}`;
-  if (filter.kind === "none") {
-    return sql`NOT EXISTS (SELECT 1 FROM ${productSpecs} WHERE ${ofProduct})`;
-  }
-  const value =
-    filter.kind === "number"
-      ? sql` AND ${qualified(productSpecs.number)} = ${filter.number}`
-      : filter.kind === "option"
-        ? sql` AND ${qualified(productSpecs.option)} = ${filter.option}`
-        : sql``;
-  return sql`EXISTS (SELECT 1 FROM ${productSpecs} WHERE ${ofProduct} AND ${qualified(productSpecs.attribute)} = ${filter.attribute}${value})`;
-}
-
-/** One page (25) of products for the filters, newest first, and how many match in all. */
-export async function listAdminProducts(
-  db: Database,
-  filters: AdminProductFilters,
-): Promise<{ items: AdminProductRow[]; total: number }> {
-  const where = adminProductsWhere(filters);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        sku: products.sku,
-        title: products.title,
-        brand: products.brand,
-        category: products.category,
-        productType: products.productType,
-        images: products.images,
-        originalPrice: products.originalPrice,
-        discountedPrice: products.discountedPrice,
-        quantity: products.quantity,
-        tags: products.tags,
-        hiddenAt: products.hiddenAt,
-      })
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.id))
-      .limit(ADMIN_PRODUCTS_PAGE_SIZE)
-      .offset((Math.max(1, filters.page) - 1) * ADMIN_PRODUCTS_PAGE_SIZE),
-    db.select({ n: count() }).from(products).where(where),
-  ]);
-  return {
-    items: rows.map(({ images, tags, hiddenAt, ...row }) => ({
-      ...row,
-      image: images[0]?.url ?? null,
-      tags: knownTags(tags),
-      hidden: hiddenAt !== null,
-    })),
-    total: totals?.n ?? 0,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Colours
@@ -586,124 +463,4 @@ export async function setProductHidden(
     });
     return { ok: true };
   });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Pictures: added one at a time, moved up or down, described, removed. The first is the card's picture.
-// ---------------------------------------------------------------------------------------------------------
-
-export type ImageChange = { ok: true } | { ok: false; problem: "not-found" | "no-image" | "too-many" };
-
-/**
- * Changes a product's pictures under a row lock, so two members' changes apply one after the other. The
- * product's updated_at is left alone: pictures are not part of the edit form, so an open form stays valid.
- */
-async function changeImages(
-  db: Database,
-  actor: Actor,
-  id: number,
-  action: string,
-  url: string,
-  change: (images: ProductImage[]) => ProductImage[] | "no-image" | "too-many",
-  details: Record<string, unknown> = {},
-): Promise<ImageChange> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ images: products.images })
-      .from(products)
-      .where(eq(products.id, id))
-      .for("update");
-    if (!row) return { ok: false, problem: "not-found" };
-    const images = change(row.images);
-    if (typeof images === "string") return { ok: false, problem: images };
-    await tx.update(products).set({ images }).where(eq(products.id, id));
-    await recordAudit(tx, actor, action, `product ${id}`, { url, ...details });
-    return { ok: true };
-  });
-}
-
-/** Pictures a product can still take (null when the id names no product): checked before a picture is decoded. */
-export async function imageSlotsLeft(db: Database, id: number): Promise<number | null> {
-  const [row] = await db
-    .select({ n: sql<number>`jsonb_array_length(${products.images})`.mapWith(Number) })
-    .from(products)
-    .where(eq(products.id, id));
-  return row ? Math.max(0, PRODUCT_LIMITS.images - row.n) : null;
-}
-
-/** Adds a stored picture at the end; its alt text defaults to the title in the shop when left empty. */
-export async function addProductImage(
-  db: Database,
-  actor: Actor,
-  id: number,
-  image: { url: string; alt?: string | undefined },
-): Promise<ImageChange> {
-  const added: ProductImage = image.alt ? { url: image.url, alt: image.alt } : { url: image.url };
-  return changeImages(db, actor, id, "product.image.add", image.url, (images) =>
-    images.length >= PRODUCT_LIMITS.images ? "too-many" : [...images, added],
-  );
-}
-
-/** Moves a picture one place up or down (the first is the card's picture). */
-export async function moveProductImage(
-  db: Database,
-  actor: Actor,
-  id: number,
-  url: string,
-  direction: "up" | "down",
-): Promise<ImageChange> {
-  return changeImages(
-    db,
-    actor,
-    id,
-    "product.image.move",
-    url,
-    (images) => {
-      const from = images.findIndex((image) => image.url === url);
-      if (from < 0) return "no-image";
-      const to = direction === "up" ? from - 1 : from + 1;
-      if (to < 0 || to >= images.length) return images;
-      const moved = [...images];
-      [moved[from], moved[to]] = [images[to] as ProductImage, images[from] as ProductImage];
-      return moved;
-    },
-    { direction },
-  );
-}
-
-/** Sets a picture's alt text; an empty one falls back to the product's title in the shop. */
-export async function setImageAlt(
-  db: Database,
-  actor: Actor,
-  id: number,
-  url: string,
-  alt: string | undefined,
-): Promise<ImageChange> {
-  return changeImages(
-    db,
-    actor,
-    id,
-    "product.image.alt",
-    url,
-    (images) => {
-      if (!images.some((image) => image.url === url)) return "no-image";
-      return images.map((image) => (image.url === url ? (alt ? { url, alt } : { url }) : image));
-    },
-    { alt: alt ?? "" },
-  );
-}
-
-/** Takes a picture off the product, then deletes its file if it was an upload (the seed's pictures stay). */
-export async function removeProductImage(
-  db: Database,
-  actor: Actor,
-  id: number,
-  url: string,
-): Promise<ImageChange> {
-  const removed = await changeImages(db, actor, id, "product.image.remove", url, (images) =>
-    images.some((image) => image.url === url) ? images.filter((image) => image.url !== url) : "no-image",
-  );
-  // After the commit: a failed transaction never leaves a product pointing at a deleted file.
-  if (removed.ok) await deleteUploadedImage(url);
-  return removed;
 }

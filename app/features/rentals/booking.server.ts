@@ -30,7 +30,8 @@ import {
   WITHDRAWABLE_STATUSES,
 } from "./booking";
 import { bookingMessages } from "./booking-messages";
-import { bookingsTaxDocuments, chargeView } from "./charges.server";
+import { bookingsTaxDocuments } from "./charge-documents.server";
+import { chargeView } from "./charges.server";
 import { checkDocument, type DocumentToStore, storeDocuments } from "./documents.server";
 import { monthsText, perMonth, sortedPlans, upFront } from "./offer";
 import { readRentalOffer } from "./offer.server";

@@ -12,8 +12,13 @@ import { formatRupees } from "~/lib/money";
 import { shop } from "~/lib/shop";
 import { bookingReference } from "./booking";
 import { mailOwners, rentalMail } from "./booking-mail.server";
+import {
+  billComingMonths,
+  chargesForMail,
+  claimChargeNotices,
+  unclaimChargeNotice,
+} from "./charge-billing.server";
 import { chargeLabel, OVERDUE_AFTER_DAYS } from "./charges";
-import { billComingMonths, chargesForMail, claimChargeNotices, unclaimChargeNotice } from "./charges.server";
 import { MOVE_SENTENCES } from "./pipeline";
 
 const myRentals = (publicUrl: string) => new URL("/my-rentals", publicUrl).toString();

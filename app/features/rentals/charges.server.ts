@@ -1,30 +1,26 @@
 // A rental's charges (decision 0043, section 5): made at approval (the deposit and the first month) and a week
 // before each later month, paid through PhonePe or at the counter, invoiced once paid; voided or refunded when
-// the booking is cancelled, and the deposit given back at settlement.
-import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+// the booking is cancelled, and the deposit given back at settlement. The later months' billing and notices are
+// charge-billing.server.ts's, the tax documents' lists charge-documents.server.ts's.
+import { and, asc, eq, notInArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
-  customers,
   paymentAttempts,
   type RentalDeduction,
   rentalBookings,
   rentalCharges,
   rentalEvents,
-  taxDocuments,
 } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/index.server";
 import { formatShopDay, shopClock } from "~/features/delivery";
-import type { DocumentKind } from "~/features/invoices";
 import { issueCreditNote, issueRentalInvoice } from "~/features/invoices/index.server";
 import { claimRefund } from "~/features/payments/index.server";
 import { formatRupees } from "~/lib/money";
 import { bookingReference, ENDED_STATUSES } from "./booking";
 import {
-  BILLED_DAYS_AHEAD,
   CHARGE_STATUS_TEXT,
   type ChargeStatus,
   chargeLabel,
-  monthDueOn,
   monthPeriod,
   OVERDUE_AFTER_DAYS,
   PAID_BY,
@@ -316,83 +312,6 @@ export async function settleDeposit(
   return { by, detail, refund };
 }
 
-/**
- * Bills the months falling due within BILLED_DAYS_AHEAD of running rentals: each month's charge is made once
- * (a unique month per booking), at the rent the booking has then (an extension's new rent from its next month).
- * Returns how many were made.
- */
-export async function billComingMonths(db: Database, now = new Date()): Promise<number> {
-  const horizon = plusDays(shopClock(now).day, BILLED_DAYS_AHEAD);
-  const running = await db
-    .select()
-    .from(rentalBookings)
-    .where(and(eq(rentalBookings.status, "active"), lte(rentalBookings.activeFrom, horizon)));
-  let made = 0;
-  for (const booking of running) {
-    if (!booking.activeFrom) continue;
-    for (let month = 2; month <= booking.months; month++) {
-      const dueOn = monthDueOn(booking.activeFrom, month);
-      if (dueOn > horizon) break;
-      const period = monthPeriod(booking.activeFrom, month);
-      const inserted = await db
-        .insert(rentalCharges)
-        .values({
-          bookingId: booking.id,
-          month,
-          rent: booking.monthlyRent * booking.units,
-          periodFrom: period.from,
-          periodTo: period.to,
-          dueOn,
-        })
-        .onConflictDoNothing()
-        .returning({ id: rentalCharges.id });
-      made += inserted.length;
-    }
-  }
-  return made;
-}
-
-/** Claims, for this run, later months' charges whose customer has not been mailed yet, or that became overdue. */
-export async function claimChargeNotices(db: Database, kind: "due" | "overdue", now = new Date()) {
-  const today = shopClock(now).day;
-  const column = kind === "due" ? rentalCharges.dueNoticeAt : rentalCharges.overdueNoticeAt;
-  const when =
-    kind === "due"
-      ? and(eq(rentalCharges.status, "due"), gt(rentalCharges.month, 1))
-      : and(eq(rentalCharges.status, "due"), lte(rentalCharges.dueOn, plusDays(today, -OVERDUE_AFTER_DAYS)));
-  const claimed = await db
-    .update(rentalCharges)
-    .set(kind === "due" ? { dueNoticeAt: now } : { overdueNoticeAt: now })
-    .where(and(when, isNull(column)))
-    .returning({ id: rentalCharges.id });
-  return claimed.map((row) => row.id);
-}
-
-/** Gives a claim back when its mail could not be sent, so the next run tries again. */
-export async function unclaimChargeNotice(db: Database, kind: "due" | "overdue", chargeId: number) {
-  await db
-    .update(rentalCharges)
-    .set(kind === "due" ? { dueNoticeAt: null } : { overdueNoticeAt: null })
-    .where(eq(rentalCharges.id, chargeId));
-}
-
-/** The facts of charges for their mails, with the booking and the customer. */
-export async function chargesForMail(db: Database, chargeIds: readonly number[]) {
-  if (chargeIds.length === 0) return [];
-  return db
-    .select({
-      charge: rentalCharges,
-      booking: rentalBookings,
-      email: customers.email,
-      firstname: customers.firstname,
-    })
-    .from(rentalCharges)
-    .innerJoin(rentalBookings, eq(rentalBookings.id, rentalCharges.bookingId))
-    .innerJoin(customers, eq(customers.id, rentalBookings.customerId))
-    .where(inArray(rentalCharges.id, [...chargeIds]))
-    .orderBy(asc(rentalCharges.dueOn), asc(rentalCharges.id));
-}
-
 /** A charge as My Rentals and the back office show it. */
 export function chargeView(charge: Charge, today: string) {
   const status = charge.status as ChargeStatus;
@@ -409,80 +328,6 @@ export function chargeView(charge: Charge, today: string) {
     overdue,
     paid: status === "paid" ? `${charge.paidBy ?? ""}`.trim() : null,
   };
-}
-
-export type BookingTaxDocument = { id: number; label: string; amount: string; kind: DocumentKind };
-
-/**
- * The tax documents of these bookings (their months', their credit notes, their settlements'), oldest first,
- * by booking: one query for a customer's whole list.
- */
-export async function bookingsTaxDocuments(
-  db: Pick<Database, "select">,
-  bookingIds: readonly number[],
-): Promise<Map<number, BookingTaxDocument[]>> {
-  const found = new Map<number, BookingTaxDocument[]>();
-  if (bookingIds.length === 0) return found;
-  const ids = [...bookingIds];
-  const rows = await db
-    .select({
-      id: taxDocuments.id,
-      kind: taxDocuments.kind,
-      number: taxDocuments.number,
-      month: rentalCharges.month,
-      amount: taxDocuments.amount,
-      bookingId: sql<number>`coalesce(${rentalCharges.bookingId}, ${taxDocuments.rentalBookingId})`.mapWith(
-        Number,
-      ),
-    })
-    .from(taxDocuments)
-    .leftJoin(rentalCharges, eq(rentalCharges.id, taxDocuments.rentalChargeId))
-    .where(or(inArray(rentalCharges.bookingId, ids), inArray(taxDocuments.rentalBookingId, ids)))
-    .orderBy(asc(taxDocuments.id));
-  for (const row of rows) {
-    const list = found.get(row.bookingId) ?? [];
-    found.set(row.bookingId, list);
-    list.push({
-      id: row.id,
-      label: `${row.kind === "invoice" ? "Invoice" : "Credit note"} ${row.number}${row.month ? ` (month ${row.month})` : " (deposit kept)"}`,
-      amount: formatRupees(row.amount),
-      kind: row.kind as DocumentKind,
-    });
-  }
-  return found;
-}
-
-/** The tax documents of one booking, oldest first. */
-export async function bookingTaxDocuments(db: Pick<Database, "select">, bookingId: number) {
-  return (await bookingsTaxDocuments(db, [bookingId])).get(bookingId) ?? [];
-}
-
-/**
- * One of a booking's tax documents, by its id; with `customerId`, only when the booking is that customer's.
- * Another booking's document, or another customer's, is undefined alike (the route answers 404).
- */
-export async function bookingTaxDocument(
-  db: Pick<Database, "select">,
-  bookingId: number,
-  documentId: number,
-  customerId?: number,
-) {
-  const [row] = await db
-    .select({ document: taxDocuments.document })
-    .from(taxDocuments)
-    .leftJoin(rentalCharges, eq(rentalCharges.id, taxDocuments.rentalChargeId))
-    .innerJoin(
-      rentalBookings,
-      eq(rentalBookings.id, sql`coalesce(${rentalCharges.bookingId}, ${taxDocuments.rentalBookingId})`),
-    )
-    .where(
-      and(
-        eq(taxDocuments.id, documentId),
-        eq(rentalBookings.id, bookingId),
-        customerId === undefined ? undefined : eq(rentalBookings.customerId, customerId),
-      ),
-    );
-  return row?.document;
 }
 
 /**

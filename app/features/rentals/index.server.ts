@@ -8,14 +8,10 @@ export {
   withdrawBooking,
 } from "./booking.server";
 export { sendBookingMoveMail, sendBookingRequestedMail } from "./booking-mail.server";
+export { billComingMonths } from "./charge-billing.server";
+export { bookingTaxDocument } from "./charge-documents.server";
 export { sendChargeNotices, sendChargePaidMail } from "./charge-mail.server";
-export {
-  billComingMonths,
-  bookingTaxDocument,
-  chargeToPay,
-  recordCounterPayment,
-  settleRentalCharge,
-} from "./charges.server";
+export { chargeToPay, recordCounterPayment, settleRentalCharge } from "./charges.server";
 export { purgeEndedRentalDocuments, readDocument } from "./documents.server";
 export { eraseRentalsOf, openRentalsOf } from "./erasure.server";
 export { insertRentalOffers, readRentalOffer, readRentalOffers, writeRentalOffer } from "./offer.server";

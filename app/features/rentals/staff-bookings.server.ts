@@ -17,7 +17,8 @@ import {
   documentKindText,
   RENTAL_BOOKING_STATUSES,
 } from "./booking";
-import { bookingTaxDocuments, chargesOf, chargeView } from "./charges.server";
+import { bookingTaxDocuments } from "./charge-documents.server";
+import { chargesOf, chargeView } from "./charges.server";
 import { documentsOf } from "./documents.server";
 import { monthsText, perMonth, upFront } from "./offer";
 import { BOOKING_MOVES } from "./pipeline";
