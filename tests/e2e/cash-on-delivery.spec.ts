@@ -14,7 +14,7 @@ import { addToCart, putInCart } from "./support/checkout";
 import { waitForMail } from "./support/mail";
 import { moveTo } from "./support/orders";
 import { shown } from "./support/prices";
-import { expect, test } from "./support/test";
+import { expect, hydrated, test } from "./support/test";
 
 /*
  * Cash on delivery, in both browser projects (JavaScript on and off). The issue's "done when": a shopper in
@@ -359,6 +359,7 @@ test.describe("cash on delivery", () => {
     await signedUp(page, chennaiCustomer());
     await putInCart(page, laptop.id, 1);
     await page.goto("/checkout");
+    await hydrated(page);
     const { form, payment, cash } = checkoutForm(page);
     await expect(page.getByTestId("checkout-total")).toHaveText(shown(50_001));
     await expect(cash).toBeDisabled();

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { shop } from "~/lib/shop";
 import { ensureOwner, owner, staffLogIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, test } from "./support/test";
+import { expect, hydrated, test } from "./support/test";
 
 const messages = [
   "First Name is Required",
@@ -26,10 +26,7 @@ test.beforeEach(async ({ page }) => {
 async function openContact(page: Page, path = "/contact") {
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
-  if (test.info().project.use.javaScriptEnabled !== false) {
-    // The header search box takes its combobox role in an effect, i.e. once the page is hydrated.
-    await expect(page.getByRole("combobox", { name: "Search for products" })).toBeAttached();
-  }
+  await hydrated(page);
   return contactForm(page);
 }
 

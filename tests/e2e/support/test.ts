@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * Playwright's test, with every test coming from its own client address (X-Forwarded-For, believed by the
@@ -17,5 +17,15 @@ export const test = base.extend({
     await use({ ...extraHTTPHeaders, "X-Forwarded-For": address });
   },
 });
+
+/**
+ * With JavaScript on, waits until React has hydrated the page, so what the page's scripts do (a PIN code's
+ * city filled in, Conform's checks) happens from the next action on: a shopper typing sooner gets the plain
+ * form, by design. The header's search box takes its combobox role in an effect, i.e. once hydrated.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await expect(page.getByRole("combobox", { name: "Search for products" })).toBeAttached();
+}
 
 export { expect };
