@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { rupees } from "./support/prices";
+import { hydrated } from "./support/test";
 
 test.describe("our store", () => {
   test("every card's rating is one labelled element, and no id repeats on the page", async ({ page }) => {
@@ -87,6 +88,8 @@ test.describe("our store", () => {
 
   test("sorts by price, low to high", async ({ page, javaScriptEnabled }) => {
     await page.goto("/product?category=Accessories");
+    // With JavaScript a new choice applies itself, once the page is hydrated.
+    await hydrated(page);
     await page.getByRole("combobox", { name: "Sort By" }).selectOption("price");
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/sort=price/);
