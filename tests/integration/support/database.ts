@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import pg from "pg";
 import { inject, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { adminQuery, databaseUrl } from "./postgres-admin";
 
 /** Which database the tests run on, for test names: DATABASE_URL picks PostgreSQL, else embedded PGlite. */
 export const databaseKind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
@@ -35,13 +36,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     return { ...handle, drop: handle.close };
   }
   const name = `storefront_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 25 });
+  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
+  const handle = await openDatabase({ kind: "postgres", url: databaseUrl(adminUrl, name), poolSize: 25 });
   return {
     ...handle,
     drop: async () => {
@@ -68,20 +64,10 @@ export async function emptyPostgresDatabase(): Promise<{ url: string; drop: () =
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error("emptyPostgresDatabase needs DATABASE_URL");
   const name = `storefront_empty_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
+    url: databaseUrl(adminUrl, name),
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "~/db/client.server";
+import { adminQuery, databaseUrl } from "./postgres-admin";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -25,9 +25,7 @@ export default async function templateDatabase(project: TestProject): Promise<()
   if (adminUrl) {
     const name = `storefront_template_${randomBytes(6).toString("hex")}`;
     await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 1 });
+    const handle = await openDatabase({ kind: "postgres", url: databaseUrl(adminUrl, name), poolSize: 1 });
     await handle.close();
     project.provide("postgresTemplate", name);
     project.provide("pgliteTemplate", "");
@@ -44,14 +42,4 @@ export default async function templateDatabase(project: TestProject): Promise<()
   project.provide("pgliteTemplate", file);
   project.provide("postgresTemplate", "");
   return async () => rmSync(folder, { recursive: true, force: true });
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
