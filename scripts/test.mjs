@@ -14,6 +14,10 @@ const steps = [["test:unit", "test:postgres", "typecheck", "lint", "build"], ["j
 const stages = steps.flat();
 /** @type {[string, number, string][]} */
 const times = [];
+/** The last lines of each failed stage, printed again at the end: a CI log shows only its tail. */
+const TAIL_LINES = 120;
+/** @type {[string, string][]} */
+const failures = [];
 const started = Date.now();
 /** @param {number} ms */
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
@@ -32,7 +36,7 @@ for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
 
 /**
  * Runs one stage (an npm script). The first of a step prints as it goes; the others' output is kept and printed
- * whole when each ends, so the log reads stage by stage.
+ * whole when each ends, so the log reads stage by stage. Every stage's output is kept, for the failures' tails.
  * @param {string} stage
  * @param {boolean} live
  * @returns {Promise<boolean>}
@@ -40,16 +44,25 @@ for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
 function run(stage, live) {
   const at = Date.now();
   console.log(`\n[test] ${stage}: starting`);
-  const child = spawn("npm", ["run", "--silent", stage], { stdio: live ? "inherit" : "pipe" });
+  const child = spawn("npm", ["run", "--silent", stage], { stdio: ["inherit", "pipe", "pipe"] });
   /** @type {Buffer[]} */
   const kept = [];
-  child.stdout?.on("data", (chunk) => kept.push(chunk));
-  child.stderr?.on("data", (chunk) => kept.push(chunk));
+  for (const [from, to] of /** @type {const} */ ([
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ])) {
+    from.on("data", (chunk) => {
+      kept.push(chunk);
+      if (live) to.write(chunk);
+    });
+  }
   return new Promise((resolve) => {
     child.on("close", (status, signal) => {
       const ok = status === 0;
       if (!live) console.log(`\n[test] ${stage}: its output\n${Buffer.concat(kept).toString()}`);
       times.push([stage, Date.now() - at, ok ? "passed" : `failed (${signal ?? `exit ${status}`})`]);
+      const lines = Buffer.concat(kept).toString().split("\n");
+      if (!ok) failures.push([stage, lines.slice(-TAIL_LINES).join("\n")]);
       console.log(`[test] ${stage}: ${ok ? "passed" : "FAILED"} in ${seconds(Date.now() - at)}`);
       resolve(ok);
     });
@@ -61,6 +74,9 @@ for (const step of steps) {
   if (results.includes(false)) break;
 }
 
+for (const [stage, tail] of failures) {
+  console.log(`\n[test] ${stage} failed; its last ${TAIL_LINES} lines again:\n${tail}`);
+}
 console.log("\n[test] stage            time    result");
 for (const [stage, ms, result] of times) {
   console.log(`[test] ${stage.padEnd(16)} ${seconds(ms).padStart(6)}  ${result}`);
