@@ -21,7 +21,9 @@ export default defineConfig({
       "tests/integration/support/postgres-reachable.ts",
       "tests/integration/support/template-database.ts",
     ],
-    testTimeout: 30_000,
+    // In `npm test` these workers share two cores with the other database stage, the type check and the build:
+    // a test's wall time can be three times its time alone, and a limit is there to stop a test that hangs.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

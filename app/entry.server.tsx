@@ -59,7 +59,9 @@ export default async function handleRequest(
     request.signal,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${deferHydration(markup)}`, {
+  // React writes the doctype itself when the root is <html>; a second one is a parse error and wasted bytes.
+  const doctype = markup.startsWith("<!DOCTYPE html>") ? "" : "<!DOCTYPE html>";
+  return new Response(`${doctype}${deferHydration(markup)}`, {
     headers: responseHeaders,
     status: responseStatusCode,
   });

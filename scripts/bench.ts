@@ -64,7 +64,7 @@ const AIMS = {
   visitorP95Ms: 50,
   customerRatio: { pglite: 0.2, postgres: 0.3 },
   customerP95Ms: 100,
-  storeHtmlKb: 60,
+  storeHtmlKb: 55,
   javaScriptKb: 95,
   /**
    * Issue 18: a search page no dearer than the store's. Both take the same path when the search is kept, so

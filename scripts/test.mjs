@@ -10,7 +10,7 @@ import { chromiumForTests, postgresForTests } from "./test-needs.mjs";
  * thread); together they take about the time of the longest. The browser tests need the build and the whole
  * machine, so they run alone, last.
  */
-const steps = [["test:unit", "test:postgres", "typecheck", "lint", "build"], ["js-bytes"], ["test:e2e"]];
+const steps = [["test:unit", "test:postgres", "typecheck", "lint", "build"], ["page-bytes"], ["test:e2e"]];
 const stages = steps.flat();
 /** @type {[string, number, string][]} */
 const times = [];

@@ -38,7 +38,7 @@ export function HeartOutlineIcon() {
 }
 
 /** The product page's wishlist button's heart; its fill comes from the button's CSS (wished or not). Cards draw
- * theirs with CSS (.heart-button). */
+ * theirs with CSS (app.css, .wishlist-toggle). */
 export function HeartIcon({ size = 20, className }: IconProps) {
   return (
     <Icon size={size} className={className}>

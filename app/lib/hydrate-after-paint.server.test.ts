@@ -39,4 +39,25 @@ describe("deferHydration", () => {
     const withoutContext = rendered.replace("window.__remixContext = {};", "");
     expect(deferHydration(withoutContext)).toBe(withoutContext);
   });
+
+  it("writes Remix's indented manifest on one line, the same object, with nothing that could end the script", () => {
+    const manifest = {
+      entry: { module: "/assets/entry.js" },
+      routes: { root: { id: "root", note: "</script>" } },
+    };
+    const page = rendered.replace(
+      'import "/build/manifest-1.js";',
+      `window.__remixManifest = ${JSON.stringify(manifest, null, 2)};\nimport("/assets/entry.js");`,
+    );
+    const sent = deferHydration(page);
+    const written = /window\.__remixManifest = (.*);\nimport/.exec(sent)?.[1] ?? "";
+    expect(written).not.toContain("\n");
+    expect(written).not.toContain("</script>");
+    expect(JSON.parse(written)).toEqual(manifest);
+  });
+
+  it("sends the arming script on one line that still runs", () => {
+    expect(hydrateAfterPaint).not.toContain("\n");
+    expect(() => new Function(hydrateAfterPaint)).not.toThrow();
+  });
 });

@@ -17,7 +17,7 @@ const INERT_MODULE = "text/after-paint-module";
  * was parsed, so a stalled image does not hold the scripts back), starts the preloads and replaces the inert
  * module script by a live copy in its place (same text, same nonce), which hydrates the page.
  */
-export const hydrateAfterPaint = `(function () {
+export const hydrateAfterPaint = oneLine(`(function () {
   var touched = (window.${TOUCHED_BEFORE_HYDRATION} = new WeakSet());
   function touch(event) { touched.add(event.target); }
   addEventListener("input", touch, true);
@@ -41,10 +41,34 @@ export const hydrateAfterPaint = `(function () {
   });
   addEventListener("DOMContentLoaded", function () { setTimeout(arm, 3000); });
 })();
-`;
+`);
+
+/** The script as sent: written readably above, every statement ended by `;` or a brace, so lines can join. */
+function oneLine(script: string): string {
+  return script.replace(/\n\s*/g, "");
+}
 
 const CONTEXT_SCRIPT = /(<script\b[^>]*>)(window\.__remixContext = )/;
 const MODULE_SCRIPT = /(<script\b[^>]*?) type="module"/;
+/** Remix writes the manifest into the module script indented: about 800 of a store page's bytes are spaces. */
+const PRETTY_MANIFEST = /(window\.__remixManifest = )(\{\n[\s\S]*?\n\});/;
+/** What may not appear raw inside a script element (the same characters Remix escapes). */
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
+
+/** The manifest on one line; as it was, should a later Remix write something that is not JSON there. */
+function compactManifest(start: string, json: string): string {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(json);
+  } catch {
+    return `${start}${json};`;
+  }
+  const compact = JSON.stringify(manifest).replace(
+    SCRIPT_UNSAFE,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  return `${start}${compact};`;
+}
 
 /**
  * Remix's preloads and module script in the rendered document made inert, and the script that arms them
@@ -56,5 +80,6 @@ export function deferHydration(html: string): string {
   return html
     .replace(CONTEXT_SCRIPT, (_, tag: string, context: string) => `${tag}${hydrateAfterPaint}${context}`)
     .replaceAll('<link rel="modulepreload"', `<link rel="${INERT_PRELOAD}"`)
-    .replace(MODULE_SCRIPT, (_, start: string) => `${start} type="${INERT_MODULE}"`);
+    .replace(MODULE_SCRIPT, (_, start: string) => `${start} type="${INERT_MODULE}"`)
+    .replace(PRETTY_MANIFEST, (_, start: string, json: string) => compactManifest(start, json));
 }

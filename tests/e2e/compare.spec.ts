@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
+import { wholeTitle } from "./support/cards";
 
 /** Presses a card's "Add to compare" and waits until the server has answered. */
 async function addToCompare(page: Page, card: Locator) {
@@ -20,8 +21,8 @@ test.describe("compare products", () => {
   test("adds products from cards, compares them in a table and removes them", async ({ page }) => {
     await page.goto("/product?category=Laptops&sort=price");
     const cards = page.locator(".product-card");
-    const first = (await cards.nth(0).locator(".product-card-title a").getAttribute("title")) ?? "";
-    const second = (await cards.nth(1).locator(".product-card-title a").getAttribute("title")) ?? "";
+    const first = await wholeTitle(cards.nth(0).locator(".product-card-title a"));
+    const second = await wholeTitle(cards.nth(1).locator(".product-card-title a"));
     await addToCompare(page, cards.nth(0));
     await expect(page.getByTestId("toast")).toContainText("Product added to compare");
     await addToCompare(page, cards.nth(1));

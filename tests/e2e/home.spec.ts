@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
+import { wholeTitle } from "./support/cards";
 import { BACK_OFFICE_POST_TITLE } from "./support/content";
 import { rupees } from "./support/prices";
 
@@ -29,7 +30,7 @@ test.describe("home", () => {
     for (const card of await featured.all()) {
       const title = card.locator(".product-card-title a");
       const shown = (await title.textContent()) ?? "";
-      const full = (await title.getAttribute("title")) ?? "";
+      const full = await wholeTitle(title);
       if (full.length > 70) {
         expect(shown).toBe(`${full.slice(0, 70)}...`);
         sawCut = true;
@@ -74,7 +75,7 @@ test.describe("home", () => {
   test("a card's image and title open the product", async ({ page }) => {
     await page.goto("/");
     const card = page.getByRole("region", { name: "Our Popular Products" }).locator(".product-card").first();
-    const title = (await card.locator(".product-card-title a").getAttribute("title")) ?? "";
+    const title = await wholeTitle(card.locator(".product-card-title a"));
     await card.locator(".product-card-title a").click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { dismissToast, logIn, signedUp, signUpElsewhere } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { wholeTitle } from "./support/cards";
 import { putInCart } from "./support/checkout";
 import { rupees } from "./support/prices";
 import { expect, test } from "./support/test";
@@ -26,7 +27,7 @@ test.describe("wishlist", () => {
     await page.goto("/product?page=2");
     // A card down the page: with JavaScript the page stays as it is (no document load, the scroll kept).
     const card = page.locator(".product-card").nth(8);
-    const title = (await card.locator(".product-card-title a").getAttribute("title")) ?? "";
+    const title = await wholeTitle(card.locator(".product-card-title a"));
     await card.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => {
       document.body.dataset.stayed = "yes";

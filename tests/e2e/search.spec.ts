@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { seedProducts } from "~/db/seed-data";
 import { seedSpecs } from "~/db/seed-specs";
+import { wholeTitles } from "./support/cards";
 
 /** The seed's laptops with 16 GB of memory, by their specification (titles say so in different ways, or not). */
 const sixteenGbLaptops = seedProducts
@@ -100,7 +101,7 @@ test.describe("header search", () => {
     await expect(page).toHaveURL(/\/product\?q=16gb\+ram\+laptop/);
     const links = page.locator(".product-card-title a");
     await expect(links.first()).toBeVisible();
-    const titles = (await links.evaluateAll((all) => all.map((a) => a.getAttribute("title") ?? ""))).sort();
+    const titles = (await wholeTitles(links)).sort();
     // Products other tests add to this shop are left out; every seed product listed has 16 GB, and all are.
     expect(titles.filter((title) => seedTitles.has(title))).toEqual(sixteenGbLaptops);
     expect(sixteenGbLaptops.length).toBeGreaterThanOrEqual(8);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { seedProducts } from "~/db/seed-data";
 import { seedSpecs } from "~/db/seed-specs";
+import { wholeTitles } from "./support/cards";
 import { expect, test } from "./support/test";
 
 /*
@@ -33,11 +34,8 @@ async function shownCount(page: Page): Promise<number> {
   return Number(/^(\d+)/.exec(text.trim())?.[1] ?? Number.NaN);
 }
 
-/** Every card's full title (the link's title attribute; the text may be cut). */
-const cardTitles = (page: Page) =>
-  page
-    .locator(".product-card-title a")
-    .evaluateAll((links) => links.map((link) => link.getAttribute("title") ?? ""));
+/** Every card's full title (the text may be cut). */
+const cardTitles = (page: Page) => wholeTitles(page.locator(".product-card-title a"));
 
 /** A facet's links as [href, text]. */
 const facetLinks = (page: Page, name: string) =>

@@ -211,7 +211,7 @@ beforeAll(async () => {
     .returning({ id: rentalDocuments.id });
   made.document.bookingId = booking?.id ?? 0;
   made.document.id = document?.id ?? 0;
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await sim?.close();
@@ -316,7 +316,7 @@ describe(`backups (${databaseKind})`, () => {
     } finally {
       await drop();
     }
-  }, 120_000);
+  }, 240_000);
 
   it("refuses a place that already holds a shop, naming what is there, and writes nothing into it", async () => {
     const backup = await shopBackup();
@@ -348,7 +348,7 @@ describe(`backups (${databaseKind})`, () => {
     } finally {
       await drop();
     }
-  }, 120_000);
+  }, 240_000);
 
   it("refuses a backup whose contents do not match its checksums, and restores nothing", async () => {
     const backup = await shopBackup();
@@ -379,7 +379,7 @@ describe(`backups (${databaseKind})`, () => {
     } finally {
       await drop();
     }
-  }, 120_000);
+  }, 240_000);
 
   it("undoes a restore whose rows do not match the backup's counts, leaving the place as it was, so a retry succeeds", async () => {
     const backup = await shopBackup();
@@ -427,7 +427,7 @@ describe(`backups (${databaseKind})`, () => {
     } finally {
       await drop();
     }
-  }, 180_000);
+  }, 360_000);
 
   it("is consistent while shoppers keep buying: the rows restored are the rows counted, order by order", async () => {
     const buyer = await signUpCustomer(shop.db);
@@ -489,7 +489,7 @@ describe(`backups (${databaseKind})`, () => {
     } finally {
       await drop();
     }
-  }, 180_000);
+  }, 360_000);
 
   it("keeps only the newest BACKUP_KEEP backups, by their names, and no other file", async () => {
     // A folder of its own: two older backups (pruning goes by the names, which sort by the time they were
@@ -503,7 +503,7 @@ describe(`backups (${databaseKind})`, () => {
     if (!taken.ok) throw new Error(taken.error);
     expect(taken.pruned).toEqual([older]);
     expect(await entries(backupDir)).toEqual([old, taken.fileName, "notes.txt"].sort());
-  }, 120_000);
+  }, 240_000);
 
   it("records a failed backup and says so on the dashboard's status", async () => {
     // Its folder cannot be made (a file is in the way): the failure comes before the dump, which a failure

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { highFetchPriority } from "~/lib/fetch-priority";
 import { formatRupees } from "~/lib/money";
 import { cutText, discountPercent } from "~/lib/text";
-import type { ProductCardData } from "./cards.server";
+import type { GridCardData } from "./cards.server";
 import { FALLBACK_IMAGE, productTypeLabels } from "./catalogue";
 import { Price, TaxLine } from "./Price";
 import { Stars } from "./Stars";
@@ -23,8 +23,9 @@ export function ProductCard({
   showTaxLine = false,
   wished = false,
   eager = false,
+  discoversRoute = true,
 }: {
-  product: ProductCardData;
+  product: GridCardData;
   /** Id of the compare form this card's "Add to compare" button submits (ProductGrid renders it). */
   compareForm: string;
   /** Characters to keep of the title; undefined keeps it whole. */
@@ -35,6 +36,11 @@ export function ProductCard({
   wished?: boolean;
   /** Load the picture at once: the first row is on the first screen, where lazy loading only delays it. */
   eager?: boolean;
+  /**
+   * Whether the title link asks the router to discover the product page's route once hydrated. Every card links
+   * to the same route, so in a grid the first card does it for all, and the other 23 go without the attribute.
+   */
+  discoversRoute?: boolean;
 }) {
   // A rental's price columns are its rents (decision 0043): it shows the lowest a month, and no discount.
   const rental = product.productType === "rental";
@@ -50,7 +56,6 @@ export function ProductCard({
         width="300"
         height="300"
         loading={eager ? undefined : "lazy"}
-        decoding="async"
         {...(eager ? highFetchPriority : undefined)}
       />
       <div className="product-card-body">
@@ -59,7 +64,12 @@ export function ProductCard({
           <span className="product-brand">{product.brand}</span>
         </p>
         <h3 className="product-card-title">
-          <Link to={`/product/${product.id}`} title={product.title}>
+          {/* The whole title on hover only where the card cuts it: it would repeat the link's text. */}
+          <Link
+            to={`/product/${product.id}`}
+            title={title === product.title ? undefined : product.title}
+            discover={discoversRoute ? "render" : "none"}
+          >
             {title}
           </Link>
         </h3>
@@ -72,13 +82,7 @@ export function ProductCard({
           <Price offer={product.discountedPrice} mrp={product.originalPrice} />
         )}
         {showTaxLine ? <TaxLine /> : null}
-        <button
-          type="submit"
-          form={compareForm}
-          name="productId"
-          value={product.id}
-          className="compare-button"
-        >
+        <button type="submit" form={compareForm} name="productId" value={product.id}>
           Add to compare<span>{`: ${product.title}`}</span>
         </button>
       </div>

@@ -1,7 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useId } from "react";
 import { TITLE_CUTS } from "~/lib/limits";
-import type { ProductCardData } from "./cards.server";
+import type { GridCardData } from "./cards.server";
 import { ProductCard } from "./ProductCard";
 
 /**
@@ -20,7 +20,7 @@ export function ProductGrid({
   empty,
   eagerImages = 0,
 }: {
-  products: ProductCardData[];
+  products: GridCardData[];
   wished: readonly number[] | true;
   className?: string;
   titleLimit?: number;
@@ -44,6 +44,7 @@ export function ProductGrid({
         {products.map((product, index) => (
           <ProductCard
             eager={index < eagerImages}
+            discoversRoute={index === 0}
             key={product.id}
             product={product}
             compareForm={compareForm}

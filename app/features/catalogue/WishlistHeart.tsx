@@ -41,12 +41,12 @@ export function WishlistHeart({
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {variant === "icon" ? (
-        // A card's heart is drawn by CSS (app.css, .heart-button::before): no SVG repeated in every card.
+        // A card's heart is drawn by CSS (app.css, .wishlist-toggle), filled while pressed: no SVG and no class
+        // repeated in every card.
         <button
           type="submit"
           name="intent"
           value={shown ? "remove" : "add"}
-          className={shown ? "heart-button wished" : "heart-button"}
           aria-label={label}
           aria-pressed={shown}
         />

@@ -37,6 +37,14 @@ export const cardColumns = {
   sold: products.sold,
 };
 
+/**
+ * What a grid's card shows (ProductCard, ProductGrid): a store page sends its 24 products no more than that,
+ * since the page's data is written into its HTML.
+ */
+export type GridCardData = Omit<ProductCardData, "category" | "quantity" | "sold">;
+export const gridCard = ({ category: _c, quantity: _q, sold: _s, ...card }: ProductCardData): GridCardData =>
+  card;
+
 export type CardRow = Omit<ProductCardData, "image"> & { images: { url: string }[] };
 
 export function toCard({ images, ...row }: CardRow): ProductCardData {

@@ -10,7 +10,14 @@ export {
 } from "./bulk/bulk.server";
 export { commitImport } from "./bulk/import-commit.server";
 export { catalogueCommitSchema, catalogueImportSchema } from "./bulk/import-schemas";
-export { cardColumns, type ProductCardData, productsTagged, toCard } from "./cards.server";
+export {
+  cardColumns,
+  type GridCardData,
+  gridCard,
+  type ProductCardData,
+  productsTagged,
+  toCard,
+} from "./cards.server";
 export { catalogueVersionColumn, readCatalogueVersion } from "./catalogue-version.server";
 export {
   createProduct,

@@ -21,6 +21,7 @@ import {
 } from "~/features/catalogue";
 import {
   canonicalRedirect,
+  gridCard,
   PAGE_SIZE,
   productsTagged,
   readStoreFilters,
@@ -66,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A search that found nothing offers ways on: the categories, and the popular products.
   const popular = filters.q && total === 0 ? await productsTagged(db, "popular", 4) : [];
   return json({
-    items,
+    items: items.map(gridCard),
     total,
     filters,
     facets,
@@ -76,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pages,
     wished,
     used: search?.used ?? null,
-    popular,
+    popular: popular.map(gridCard),
   });
 }
 
