@@ -1,0 +1,29 @@
+export {
+  type Conflict,
+  conflictsOf,
+  estimatedDrawW,
+  FIT_RULES,
+  misfitsOf,
+  neededSupplyW,
+  type RuleCode,
+} from "./fit";
+export { fitMessages } from "./messages";
+export {
+  type BoardSpec,
+  type Build,
+  type CabinetSpec,
+  type CoolerSpec,
+  type Counted,
+  EMPTY_BUILD,
+  type FormFactor,
+  type GraphicsSpec,
+  type MemorySpec,
+  type MemoryType,
+  type Part,
+  type PowerSettings,
+  type ProcessorSpec,
+  SLOTS,
+  type Slot,
+  type StorageSpec,
+  type SupplySpec,
+} from "./parts";
