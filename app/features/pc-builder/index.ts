@@ -8,6 +8,7 @@ export {
   type RuleCode,
 } from "./fit";
 export { fitMessages } from "./messages";
+export { partFromSpecs, SLOT_OF_PART, type SlotPart } from "./part-specs";
 export {
   type BoardSpec,
   type Build,

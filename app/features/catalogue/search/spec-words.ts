@@ -21,6 +21,13 @@ const JOINED: Record<Exclude<SpecUnit, "generation">, readonly string[]> = {
   MP: ["mp"],
   channels: ["ch", "channels"],
   users: ["users"],
+  W: ["w", "watt"],
+  mm: ["mm"],
+  MTs: ["mts", "mhz"],
+  cores: ["cores", "core"],
+  slots: ["slots"],
+  ports: ["ports"],
+  modules: ["modules"],
 };
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st: how a processor's generation is written. */
