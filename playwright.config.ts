@@ -81,21 +81,29 @@ const chromium = {
  */
 const ownProject = /(server|hostile|races|metrics|payment-faults|api)\.spec\.ts/;
 
+/**
+ * A whole run, in CI or by `npm test` (scripts/test.mjs sets WHOLE_TEST_RUN): two workers whatever the cores,
+ * a retry, longer limits, traces of retries only. A developer's `npx playwright test` gets Playwright's
+ * defaults and the HTML report.
+ */
+const wholeRun = Boolean(process.env.CI || process.env.WHOLE_TEST_RUN);
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: `test-results/e2e-${port}`,
   fullyParallel: true,
-  forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
-  workers: process.env.CI ? 2 : undefined,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  // CI runs every test on a 2-core machine with two workers, a server and two browsers sharing it: the long
-  // flows (sign-up, mail, several forms) need more than 30 s there. Not a speed check (npm run bench is).
-  timeout: process.env.CI ? 60_000 : 30_000,
+  forbidOnly: wholeRun,
+  retries: wholeRun ? 1 : 0,
+  // Playwright's default is half the cores: one worker on a 2-core machine, which doubled the browser stage.
+  workers: wholeRun ? 2 : undefined,
+  reporter: wholeRun ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  // A whole run puts every test on a 2-core machine with two workers, a server and two browsers sharing it: the
+  // long flows (sign-up, mail, several forms) need more than 30 s there. Not a speed check (npm run bench is).
+  timeout: wholeRun ? 60_000 : 30_000,
   expect: { timeout: 7_000 },
-  // A trace records every action's page and a screencast, at a cost in CPU for every test; in CI only the retry
-  // of a failed test records one, and its first failure is still printed.
-  use: { baseURL, trace: process.env.CI ? "on-first-retry" : "retain-on-failure" },
+  // A trace records every action's page and a screencast, at a cost in CPU for every test; in a whole run only
+  // the retry of a failed test records one, and its first failure is still printed.
+  use: { baseURL, trace: wholeRun ? "on-first-retry" : "retain-on-failure" },
   projects: [
     { name: "js-on", testIgnore: ownProject, use: { ...chromium, javaScriptEnabled: true } },
     { name: "js-off", testIgnore: ownProject, use: { ...chromium, javaScriptEnabled: false } },

@@ -30,6 +30,8 @@ if (noChromium) {
 }
 const postgres = await postgresForTests();
 process.env.TEST_POSTGRES_URL = postgres.url;
+// The browser tests' settings for a whole run (playwright.config.ts), as in CI: two workers on any machine.
+process.env.WHOLE_TEST_RUN = "1";
 for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
   process.once(signal, () => postgres.stop().finally(() => process.exit(1)));
 }
