@@ -16,6 +16,10 @@ import { parseArgs } from "node:util";
 
 const { values: args } = parseArgs({ options: { budget: { type: "string", default: "55" } } });
 const budgetBytes = Number(args.budget) * 1024;
+if (!(budgetBytes > 0)) {
+  console.error(`--budget must be a number of KB, not ${args.budget}.`);
+  process.exit(2);
+}
 const PAGE = "/product";
 
 function freePort(): Promise<number> {
@@ -31,13 +35,15 @@ function freePort(): Promise<number> {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "shop-html-bytes-"));
 const port = await freePort();
-const { DATABASE_URL: _, ...inherited } = process.env;
+// The embedded database, and the address the probe below asks (a HOST of the caller's would move the server).
+const { DATABASE_URL: _, HOST: __, ...inherited } = process.env;
 const server = spawn(process.execPath, ["server.mjs"], {
-  // The embedded database, seeded at its first start: the catalogue every fresh shop has.
+  // Seeded at its first start: the catalogue every fresh shop has.
   env: { ...inherited, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: "production", LOG_REQUESTS: "false" },
   stdio: ["ignore", "pipe", "pipe"],
 });
 let log = "";
+server.on("error", (error) => (log += `${error}\n`));
 server.stdout.on("data", (chunk: Buffer) => (log += chunk));
 server.stderr.on("data", (chunk: Buffer) => (log += chunk));
 

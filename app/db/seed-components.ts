@@ -1,4 +1,5 @@
 import type { SpecValues } from "~/features/catalogue";
+import { type FormFactor, formFactorLabel } from "~/features/pc-builder";
 import type { SeedProduct } from "./seed-data";
 
 /*
@@ -227,7 +228,7 @@ function cabinet(
   title: string,
   brand: string,
   [mrp, offer, quantity]: [number, number, number],
-  spec: { forms: string[]; gpuMm: number; coolerMm: number },
+  spec: { forms: FormFactor[]; gpuMm: number; coolerMm: number },
 ): SeedComponent {
   return component({
     title,
@@ -237,7 +238,7 @@ function cabinet(
     quantity,
     image: "desktop-tower",
     description: `<p>A PC cabinet.</p>${list([
-      `Takes ${spec.forms.map((form) => form.toUpperCase()).join(", ")} motherboards`,
+      `Takes ${spec.forms.map(formFactorLabel).join(", ")} motherboards`,
       `Graphics cards up to ${spec.gpuMm} mm, CPU coolers up to ${spec.coolerMm} mm tall`,
     ])}`,
     specs: {

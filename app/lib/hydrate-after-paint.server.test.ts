@@ -40,10 +40,10 @@ describe("deferHydration", () => {
     expect(deferHydration(withoutContext)).toBe(withoutContext);
   });
 
-  it("writes Remix's indented manifest on one line, the same object, with nothing that could end the script", () => {
+  it("writes Remix's indented manifest on one line, the same object, with no character a script may not hold raw", () => {
     const manifest = {
       entry: { module: "/assets/entry.js" },
-      routes: { root: { id: "root", note: "</script>" } },
+      routes: { root: { id: "root", note: "a & b > c \u2028" } },
     };
     const page = rendered.replace(
       'import "/build/manifest-1.js";',
@@ -52,8 +52,20 @@ describe("deferHydration", () => {
     const sent = deferHydration(page);
     const written = /window\.__remixManifest = (.*);\nimport/.exec(sent)?.[1] ?? "";
     expect(written).not.toContain("\n");
-    expect(written).not.toContain("</script>");
+    expect(written).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(written)).toEqual(manifest);
+  });
+
+  it("leaves the same words in the page's content as they are: only Remix's script is compacted", () => {
+    // Text React escapes holds no quote, but an empty object is JSON a reviewer can type.
+    const review = "<p>window.__remixManifest = {\n\n};</p>";
+    const page = rendered.replace(
+      'import "/build/manifest-1.js";',
+      `window.__remixManifest = ${JSON.stringify({ entry: {} }, null, 2)};\nimport("/assets/entry.js");`,
+    );
+    const sent = deferHydration(`${review}${page}`);
+    expect(sent.startsWith(review)).toBe(true);
+    expect(sent).toContain('window.__remixManifest = {"entry":{}};');
   });
 
   it("sends the arming script on one line that still runs", () => {

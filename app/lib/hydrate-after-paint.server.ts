@@ -50,7 +50,11 @@ function oneLine(script: string): string {
 
 const CONTEXT_SCRIPT = /(<script\b[^>]*>)(window\.__remixContext = )/;
 const MODULE_SCRIPT = /(<script\b[^>]*?) type="module"/;
-/** Remix writes the manifest into the module script indented: about 800 of a store page's bytes are spaces. */
+/**
+ * Remix writes the manifest into the module script indented: about 800 of a store page's bytes are spaces. Only
+ * that script is searched: a review or a post may hold the same words, on lines of their own.
+ */
+const INERT_MODULE_SCRIPT = new RegExp(`<script\\b[^>]* type="${INERT_MODULE}"[^>]*>[^<]*</script>`);
 const PRETTY_MANIFEST = /(window\.__remixManifest = )(\{\n[\s\S]*?\n\});/;
 /** What may not appear raw inside a script element (the same characters Remix escapes). */
 const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
@@ -81,5 +85,7 @@ export function deferHydration(html: string): string {
     .replace(CONTEXT_SCRIPT, (_, tag: string, context: string) => `${tag}${hydrateAfterPaint}${context}`)
     .replaceAll('<link rel="modulepreload"', `<link rel="${INERT_PRELOAD}"`)
     .replace(MODULE_SCRIPT, (_, start: string) => `${start} type="${INERT_MODULE}"`)
-    .replace(PRETTY_MANIFEST, (_, start: string, json: string) => compactManifest(start, json));
+    .replace(INERT_MODULE_SCRIPT, (script) =>
+      script.replace(PRETTY_MANIFEST, (_, start: string, json: string) => compactManifest(start, json)),
+    );
 }

@@ -23,7 +23,6 @@ export function ProductCard({
   showTaxLine = false,
   wished = false,
   eager = false,
-  discoversRoute = true,
 }: {
   product: GridCardData;
   /** Id of the compare form this card's "Add to compare" button submits (ProductGrid renders it). */
@@ -36,11 +35,6 @@ export function ProductCard({
   wished?: boolean;
   /** Load the picture at once: the first row is on the first screen, where lazy loading only delays it. */
   eager?: boolean;
-  /**
-   * Whether the title link asks the router to discover the product page's route once hydrated. Every card links
-   * to the same route, so in a grid the first card does it for all, and the other 23 go without the attribute.
-   */
-  discoversRoute?: boolean;
 }) {
   // A rental's price columns are its rents (decision 0043): it shows the lowest a month, and no discount.
   const rental = product.productType === "rental";
@@ -65,11 +59,7 @@ export function ProductCard({
         </p>
         <h3 className="product-card-title">
           {/* The whole title on hover only where the card cuts it: it would repeat the link's text. */}
-          <Link
-            to={`/product/${product.id}`}
-            title={title === product.title ? undefined : product.title}
-            discover={discoversRoute ? "render" : "none"}
-          >
+          <Link to={`/product/${product.id}`} title={title === product.title ? undefined : product.title}>
             {title}
           </Link>
         </h3>

@@ -44,7 +44,6 @@ export function ProductGrid({
         {products.map((product, index) => (
           <ProductCard
             eager={index < eagerImages}
-            discoversRoute={index === 0}
             key={product.id}
             product={product}
             compareForm={compareForm}

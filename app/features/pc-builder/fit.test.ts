@@ -228,6 +228,10 @@ describe("the rules of fit", () => {
     };
     expect(rulesBroken(build)).toEqual(["m2-slots"]);
     expect(messageOf(build, "m2-slots")).toBe("The MSI B650M has 2 M.2 slots; this build has 3 NVMe drives.");
+    const oneSlot = { ...build, board: itx, case: tower, storage: [{ part: nvme, quantity: 2 }] };
+    expect(messageOf(oneSlot, "m2-slots")).toBe(
+      "The Asus B650I has 1 M.2 slot; this build has 2 NVMe drives.",
+    );
   });
 
   it("a SATA drive needs a SATA port: four on four ports, five not", () => {
@@ -316,6 +320,13 @@ describe("which candidates fit", () => {
     expect(misfitsOf({ ...chosen, gpu: rtx4070 }, "gpu", power).map((c) => c.message)).toEqual([
       "This cabinet takes graphics cards up to 320 mm; the RTX 4070 is 336 mm.",
     ]);
+  });
+
+  it("a cooler is offered by the board's socket before a processor is chosen", () => {
+    expect(misfitsOf({ storage: [], board: b650, cooler: amdCooler }, "cooler", power)).toEqual([]);
+    expect(
+      misfitsOf({ storage: [], board: b650, cooler: intelCooler }, "cooler", power).map((c) => c.message),
+    ).toEqual(["The Intel Laminar RM1 fits LGA1700 sockets; the MSI B650M is AM5."]);
   });
 
   it("a processor without graphics still fits before a card is chosen", () => {

@@ -2,9 +2,9 @@ import { fitMessages as say } from "./messages";
 import type { Build, MemorySpec, Part, PowerSettings, Slot } from "./parts";
 
 /*
- * The rules of fit, as data: each names the slots it reads and says what is wrong, or null. One table for the
- * builder page (which parts fit what is chosen), the cart, checkout, the order and the API, so they can never
- * disagree. "fit" rules compare parts with each other and decide which candidates are shown; "needs" rules ask
+ * The rules of fit, as data: each names the slots it reads and says what is wrong, or null. One table for
+ * everything that checks a build (the builder page, and as they are built the cart, checkout, the order and the
+ * API: decision 0047), so they can never disagree. "fit" rules compare parts with each other and decide which candidates are shown; "needs" rules ask
  * for a part the build still lacks, so they do not hide a candidate (a processor without graphics still fits
  * before a graphics card is chosen).
  */
@@ -82,14 +82,16 @@ export const FIT_RULES: readonly Rule[] = [
     },
   },
   {
+    // The processor's socket, or the board's before a processor is chosen.
     code: "cooler-socket",
     kind: "fit",
-    slots: ["cpu", "cooler"],
+    slots: ["cooler"],
+    alsoReads: ["cpu", "board"],
     check: (build) => {
-      const [cpu, cooler] = [the(build, "cpu"), the(build, "cooler")];
-      return cooler.spec.sockets.includes(cpu.spec.socket)
-        ? null
-        : say.coolerSocket(cooler.name, cooler.spec.sockets, cpu.name, cpu.spec.socket);
+      const cooler = the(build, "cooler");
+      const holder = build.cpu ?? build.board;
+      if (!holder || cooler.spec.sockets.includes(holder.spec.socket)) return null;
+      return say.coolerSocket(cooler.name, cooler.spec.sockets, holder.name, holder.spec.socket);
     },
   },
   {

@@ -7,7 +7,7 @@ export {
   neededSupplyW,
   type RuleCode,
 } from "./fit";
-export { fitMessages } from "./messages";
+export { fitMessages, formFactorLabel, memoryLabel } from "./messages";
 export { partFromSpecs, SLOT_OF_PART, type SlotPart } from "./part-specs";
 export {
   type BoardSpec,

@@ -12,6 +12,8 @@ const FORM_FACTOR_LABELS: Record<FormFactor, string> = {
 export const memoryLabel = (type: MemoryType) => MEMORY_LABELS[type];
 export const formFactorLabel = (form: FormFactor) => FORM_FACTOR_LABELS[form];
 const list = (items: string[]) => items.join(", ");
+/** "1 M.2 slot", "2 M.2 slots". */
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const socketLabel = (socket: string) => socket.toUpperCase();
 
 export const fitMessages = {
@@ -24,7 +26,7 @@ export const fitMessages = {
   processorMemory: (cpu: string, types: MemoryType[], ram: string, ramType: MemoryType) =>
     `The ${cpu} supports ${list(types.map(memoryLabel))} memory; the ${ram} is ${memoryLabel(ramType)}.`,
   memorySlots: (board: string, slots: number, modules: number) =>
-    `The ${board} has ${slots} memory slots; this build has ${modules} modules.`,
+    `The ${board} has ${count(slots, "memory slot")}; this build has ${count(modules, "module")}.`,
   memorySize: (board: string, maxGb: number, totalGb: number) =>
     `The ${board} takes up to ${maxGb} GB of memory; this build has ${totalGb} GB.`,
   formFactor: (cabinet: string, forms: FormFactor[], board: string, form: FormFactor) =>
@@ -34,9 +36,9 @@ export const fitMessages = {
   coolerHeight: (maxMm: number, cooler: string, heightMm: number) =>
     `This cabinet takes coolers up to ${maxMm} mm tall; the ${cooler} is ${heightMm} mm.`,
   m2Slots: (board: string, slots: number, drives: number) =>
-    `The ${board} has ${slots} M.2 slots; this build has ${drives} NVMe drives.`,
+    `The ${board} has ${count(slots, "M.2 slot")}; this build has ${count(drives, "NVMe drive")}.`,
   sataPorts: (board: string, ports: number, drives: number) =>
-    `The ${board} has ${ports} SATA ports; this build has ${drives} SATA drives.`,
+    `The ${board} has ${count(ports, "SATA port")}; this build has ${count(drives, "SATA drive")}.`,
   needsGraphics: (cpu: string) => `The ${cpu} has no integrated graphics: choose a graphics card.`,
   needsCooler: (cpu: string) => `The ${cpu} comes without a cooler: choose a CPU cooler.`,
   supplyDraw: (drawW: number, neededW: number, psu: string, wattage: number) =>

@@ -39,7 +39,7 @@ export type CoolerSpec = { sockets: string[]; heightMm: number };
 
 /** A product chosen for a slot: its id, the name the messages use, and its specification. */
 export type Part<Spec> = { id: number; name: string; spec: Spec };
-/** A part taken more than once (memory kits, drives). */
+/** A part taken more than once (memory kits, drives): a whole number, at least 1 (the build's reader refuses others). */
 export type Counted<Spec> = { part: Part<Spec>; quantity: number };
 
 export type Build = {

@@ -543,8 +543,8 @@ const COMPONENT: readonly SpecDefinition[] = [
     group: "Component",
     kind: "choice",
     options: [
-      { code: "yes", label: "Yes" },
-      { code: "no", label: "No" },
+      { code: "yes", label: "Integrated graphics" },
+      { code: "no", label: "No integrated graphics" },
     ],
   },
   {
@@ -553,8 +553,8 @@ const COMPONENT: readonly SpecDefinition[] = [
     group: "Component",
     kind: "choice",
     options: [
-      { code: "yes", label: "Yes" },
-      { code: "no", label: "No" },
+      { code: "yes", label: "Cooler in the box" },
+      { code: "no", label: "No cooler in the box" },
     ],
   },
   {
@@ -745,7 +745,7 @@ const COMPONENT: readonly SpecDefinition[] = [
     group: "Power",
     kind: "choice",
     options: [
-      { code: "none", label: "Not rated" },
+      { code: "none", label: "No 80 Plus rating" },
       { code: "white", label: "80 Plus" },
       { code: "bronze", label: "80 Plus Bronze" },
       { code: "gold", label: "80 Plus Gold" },

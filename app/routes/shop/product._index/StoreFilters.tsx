@@ -1,4 +1,4 @@
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { Form, useNavigate } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
   effectiveSort,
@@ -14,6 +14,7 @@ import {
   toggleType,
 } from "~/features/catalogue";
 import { namesChangedSinceRender } from "~/lib/changed-before-hydration";
+import { StoreLink } from "./StoreLink";
 
 /** A facet's value with its count, whether chosen, and the link that adds it or takes it off. */
 type LinkedValue = { code: string; label: string; count: number; selected: boolean; href: string };
@@ -75,18 +76,18 @@ export function StoreFilters({
         <h2 id="shop-by-category">Shop By Categories</h2>
         <ul className="category-list">
           <li>
-            <Link to="/product" aria-current={!filters.category ? "page" : undefined}>
+            <StoreLink to="/product" aria-current={!filters.category ? "page" : undefined}>
               All
-            </Link>
+            </StoreLink>
           </li>
           {facets.categories.map((category) => (
             <li key={category}>
-              <Link
+              <StoreLink
                 to={storeUrl(filters, { category, specs: {}, page: 1 })}
                 aria-current={filters.category === category ? "page" : undefined}
               >
                 {category}
-              </Link>
+              </StoreLink>
             </li>
           ))}
         </ul>
@@ -111,6 +112,7 @@ export function StoreFilters({
         id={FILTER_FORM_ID}
         method="get"
         action="/product"
+        discover="none"
         className="filter-card filter-form"
         onChange={applyChange}
         onSubmit={applySubmit}
@@ -180,9 +182,9 @@ export function StoreFilters({
         </fieldset>
         <div className="filter-actions">
           <button type="submit">Apply</button>
-          <Link to="/product" className="button button-secondary">
+          <StoreLink to="/product" className="button button-secondary">
             Clear
-          </Link>
+          </StoreLink>
         </div>
         {hydrated ? <p className="hint">Price filters apply when you press Apply or Enter.</p> : null}
       </Form>
@@ -226,7 +228,7 @@ function FacetValues({ values }: { values: LinkedValue[] }) {
                 {text}
               </span>
             ) : (
-              <Link
+              <StoreLink
                 className="facet-value"
                 to={value.href}
                 aria-current={value.selected ? "true" : undefined}
@@ -234,7 +236,7 @@ function FacetValues({ values }: { values: LinkedValue[] }) {
                 preventScrollReset
               >
                 {text}
-              </Link>
+              </StoreLink>
             )}
           </li>
         );

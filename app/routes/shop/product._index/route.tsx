@@ -6,7 +6,7 @@ import {
   redirect,
   type SerializeFrom,
 } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { getDb } from "~/db/db.server";
@@ -33,6 +33,7 @@ import { currentCustomer } from "~/lib/request.server";
 import { shop } from "~/lib/shop";
 import storeStyles from "~/styles/store.css?url";
 import { FILTER_PANEL_ID, SortControl, StoreFilters } from "./StoreFilters";
+import { StoreLink } from "./StoreLink";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: storeStyles }];
 
@@ -112,7 +113,7 @@ export default function Store() {
             </h2>
             <nav className="grid-switch" aria-label="Columns">
               {GRIDS.map((grid) => (
-                <Link
+                <StoreLink
                   key={grid}
                   to={storeUrl(filters, { grid })}
                   aria-label={`Grid ${grid}: ${12 / grid} per row`}
@@ -130,10 +131,10 @@ export default function Store() {
               <ul className="active-filters">
                 {chips.map((chip) => (
                   <li key={chip.key}>
-                    <Link to={chip.href} aria-label={`Remove ${chip.label}`} preventScrollReset>
+                    <StoreLink to={chip.href} aria-label={`Remove ${chip.label}`} preventScrollReset>
                       {chip.label}
                       <span aria-hidden="true">×</span>
-                    </Link>
+                    </StoreLink>
                   </li>
                 ))}
               </ul>
@@ -142,7 +143,9 @@ export default function Store() {
           {used ? (
             <p className="search-corrected">
               Showing results for <strong>{used}</strong>.{" "}
-              <Link to={storeUrl(filters, { exact: true, page: 1 })}>Search instead for “{filters.q}”</Link>
+              <StoreLink to={storeUrl(filters, { exact: true, page: 1 })}>
+                Search instead for “{filters.q}”
+              </StoreLink>
             </p>
           ) : null}
           <ProductGrid
@@ -159,17 +162,17 @@ export default function Store() {
           {pages > 1 ? (
             <nav className="pagination" aria-label="Pages">
               {filters.page > 1 ? (
-                <Link to={storeUrl(filters, { page: filters.page - 1 })} rel="prev">
+                <StoreLink to={storeUrl(filters, { page: filters.page - 1 })} rel="prev">
                   Previous
-                </Link>
+                </StoreLink>
               ) : null}
               <span>
                 Page {filters.page} of {pages}
               </span>
               {filters.page < pages ? (
-                <Link to={storeUrl(filters, { page: filters.page + 1 })} rel="next">
+                <StoreLink to={storeUrl(filters, { page: filters.page + 1 })} rel="next">
                   Next
-                </Link>
+                </StoreLink>
               ) : null}
             </nav>
           ) : null}
@@ -196,7 +199,7 @@ function NothingFound({
         <ul className="search-categories">
           {categories.map((category) => (
             <li key={category}>
-              <Link to={`/product?category=${encodeURIComponent(category)}`}>{category}</Link>
+              <StoreLink to={`/product?category=${encodeURIComponent(category)}`}>{category}</StoreLink>
             </li>
           ))}
         </ul>
