@@ -16,32 +16,30 @@ export type SeedComponent = Omit<SeedProduct, "category" | "specs"> & {
   specs: SpecValues;
 };
 
-type Listing = {
-  title: string;
-  brand: string;
-  /** Rupees: the MRP and the offer price. */
-  mrp: number;
-  offer: number;
-  quantity: number;
-  image: string;
-  description: string;
-  specs: SpecValues;
-};
+/** Rupees: the MRP and the offer price; then the units in stock. */
+type Stock = [mrp: number, offer: number, quantity: number];
+/** What each kind of part writes of itself: its picture (a file in public/images/products), text and figures. */
+type Listing = { image: string; description: string; specs: SpecValues };
 
 let age = 100;
-function component(listing: Listing): SeedComponent {
+function component(
+  title: string,
+  brand: string,
+  [mrp, offer, quantity]: Stock,
+  listing: Listing,
+): SeedComponent {
   age += 1;
   return {
-    title: listing.title,
+    title,
     description: listing.description,
-    brand: listing.brand,
+    brand,
     category: "Components",
     productType: "new",
     tags: [],
-    images: [{ url: `/images/products/${listing.image}.svg`, alt: listing.title }],
-    originalPrice: listing.mrp * 100,
-    discountedPrice: listing.offer * 100,
-    quantity: listing.quantity,
+    images: [{ url: `/images/products/${listing.image}.svg`, alt: title }],
+    originalPrice: mrp * 100,
+    discountedPrice: offer * 100,
+    quantity,
     sold: 0,
     totalRating: 0,
     colours: [],
@@ -55,7 +53,7 @@ const list = (items: string[]) => `<ul>${items.map((item) => `<li>${item}</li>`)
 function processor(
   title: string,
   brand: string,
-  [mrp, offer, quantity]: [number, number, number],
+  stock: Stock,
   spec: {
     socket: string;
     cores: number;
@@ -65,12 +63,7 @@ function processor(
     memory: string[];
   },
 ): SeedComponent {
-  return component({
-    title,
-    brand,
-    mrp,
-    offer,
-    quantity,
+  return component(title, brand, stock, {
     image: "processor",
     description: `<p>A ${spec.cores}-core desktop processor for ${spec.socket.toUpperCase()} motherboards.</p>${list(
       [
@@ -97,7 +90,7 @@ function processor(
 function motherboard(
   title: string,
   brand: string,
-  [mrp, offer, quantity]: [number, number, number],
+  stock: Stock,
   spec: {
     socket: string;
     chipset: string;
@@ -109,12 +102,7 @@ function motherboard(
     sata: number;
   },
 ): SeedComponent {
-  return component({
-    title,
-    brand,
-    mrp,
-    offer,
-    quantity,
+  return component(title, brand, stock, {
     image: "motherboard",
     description: `<p>A ${spec.chipset.toUpperCase()} motherboard for ${spec.socket.toUpperCase()} processors.</p>${list(
       [
@@ -139,15 +127,10 @@ function motherboard(
 function memory(
   title: string,
   brand: string,
-  [mrp, offer, quantity]: [number, number, number],
+  stock: Stock,
   spec: { type: string; moduleGb: number; modules: number; speed: number },
 ): SeedComponent {
-  return component({
-    title,
-    brand,
-    mrp,
-    offer,
-    quantity,
+  return component(title, brand, stock, {
     image: "memory",
     description: `<p>${spec.modules} × ${spec.moduleGb} GB ${spec.type.toUpperCase()} at ${spec.speed} MT/s, for desktop motherboards.</p>`,
     specs: {
@@ -164,16 +147,11 @@ function memory(
 function drive(
   title: string,
   brand: string,
-  [mrp, offer, quantity]: [number, number, number],
+  stock: Stock,
   spec: { interface: "nvme" | "sata"; gb: number },
   image = spec.interface === "nvme" ? "ssd" : "hdd-internal",
 ): SeedComponent {
-  return component({
-    title,
-    brand,
-    mrp,
-    offer,
-    quantity,
+  return component(title, brand, stock, {
     image,
     description: `<p>${spec.gb >= 1000 ? `${spec.gb / 1000} TB` : `${spec.gb} GB`} of storage on ${spec.interface === "nvme" ? "an M.2 NVMe slot" : "a SATA port"}.</p>`,
     specs: { part: "storage", drive_interface: spec.interface, storage_gb: spec.gb, warranty_months: 60 },
@@ -183,15 +161,10 @@ function drive(
 function graphicsCard(
   title: string,
   brand: string,
-  [mrp, offer, quantity]: [number, number, number],
+  stock: Stock,
   spec: { lengthMm: number; watts: number; supplyW: number },
 ): SeedComponent {
-  return component({
-    title,
-    brand,
-    mrp,
-    offer,
-    quantity,
+  return component(title, brand, stock, {
     image: "graphics-card",
     description: `<p>A desktop graphics card.</p>${list([
       `${spec.lengthMm} mm long: check the cabinet's largest card`,
@@ -209,15 +182,10 @@ function graphicsCard(
 function powerSupply(
   title: string,
   brand: string,
-  [mrp, offer, quantity]: [number, number, number],
+  stock: Stock,
   spec: { watts: number; efficiency: string },
 ): SeedComponent {
-  return component({
-    title,
-    brand,
-    mrp,
-    offer,
-    quantity,
+  return component(title, brand, stock, {
     image: "power-supply",
     description: `<p>A ${spec.watts} W ATX power supply (SMPS).</p>`,
     specs: { part: "power-supply", wattage_w: spec.watts, efficiency: spec.efficiency, warranty_months: 60 },
@@ -227,15 +195,10 @@ function powerSupply(
 function cabinet(
   title: string,
   brand: string,
-  [mrp, offer, quantity]: [number, number, number],
+  stock: Stock,
   spec: { forms: FormFactor[]; gpuMm: number; coolerMm: number },
 ): SeedComponent {
-  return component({
-    title,
-    brand,
-    mrp,
-    offer,
-    quantity,
+  return component(title, brand, stock, {
     image: "desktop-tower",
     description: `<p>A PC cabinet.</p>${list([
       `Takes ${spec.forms.map(formFactorLabel).join(", ")} motherboards`,
@@ -254,15 +217,10 @@ function cabinet(
 function cooler(
   title: string,
   brand: string,
-  [mrp, offer, quantity]: [number, number, number],
+  stock: Stock,
   spec: { sockets: string[]; heightMm: number },
 ): SeedComponent {
-  return component({
-    title,
-    brand,
-    mrp,
-    offer,
-    quantity,
+  return component(title, brand, stock, {
     image: "cpu-cooler",
     description: `<p>A tower CPU cooler, ${spec.heightMm} mm tall, for ${spec.sockets.map((socket) => socket.toUpperCase()).join(", ")}.</p>`,
     specs: { part: "cpu-cooler", socket: spec.sockets, height_mm: spec.heightMm, warranty_months: 24 },

@@ -492,6 +492,28 @@ const ACCESSORY: readonly SpecDefinition[] = [
   },
 ];
 
+/** A motherboard's form factor: what a board is, and what a cabinet takes. */
+const BOARD_FORMS: readonly SpecOption[] = [
+  { code: "atx", label: "ATX" },
+  { code: "micro-atx", label: "Micro-ATX", words: ["matx"] },
+  { code: "mini-itx", label: "Mini-ITX", words: ["itx"] },
+];
+
+/** A component has it or not ("Integrated graphics", "No integrated graphics"): labels that read as search words. */
+function hasOrNot(code: string, label: string): ChoiceSpec {
+  const without = `No ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+  return {
+    code,
+    label,
+    group: "Component",
+    kind: "choice",
+    options: [
+      { code: "yes", label },
+      { code: "no", label: without },
+    ],
+  };
+}
+
 /**
  * PC components (decision 0047): what the PC builder's rules of fit read, and the store's facets for them. A
  * component fills the attributes of its part; the others stay empty.
@@ -537,26 +559,8 @@ const COMPONENT: readonly SpecDefinition[] = [
     max: 128,
     step: 1,
   },
-  {
-    code: "igpu",
-    label: "Integrated graphics",
-    group: "Component",
-    kind: "choice",
-    options: [
-      { code: "yes", label: "Integrated graphics" },
-      { code: "no", label: "No integrated graphics" },
-    ],
-  },
-  {
-    code: "cooler_in_box",
-    label: "Cooler in the box",
-    group: "Component",
-    kind: "choice",
-    options: [
-      { code: "yes", label: "Cooler in the box" },
-      { code: "no", label: "No cooler in the box" },
-    ],
-  },
+  hasOrNot("igpu", "Integrated graphics"),
+  hasOrNot("cooler_in_box", "Cooler in the box"),
   {
     code: "memory_support",
     label: "Memory supported",
@@ -594,11 +598,7 @@ const COMPONENT: readonly SpecDefinition[] = [
     group: "Fit and size",
     facet: "board",
     kind: "choice",
-    options: [
-      { code: "atx", label: "ATX" },
-      { code: "micro-atx", label: "Micro-ATX", words: ["matx"] },
-      { code: "mini-itx", label: "Mini-ITX", words: ["itx"] },
-    ],
+    options: BOARD_FORMS,
   },
   RAM_TYPE,
   {
@@ -758,11 +758,7 @@ const COMPONENT: readonly SpecDefinition[] = [
     label: "Motherboards it takes",
     group: "Fit and size",
     kind: "choices",
-    options: [
-      { code: "atx", label: "ATX" },
-      { code: "micro-atx", label: "Micro-ATX", words: ["matx"] },
-      { code: "mini-itx", label: "Mini-ITX", words: ["itx"] },
-    ],
+    options: BOARD_FORMS,
   },
   {
     code: "max_gpu_mm",
